@@ -1,0 +1,365 @@
+#!/bin/sh
+# build.sh: reference kernel -> variants -> kernels; tools -> initramfs.
+# See docs/ARCHITECTURE.md for the layout of cache/ and out/.
+set -eu
+
+KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)
+KREPRO_PROG=build
+# shellcheck source=lib/common.sh
+. "$KREPRO_ROOT/lib/common.sh"
+
+usage() {
+	cat <<'EOF'
+usage: ./build.sh [options] COMMAND [ARGS]
+
+Commands:
+  deps                 check build dependencies (installs them as root on Debian)
+  reference            download, verify and unpack the pinned reference kernel
+  preflight VARIANT... apply every patch of the variants; stop on the first failure
+  kernel VARIANT       build one kernel variant; prints the bzImage path last
+  initramfs            build the guest tools and the initramfs; prints its path last
+  tools                build the host tools
+  list-variants        list the variants the patch series offer
+  all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
+
+Variants: base (the reference), SERIES (every patch of patches/SERIES).
+
+Options:
+  -C DIR    cache directory (default: $KREPRO_CACHE or ./cache)
+  -O DIR    output directory (default: $KREPRO_OUT or ./out)
+  -j N      parallel make jobs (default: cores + 1)
+  -h, --help  this text
+
+Environment: KREPRO_REFERENCE_DEB=FILE uses an already downloaded
+reference package (still checked against the pinned sha256).
+EOF
+}
+
+JOBS=$(($(nproc) + 1))
+while [ $# -gt 0 ]; do
+	case $1 in
+	-h | --help) usage; exit 0 ;;
+	-C) KREPRO_CACHE=$2; shift 2 ;;
+	-O) KREPRO_OUT=$2; shift 2 ;;
+	-j) JOBS=$2; shift 2 ;;
+	--list-variants) set -- list-variants; break ;;
+	-*) die "unknown option '$1' (see --help)" ;;
+	*) break ;;
+	esac
+done
+[ $# -gt 0 ] || set -- all
+krepro_dirs
+
+# --- reference kernel -------------------------------------------------------
+
+ref_get() { # key -> value from patches/reference.conf
+	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"
+}
+
+reference_dir() {
+	printf '%s/reference/%s/%s\n' "$KREPRO_CACHE" "$(ref_get version)" "$(ref_get topdir)"
+}
+
+cmd_reference() {
+	pkg=$(ref_get package)
+	ver=$(ref_get version)
+	want=$(ref_get deb_sha256)
+	dest=$(reference_dir)
+	if [ -f "$dest/.krepro-complete" ]; then
+		return 0
+	fi
+	need_cmd apt-get apt
+	need_cmd xz xz-utils
+	dl="$KREPRO_CACHE/downloads"
+	mkdir -p "$dl"
+	deb=${KREPRO_REFERENCE_DEB:-}
+	if [ -z "$deb" ]; then
+		deb=$(find "$dl" -maxdepth 1 -name "${pkg}_*.deb" -print | head -n 1)
+	fi
+	if [ -z "$deb" ]; then
+		note "downloading $pkg=$ver (apt-get download)"
+		(cd "$dl" && apt-get download -q "$pkg=$ver" >"$dl/apt.log" 2>&1) || {
+			tail -n 5 "$dl/apt.log" >&2
+			die "apt-get download $pkg=$ver failed; if the version left the archive, set KREPRO_REFERENCE_DEB to a copy of the package"
+		}
+		deb=$(find "$dl" -maxdepth 1 -name "${pkg}_*.deb" -print | head -n 1)
+	fi
+	got=$(sha256sum "$deb" | cut -d' ' -f1)
+	if [ "$got" != "$want" ]; then
+		die "reference $deb: sha256 mismatch: expected $want, got $got (patches/reference.conf)"
+	fi
+	note "reference $pkg $ver verified (sha256 $got)"
+	parent=$(dirname "$dest")
+	rm -rf "$parent.tmp"
+	mkdir -p "$parent.tmp"
+	note "unpacking the reference tree into $parent"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./$(ref_get tarball)" | xz -dc |
+		tar -x -C "$parent.tmp"
+	[ -d "$parent.tmp/$(ref_get topdir)" ] || die "reference package has no $(ref_get topdir)/"
+	touch "$parent.tmp/$(ref_get topdir)/.krepro-complete"
+	rm -rf "$parent"
+	mv "$parent.tmp" "$parent"
+}
+
+# --- variants and patches ---------------------------------------------------
+
+series_patches() { # series -> patch file paths, in order
+	sdir="$KREPRO_ROOT/patches/$1"
+	[ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1"
+	[ -f "$sdir/series" ] || die "patches/$1: no series file"
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in '' | '#'*) continue ;; esac
+		p=${line%% *}
+		case $p in */* | .*) die "patches/$1/series:$n: bad patch name '$p'" ;; esac
+		[ -f "$sdir/$p" ] || die "patches/$1/series:$n: missing patch file '$p'"
+		printf '%s\n' "$sdir/$p"
+	done <"$sdir/series"
+}
+
+variant_patches() { # variant -> patch paths
+	case $1 in
+	base) return 0 ;;
+	*[!A-Za-z0-9_-]*) die "bad variant name '$1' (letters, digits, _ and - only)" ;;
+	*) series_patches "$1" ;;
+	esac
+}
+
+cmd_list_variants() {
+	echo "base	the reference kernel ($(ref_get package) $(ref_get version))"
+	for s in "$KREPRO_ROOT"/patches/*/series; do
+		[ -f "$s" ] || continue
+		name=$(basename "$(dirname "$s")")
+		echo "$name"
+		variant_patches "$name" | while IFS= read -r p; do
+			subj=$(sed -n 's/^Subject: *//p' "$p" | head -n 1)
+			printf '    %s  %s\n' "$(basename "$p")" "$subj"
+		done
+	done
+}
+
+# Apply a variant's patches to a hardlinked copy of the reference tree.
+# GNU patch replaces files by rename, so the shared reference stays pristine.
+variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
+	v=$1
+	src="$KREPRO_CACHE/variants/$v/src"
+	stamp=$(variant_patches "$v" | xargs -r sha256sum | sha256sum | cut -c1-16)
+	if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
+		return 0
+	fi
+	ref=$(reference_dir)
+	rm -rf "$src" "$src.tmp"
+	mkdir -p "$KREPRO_CACHE/variants/$v"
+	cp -al "$ref" "$src.tmp"
+	for p in $(variant_patches "$v"); do
+		log="$KREPRO_CACHE/variants/$v/patch.log"
+		if ! patch -d "$src.tmp" -p1 --no-backup-if-mismatch -s -N <"$p" >"$log" 2>&1; then
+			file=$(sed -n 's/^patching file //p' "$log" | tail -n 1)
+			hunk=$(grep -m1 -E 'Hunk #[0-9]+ FAILED|can.t find file|Reversed' "$log" || true)
+			[ -n "$file" ] || file=$(grep -m1 '^+++ ' "$p" | sed 's#^+++ [ab]/##; s#[[:space:]].*##')
+			rm -rf "$src.tmp"
+			die "variant $v: series $(basename "$(dirname "$p")"), patch $(basename "$p") does not apply: file ${file:-?}: ${hunk:-see $log}"
+		fi
+	done
+	echo "$stamp" >"$src.tmp/.krepro-patched"
+	mv "$src.tmp" "$src"
+}
+
+cmd_preflight() {
+	[ $# -gt 0 ] || die "preflight: name at least one variant"
+	for v in "$@"; do variant_patches "$v" >/dev/null; done
+	cmd_reference
+	for v in "$@"; do
+		variant_source "$v"
+		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply"
+	done
+}
+
+# --- kernels ----------------------------------------------------------------
+
+KCONFIG_NAME=qemu-minimal
+
+config_fragments() {
+	printf '%s\n' "$KREPRO_ROOT/configs/$KCONFIG_NAME.config"
+}
+
+check_required() { # .config
+	req="$KREPRO_ROOT/configs/$KCONFIG_NAME.required"
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in '' | '#'*) continue ;; esac
+		grep -qx "$line" "$1" ||
+			die "configs/$KCONFIG_NAME.required:$n: Kconfig dropped ${line%%=*} (wanted $line); check its dependencies"
+	done <"$req"
+}
+
+# Environment that makes two builds of the same inputs byte-identical.
+kbuild_env() {
+	KBUILD_BUILD_TIMESTAMP=$(ref_get timestamp)
+	KBUILD_BUILD_USER=krepro
+	KBUILD_BUILD_HOST=krepro
+	KBUILD_BUILD_VERSION=1
+	CCACHE_BASEDIR=$KREPRO_CACHE
+	CCACHE_NOHASHDIR=1
+	export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER KBUILD_BUILD_HOST KBUILD_BUILD_VERSION
+	export CCACHE_BASEDIR CCACHE_NOHASHDIR
+}
+
+# Run make in the background, printing a progress line every 30 s.
+make_with_progress() { # label log make-args...
+	label=$1 log=$2
+	shift 2
+	start=$(date +%s)
+	make "$@" >"$log" 2>&1 &
+	mpid=$!
+	while kill -0 "$mpid" 2>/dev/null; do
+		i=0
+		while [ $i -lt 30 ] && kill -0 "$mpid" 2>/dev/null; do
+			sleep 1
+			i=$((i + 1))
+		done
+		kill -0 "$mpid" 2>/dev/null || break
+		note "$label: $(grep -c '^  CC ' "$log" || true) files compiled, $(($(date +%s) - start)) s"
+	done
+	if ! wait "$mpid"; then
+		tail -n 25 "$log" >&2
+		die "$label: make failed after $(($(date +%s) - start)) s (full log: $log)"
+	fi
+	note "$label: done in $(($(date +%s) - start)) s"
+}
+
+cmd_kernel() {
+	[ $# -eq 1 ] || die "kernel: name exactly one variant"
+	v=$1
+	need_build_deps
+	cmd_reference
+	variant_source "$v"
+	# src and build sit side by side in every variant's folder, so the paths
+	# ccache sees (relative to CCACHE_BASEDIR) are the same for all variants.
+	src="$KREPRO_CACHE/variants/$v/src"
+	bld="$KREPRO_CACHE/variants/$v/build"
+	dst="$KREPRO_OUT/kernels/$v"
+	mkdir -p "$bld"
+	kbuild_env
+	inputs=$({
+		echo "reference $(ref_get deb_sha256)"
+		variant_patches "$v" | xargs -r sha256sum | sed 's#  .*/#  #'
+		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
+		gcc --version | head -n 1
+	} | sha256sum | cut -d' ' -f1)
+	if [ -f "$dst/bzImage" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
+		note "kernel $v is up to date"
+		printf '%s\n' "$dst/bzImage"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # one fragment path per word
+	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$bld" $(config_fragments)) \
+		>"$bld/merge_config.log" 2>&1 || {
+		tail -n 20 "$bld/merge_config.log" >&2
+		die "kernel $v: merge_config.sh failed"
+	}
+	check_required "$bld/.config"
+	note "kernel $v: building bzImage with make -j$JOBS (log: $bld/make.log)"
+	make_with_progress "kernel $v" "$bld/make.log" -C "$src" O="$bld" -j"$JOBS" \
+		CC="ccache gcc" HOSTCC="ccache gcc" bzImage
+	mkdir -p "$dst.tmp"
+	cp "$bld/arch/x86/boot/bzImage" "$dst.tmp/bzImage"
+	cp "$bld/.config" "$dst.tmp/config"
+	write_kernel_manifest "$v" "$dst.tmp" >"$dst.tmp/manifest.json"
+	echo "$inputs" >"$dst.tmp/inputs"
+	rm -rf "$dst"
+	mv "$dst.tmp" "$dst"
+	printf '%s\n' "$dst/bzImage"
+}
+
+write_kernel_manifest() { # variant dir
+	printf '{\n  "variant": "%s",\n' "$1"
+	printf '  "reference": {"package": "%s", "version": "%s", "sha256": "%s"},\n' \
+		"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)"
+	printf '  "patches": ['
+	sep=
+	for p in $(variant_patches "$1"); do
+		printf '%s\n    {"series": "%s", "file": "%s", "sha256": "%s"}' "$sep" \
+			"$(basename "$(dirname "$p")")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
+		sep=,
+	done
+	printf '],\n'
+	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"
+	printf '  "config_sha256": "%s",\n' "$(sha256sum "$2/config" | cut -d' ' -f1)"
+	printf '  "compiler": "%s",\n' "$(gcc --version | head -n 1)"
+	printf '  "bzImage_sha256": "%s"\n}\n' "$(sha256sum "$2/bzImage" | cut -d' ' -f1)"
+}
+
+# --- tools and initramfs ----------------------------------------------------
+
+cmd_tools() {
+	need_build_deps
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" host >&2
+	printf '%s\n' "$KREPRO_OUT/host"
+}
+
+# gen_init_cpio comes from the reference tree: the kernel's own tool writes
+# entries in list order with fixed owners and a fixed mtime.
+gen_init_cpio_path() {
+	g="$KREPRO_OUT/host/gen_init_cpio"
+	if [ ! -x "$g" ]; then
+		cmd_reference
+		mkdir -p "$KREPRO_OUT/host"
+		cc -O2 -o "$g" "$(reference_dir)/usr/gen_init_cpio.c"
+	fi
+	printf '%s\n' "$g"
+}
+
+cmd_initramfs() {
+	need_build_deps
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" guest >&2
+	gic=$(gen_init_cpio_path)
+	bb=$(command -v busybox || true)
+	[ -n "$bb" ] && file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||
+		bb=/bin/busybox
+	file -L "$bb" | grep -q 'statically linked' ||
+		die "busybox at $bb is not static: install Debian package busybox-static"
+	mkdir -p "$KREPRO_OUT"
+	list="$KREPRO_OUT/initramfs.list"
+	sed -e "s#@BUSYBOX@#$bb#g" -e "s#@GUEST@#$KREPRO_OUT/guest#g" \
+		-e "s#@SRC@#$KREPRO_ROOT#g" "$KREPRO_ROOT/initramfs/layout.list" >"$list"
+	ts=$(date -u -d "$(ref_get timestamp)" +%s)
+	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
+	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"
+	note "initramfs: $(wc -c <"$KREPRO_OUT/initramfs.cpio.gz") bytes, sha256 $(sha256sum "$KREPRO_OUT/initramfs.cpio.gz" | cut -c1-16)"
+	printf '%s\n' "$KREPRO_OUT/initramfs.cpio.gz"
+}
+
+all_variants() {
+	echo base
+	for s in "$KREPRO_ROOT"/patches/*/series; do
+		[ -f "$s" ] && basename "$(dirname "$s")"
+	done
+}
+
+cmd_all() {
+	# shellcheck disable=SC2046 # variant names are single words
+	[ $# -gt 0 ] || set -- $(all_variants)
+	cmd_tools >/dev/null
+	cmd_preflight "$@"
+	cmd_initramfs
+	for v in "$@"; do
+		cmd_kernel "$v"
+	done
+}
+
+cmd=$1
+shift
+case $cmd in
+deps) need_build_deps ;;
+reference) cmd_reference; reference_dir ;;
+preflight) cmd_preflight "$@" ;;
+kernel) cmd_kernel "$@" ;;
+initramfs) cmd_initramfs ;;
+tools) cmd_tools ;;
+list-variants) cmd_list_variants ;;
+all) cmd_all "$@" ;;
+*) die "unknown command '$cmd' (see --help)" ;;
+esac

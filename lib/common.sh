@@ -1,0 +1,99 @@
+# Shared shell helpers for build.sh and run-matrix.sh (sourced, POSIX sh).
+
+note() { printf '%s: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2; }
+die() {
+	printf '%s: error: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2
+	exit 2
+}
+
+krepro_dirs() {
+	KREPRO_CACHE=${KREPRO_CACHE:-$KREPRO_ROOT/cache}
+	KREPRO_OUT=${KREPRO_OUT:-$KREPRO_ROOT/out}
+	mkdir -p "$KREPRO_CACHE" "$KREPRO_OUT"
+	KREPRO_CACHE=$(cd "$KREPRO_CACHE" && pwd)
+	KREPRO_OUT=$(cd "$KREPRO_OUT" && pwd)
+	export KREPRO_CACHE KREPRO_OUT
+}
+
+# conf_get FILE KEY: value of a key=value line (first match).
+conf_get() {
+	v=$(sed -n "s/^$2=//p" "$1" | head -n 1)
+	[ -n "$v" ] || die "$1: no '$2=' line"
+	printf '%s\n' "$v"
+}
+
+# need_cmd COMMAND PACKAGE: fail (or install as root) when missing.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	install_packages "$2"
+	command -v "$1" >/dev/null 2>&1 || die "missing '$1': install Debian package $2"
+}
+
+install_packages() { # packages...
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		note "installing Debian packages: $*"
+		if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1; then
+			apt-get update -q >/dev/null 2>&1 || true
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1 ||
+				die "apt-get install $* failed"
+		fi
+		return 0
+	fi
+	die "missing Debian package(s): $* (run: apt-get install $*)"
+}
+
+# One table: what we need, how to detect it, which Debian package has it.
+KREPRO_DEPS='
+cmd:make make
+cmd:gcc gcc
+cmd:cc gcc
+cmd:flex flex
+cmd:bison bison
+cmd:bc bc
+cmd:perl perl
+cmd:ccache ccache
+cmd:musl-gcc musl-tools
+cmd:xz xz-utils
+cmd:file file
+cmd:patch patch
+cmd:rsync rsync
+cmd:qemu-system-x86_64 qemu-system-x86
+file:/usr/include/libelf.h libelf-dev
+file:/usr/include/openssl/opensslv.h libssl-dev
+file:/usr/include/jansson.h libjansson-dev
+file:/bin/busybox busybox-static
+'
+KREPRO_TEST_DEPS='
+cmd:clang clang
+cmd:shellcheck shellcheck
+cmd:clang-format clang-format
+file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
+'
+
+# check_deps LIST: install or name whatever is missing.
+check_deps() {
+	missing=$(printf '%s\n' "$1" | while read -r what pkg; do
+		[ -n "$what" ] || continue
+		case $what in
+		cmd:*) command -v "${what#cmd:}" >/dev/null 2>&1 || echo "$pkg" ;;
+		file:*) [ -e "${what#file:}" ] || echo "$pkg" ;;
+		esac
+	done | sort -u | tr '\n' ' ')
+	[ -z "$missing" ] && return 0
+	# shellcheck disable=SC2086 # a list of package names
+	install_packages $missing
+}
+
+need_build_deps() {
+	[ -n "${KREPRO_DEPS_OK:-}" ] && return 0
+	check_deps "$KREPRO_DEPS"
+	file -L /bin/busybox | grep -q 'statically linked' ||
+		install_packages busybox-static
+	KREPRO_DEPS_OK=1
+	export KREPRO_DEPS_OK
+}
+
+need_test_deps() {
+	need_build_deps
+	check_deps "$KREPRO_TEST_DEPS"
+}

@@ -1,0 +1,444 @@
+#!/bin/sh
+# run-matrix.sh: matrix -> cells -> boots -> results -> report.
+set -eu
+
+KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)
+KREPRO_PROG=run-matrix
+# shellcheck source=lib/common.sh
+. "$KREPRO_ROOT/lib/common.sh"
+
+usage() {
+	cat <<'EOF'
+usage: ./run-matrix.sh [options] [MATRIX]
+       ./run-matrix.sh compare [--all] BASE_DIR NEW_DIR [NEW_DIR...]
+
+Runs every cell of MATRIX (default: the embedded matrix, same as
+jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
+on its board, writes results in the LKP layout under the results directory
+and prints the 0-day comparison, also saved as <results>/report.txt.
+
+Options:
+  -o DIR       results directory (default: ./results)
+  --dry-run    list the cells and their result paths; build and boot nothing
+  --rerun      run cells again even when their results are complete
+  --board NAME board file from boards/ (overrides the matrix)
+  -C DIR, -O DIR  cache and output directories, as for build.sh
+  -h, --help   this text
+
+Complete run directories are never rewritten: rerunning the same command
+resumes where it stopped.
+EOF
+}
+
+default_matrix() {
+	cat <<'EOF'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 100%
+runtime: 10s
+variants: [base, calibration]
+runs: 3
+board: qemu-2node
+EOF
+}
+
+RESULTS=$KREPRO_ROOT/results
+DRY=0
+RERUN=0
+BOARD_OVERRIDE=
+MATRIX=
+if [ "${1:-}" = compare ]; then
+	shift
+	for a in "$@"; do [ "$a" = -h ] || [ "$a" = --help ] && { usage; exit 0; }; done
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	exec "$KREPRO_OUT/host/krepro-compare" "$@"
+fi
+while [ $# -gt 0 ]; do
+	case $1 in
+	-h | --help) usage; exit 0 ;;
+	-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift 2 ;;
+	--dry-run) DRY=1; shift ;;
+	--rerun) RERUN=1; shift ;;
+	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
+	-C) KREPRO_CACHE=$2; shift 2 ;;
+	-O) KREPRO_OUT=$2; shift 2 ;;
+	-*) die "unknown option '$1' (see --help)" ;;
+	*) [ -z "$MATRIX" ] || die "one matrix file at a time"; MATRIX=$1; shift ;;
+	esac
+done
+krepro_dirs
+mkdir -p "$RESULTS"
+RESULTS=$(cd "$RESULTS" && pwd)
+
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
+QEMU_PID=
+cleanup() {
+	if [ -n "$QEMU_PID" ]; then
+		kill -KILL "$QEMU_PID" 2>/dev/null || true
+	fi
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+trap 'note "interrupted; completed runs are kept, rerun to resume"; exit 130' INT TERM HUP
+
+if [ -z "$MATRIX" ]; then
+	default_matrix >"$TMPD/default.yaml"
+	MATRIX=$TMPD/default.yaml
+	MATRIX_NAME=default
+else
+	[ -f "$MATRIX" ] || die "matrix file '$MATRIX' not found"
+	MATRIX_NAME=$(basename "$MATRIX" .yaml)
+fi
+
+"$KREPRO_ROOT/build.sh" tools >/dev/null
+H=$KREPRO_OUT/host
+"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
+[ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
+
+# --- boards -----------------------------------------------------------------
+
+# load_board NAME: validate boards/NAME and set B_* variables.
+load_board() {
+	f=$KREPRO_ROOT/boards/$1
+	case $1 in */* | .*) die "bad board name '$1'" ;; esac
+	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
+	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in '' | '#'*) continue ;; esac
+		key=${line%%:*}
+		[ "$key" != "$line" ] || die "boards/$1:$n: expected 'key: value'"
+		val=${line#*:}
+		val=${val# }
+		case $val in
+		'' | *[!A-Za-z0-9=,._\ -]*) die "boards/$1:$n: bad value for '$key': '$val'" ;;
+		esac
+		case $key in
+		type) B_TYPE=$val ;;
+		cpus) B_CPUS=$val ;;
+		memory) B_MEMORY=$val ;;
+		machine) B_MACHINE=$val ;;
+		cpu) B_CPU=$val ;;
+		accel) B_ACCEL=$val ;;
+		boot_timeout) B_BOOT_TIMEOUT=$val ;;
+		node[0-9] | node[0-9][0-9])
+			id=${key#node}
+			ncpus='' nmem=''
+			for kv in $val; do
+				case $kv in
+				cpus=*) ncpus=${kv#cpus=} ;;
+				mem=*) nmem=${kv#mem=} ;;
+				*) die "boards/$1:$n: unknown node field '$kv' (cpus=, mem=)" ;;
+				esac
+			done
+			if [ -z "$ncpus" ] || [ -z "$nmem" ]; then
+				die "boards/$1:$n: node needs cpus= and mem="
+			fi
+			B_NODES=$((B_NODES + 1))
+			B_NUMA="$B_NUMA -object memory-backend-ram,id=m$id,size=$nmem -numa node,nodeid=$id,memdev=m$id,cpus=$ncpus"
+			;;
+		*) die "boards/$1:$n: unknown key '$key'" ;;
+		esac
+	done <"$f"
+	[ "$B_TYPE" = qemu ] || die "boards/$1: type '$B_TYPE' not supported yet (qemu)"
+	case $B_CPUS in '' | *[!0-9]*) die "boards/$1: cpus must be a number" ;; esac
+	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
+	case $B_ACCEL in auto | tcg | kvm) ;; *) die "boards/$1: accel must be auto, tcg or kvm" ;; esac
+	case $B_BOOT_TIMEOUT in *[!0-9]*) die "boards/$1: boot_timeout must be seconds" ;; esac
+	# One socket per NUMA node, so no cache is shared across nodes.
+	B_SMP=$B_CPUS
+	if [ "$B_NODES" -gt 1 ]; then
+		[ $((B_CPUS % B_NODES)) = 0 ] || die "boards/$1: $B_CPUS cpus do not split over $B_NODES nodes"
+		B_SMP="$B_CPUS,sockets=$B_NODES,cores=$((B_CPUS / B_NODES)),threads=1"
+	fi
+}
+
+# --- cells ------------------------------------------------------------------
+
+cell_get() { # cell-line key
+	for kv in $1; do
+		case $kv in "$2="*) printf '%s\n' "${kv#*=}"; return 0 ;; esac
+	done
+	return 0
+}
+
+to_seconds() { # 10s 2m 1h 30 -> seconds
+	case $1 in
+	*[!0-9smh]* | '') die "$MATRIX: bad duration '$1'" ;;
+	*s) echo "${1%s}" ;;
+	*m) echo $((${1%m} * 60)) ;;
+	*h) echo $((${1%h} * 3600)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
+nr_task_of() { # value cpus
+	case $1 in
+	*%) n=$((${1%\%} * $2 / 100)) ;;
+	*[!0-9]* | '') die "$MATRIX: bad nr_task '$1'" ;;
+	*) n=$1 ;;
+	esac
+	[ "$n" -ge 1 ] || n=1
+	echo "$n"
+}
+
+RESERVED=" suite variants variant runs board interval monitors warmup timeout "
+path_params() { # cell -> LKP path_params: benchmark options sorted by key
+	for kv in $1; do
+		case "$RESERVED" in *" ${kv%%=*} "*) continue ;; esac
+		echo "$kv"
+	done | sort | sed 's/^[^=]*=//' | tr '\n' '-' | sed 's/-$//; s/[^-a-zA-Z0-9+=:.%]/_/g'
+}
+
+COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+KCONFIG=qemu-minimal
+ROOTFS=krepro-initramfs
+
+variant_dir() { # cell -> variant-level result dir
+	v=$(cell_get "$1" variants)
+	[ -n "$v" ] || v=$(cell_get "$1" variant)
+	[ -n "$v" ] || v=base
+	b=${BOARD_OVERRIDE:-$(cell_get "$1" board)}
+	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
+		"$(path_params "$1")" "${b:-qemu-2node}" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
+}
+
+NCELLS=$(wc -l <"$TMPD/cells")
+TOTAL_RUNS=0
+VARIANTS=
+k=0
+while IFS= read -r cell; do
+	k=$((k + 1))
+	suite=$(cell_get "$cell" suite)
+	[ "$suite" = will-it-scale ] || die "$MATRIX: cell $k: suite '$suite' not supported yet (will-it-scale)"
+	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
+	load_board "${b:-qemu-2node}"
+	runs=$(cell_get "$cell" runs)
+	runs=${runs:-3}
+	case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
+	rt=$(to_seconds "$(cell_get "$cell" runtime)")
+	TOTAL_RUNS=$((TOTAL_RUNS + runs))
+	v=$(basename "$(variant_dir "$cell")")
+	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
+	if [ "$DRY" = 1 ]; then
+		printf 'cell %d/%d: %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' "$k" "$NCELLS" "$cell" \
+			"$(variant_dir "$cell")" "$runs" "$runs" "$((rt + 15))"
+	fi
+done <"$TMPD/cells"
+if [ "$DRY" = 1 ]; then
+	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
+	exit 0
+fi
+
+# One run-matrix per results tree at a time.
+exec 9>"$RESULTS/.lock"
+if command -v flock >/dev/null 2>&1; then
+	flock -n 9 || die "$RESULTS is in use by another run-matrix (lock $RESULTS/.lock)"
+fi
+
+# --- build ------------------------------------------------------------------
+
+# shellcheck disable=SC2086 # variant names are single words
+"$KREPRO_ROOT/build.sh" preflight $VARIANTS
+INITRAMFS=$("$KREPRO_ROOT/build.sh" initramfs | tail -n 1)
+for v in $VARIANTS; do
+	"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
+done
+GIC=$KREPRO_OUT/host/gen_init_cpio
+INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+
+# --- boot -------------------------------------------------------------------
+
+# boot_guest KERNEL JOBCONF RUNDIR TIMEOUT ACCEL: boot, collect frames.bin and
+# console.log in RUNDIR; sets BOOT_REASON on failure, returns 0 on a clean exit.
+boot_guest() {
+	kernel=$1 jobconf=$2 rdir=$3 tmo=$4 accel=$5
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$jobconf" >"$TMPD/job.list"
+	"$GIC" -t 0 "$TMPD/job.list" | gzip -n >"$TMPD/job.cpio.gz"
+	cat "$INITRAMFS" "$TMPD/job.cpio.gz" >"$TMPD/initrd"
+	: >"$rdir/console.log"
+	: >"$rdir/frames.bin"
+	case $accel in
+	kvm) acc="-accel kvm -cpu host" ;;
+	*) acc="-accel tcg -cpu $B_CPU" ;;
+	esac
+	cmdline="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
+	set -- qemu-system-x86_64 -machine "$B_MACHINE" $acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
+		-nodefaults -display none -no-reboot -monitor none \
+		-chardev file,id=con,path="$rdir/console.log" -serial chardev:con \
+		-chardev file,id=res,path="$rdir/frames.bin" -serial chardev:res \
+		-kernel "$kernel" -initrd "$TMPD/initrd" -append "$cmdline"
+	printf '%s\n' "$*" >"$rdir/qemu.cmd"
+	"$@" >"$rdir/qemu.log" 2>&1 &
+	QEMU_PID=$!
+	t=0
+	BOOT_REASON=
+	while kill -0 "$QEMU_PID" 2>/dev/null; do
+		if [ "$t" -ge "$tmo" ]; then
+			BOOT_REASON="timeout after $tmo s (hang)"
+			break
+		fi
+		if grep -q 'KVM internal error\|emulation failure' "$rdir/qemu.log" 2>/dev/null; then
+			BOOT_REASON="kvm emulation failure"
+			break
+		fi
+		sleep 1
+		t=$((t + 1))
+	done
+	kill -KILL "$QEMU_PID" 2>/dev/null || true
+	wait "$QEMU_PID" 2>/dev/null || true
+	QEMU_PID=
+	BOOT_SECONDS=$t
+	if [ -z "$BOOT_REASON" ]; then
+		if grep -q 'Kernel panic' "$rdir/console.log"; then
+			BOOT_REASON="kernel panic: $(grep -m1 'Kernel panic' "$rdir/console.log" | cut -c1-160)"
+		elif grep -q 'Out of memory\|invoked oom-killer' "$rdir/console.log"; then
+			BOOT_REASON="out of memory"
+		fi
+	fi
+	[ -z "$BOOT_REASON" ]
+}
+
+# The accelerator: KVM only when a probe guest really boots under it.
+ACCEL_CACHE=
+pick_accel() {
+	case $B_ACCEL in tcg | kvm) echo "$B_ACCEL"; return 0 ;; esac
+	if [ -n "$ACCEL_CACHE" ]; then echo "$ACCEL_CACHE"; return 0; fi
+	ACCEL_CACHE=tcg
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		mkdir -p "$TMPD/probe"
+		echo probe=1 >"$TMPD/probe.conf"
+		firstv=${VARIANTS# }
+		first=$(cat "$TMPD/kernel.${firstv%% *}")
+		if boot_guest "$first" "$TMPD/probe.conf" "$TMPD/probe" 60 kvm &&
+			"$H/krepro-recv" -o "$TMPD/probe" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
+			ACCEL_CACHE=kvm
+		fi
+		note "KVM probe boot: ${BOOT_REASON:-ok}; using $ACCEL_CACHE"
+	fi
+	echo "$ACCEL_CACHE"
+}
+
+# --- run --------------------------------------------------------------------
+
+write_job() { # cell file
+	rt=$(to_seconds "$(cell_get "$1" runtime)")
+	warm=$(cell_get "$1" warmup)
+	warm=${warm:-5}
+	[ "$rt" -gt "$warm" ] || die "$MATRIX: runtime ${rt}s must exceed the ${warm}s warm-up"
+	{
+		echo "suite=$(cell_get "$1" suite)"
+		echo "test=$(cell_get "$1" test)"
+		echo "mode=$(cell_get "$1" mode)"
+		echo "nr_task=$(nr_task_of "$(cell_get "$1" nr_task)" "$B_CPUS")"
+		echo "warmup=$warm"
+		echo "duration=$((rt - warm))"
+		echo "interval=$(cell_get "$1" interval | sed 's/^$/1/')"
+		echo "monitors=$(cell_get "$1" monitors | sed 's/^$/meminfo,proc-vmstat/')"
+		echo "variant=$(basename "$(variant_dir "$1")")"
+		f=$(cell_get "$1" fault)
+		case $f in '' | none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac
+		echo "fault=${f:-none}"
+		echo "initramfs_sha256=$INITRAMFS_SHA"
+	} >"$2"
+}
+
+fail_run() { # rdir reason
+	{
+		echo "reason: $2"
+		echo "console tail:"
+		tail -n 20 "$1/console.log" 2>/dev/null
+	} >"$1/FAILED"
+	printf '{"last_state.failed": 1}\n' >"$1/stats.json"
+	note "run failed: $2"
+	sed 's/^/    | /' "$1/FAILED" >&2
+}
+
+START=$(date +%s)
+MAXRUNS=$(while IFS= read -r c; do cell_get "$c" runs; done <"$TMPD/cells" | sort -n | tail -n 1)
+MAXRUNS=${MAXRUNS:-3}
+done_runs=0
+failed_runs=0
+# Runs outer, cells inner: A, B, A, B, ... so drift hits every variant alike.
+r=1
+while [ "$r" -le "$MAXRUNS" ]; do
+	k=0
+	while IFS= read -r cell; do
+		k=$((k + 1))
+		runs=$(cell_get "$cell" runs)
+		[ "$r" -le "${runs:-3}" ] || continue
+		b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
+		load_board "${b:-qemu-2node}"
+		vdir=$(variant_dir "$cell")
+		v=$(basename "$vdir")
+		rdir=$vdir/$r
+		done_runs=$((done_runs + 1))
+		if [ -d "$rdir" ] && [ "$RERUN" = 0 ]; then
+			note "[$done_runs/$TOTAL_RUNS] $v run $r: complete, kept"
+			continue
+		fi
+		mkdir -p "$vdir"
+		rm -rf "$rdir.tmp"
+		mkdir "$rdir.tmp"
+		write_job "$cell" "$rdir.tmp/job.conf"
+		accel=$(pick_accel)
+		rt=$(to_seconds "$(cell_get "$cell" runtime)")
+		tmo=$(cell_get "$cell" timeout)
+		[ -n "$tmo" ] && tmo=$(to_seconds "$tmo")
+		tmo=${tmo:-$((B_BOOT_TIMEOUT + rt * 2))}
+		elapsed=$(($(date +%s) - START))
+		note "[$done_runs/$TOTAL_RUNS] $v run $r on ${b:-qemu-2node} ($accel), elapsed ${elapsed}s"
+		if boot_guest "$(cat "$TMPD/kernel.$v")" "$rdir.tmp/job.conf" "$rdir.tmp" "$tmo" "$accel"; then
+			if "$H/krepro-recv" -o "$rdir.tmp" "$rdir.tmp/frames.bin" >"$rdir.tmp/recv.log" 2>&1; then
+				if "$H/krepro-stats" run "$rdir.tmp" 2>"$rdir.tmp/stats.log"; then
+					note "    booted and ran in ${BOOT_SECONDS}s: $(cat "$rdir.tmp/recv.log")"
+				else
+					fail_run "$rdir.tmp" "stats: $(head -n 1 "$rdir.tmp/stats.log")"
+					failed_runs=$((failed_runs + 1))
+				fi
+			else
+				fail_run "$rdir.tmp" "results: $(tail -n 1 "$rdir.tmp/recv.log")"
+				failed_runs=$((failed_runs + 1))
+			fi
+		else
+			fail_run "$rdir.tmp" "$BOOT_REASON"
+			failed_runs=$((failed_runs + 1))
+		fi
+		rm -rf "$rdir"
+		mv "$rdir.tmp" "$rdir"
+	done <"$TMPD/cells"
+	r=$((r + 1))
+done
+
+# --- report -----------------------------------------------------------------
+
+REPORT=$RESULTS/report.txt
+: >"$TMPD/report"
+for vd in $(while IFS= read -r c; do dirname "$(variant_dir "$c")"; done <"$TMPD/cells" | sort -u); do
+	set --
+	for v in $VARIANTS; do
+		if [ -d "$vd/$v" ]; then
+			"$H/krepro-stats" unite "$vd/$v" || true
+			set -- "$@" "$vd/$v"
+		fi
+	done
+	{
+		echo "${vd#"$RESULTS"/}"
+		echo
+		if [ $# -ge 2 ]; then
+			"$H/krepro-compare" "$@" || echo "(comparison failed)"
+		else
+			echo "(only one variant: nothing to compare)"
+		fi
+		echo
+	} >>"$TMPD/report"
+done
+cp "$TMPD/report" "$REPORT.tmp"
+mv "$REPORT.tmp" "$REPORT"
+cat "$REPORT"
+note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS; report $REPORT"
+[ "$failed_runs" = 0 ]

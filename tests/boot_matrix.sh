@@ -1,0 +1,81 @@
+#!/bin/sh
+# Boots real kernels built from the reference source: the default matrix end
+# to end (2 variants x 3 runs), then a guest that panics and one that hangs,
+# then a series that does not apply.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/results
+
+expect_rc "default matrix runs (base vs calibration, 3 runs each)" 0 ./run-matrix.sh -o "$R"
+cp "$T_OUT" "$T_DIR/default.out"
+expect_in "report printed with 0-day header" "$T_DIR/default.out" "%stddev     %change         %stddev"
+[ -s "$R/report.txt" ] && ok "report.txt saved" || no "no $R/report.txt"
+expect_in "report compares the two variants" "$R/report.txt" "base"
+V=$R/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+V=$(ls -d "$V"/gcc-*)
+for v in base calibration; do
+	for r in 1 2 3; do
+		s=$V/$v/$r/stats.json
+		if [ -f "$s" ] && grep -q '"will-it-scale.per_process_ops": [1-9]' "$s"; then
+			ok "$v run $r: will-it-scale.per_process_ops parsed"
+		else
+			no "$v run $r: no per_process_ops in $s"
+		fi
+	done
+	grep -q '"meminfo.MemTotal"' "$V/$v/1/stats.json" && ok "$v: meminfo monitor parsed" ||
+		no "$v: no meminfo.MemTotal"
+	grep -q '"proc-vmstat.pgfault"' "$V/$v/1/stats.json" && ok "$v: proc-vmstat monitor parsed" ||
+		no "$v: no proc-vmstat.pgfault"
+	[ -f "$V/$v/avg.json" ] && [ -f "$V/$v/stddev.json" ] && [ -f "$V/$v/matrix.json" ] &&
+		ok "$v: matrix.json, avg.json, stddev.json" || no "$v: variant-level json missing"
+done
+grep -q 'fault_delay_ns=\|init reached' "$V/calibration/1/console.log" && ok "console captured" ||
+	no "console.log lacks the init line"
+# The calibration series slows every fault by 3 us: it must be found.
+expect_in "calibration regression is significant" "$R/report.txt" "will-it-scale.per_process_ops"
+expect_in "summary calls it a regression" "$R/report.txt" "regression"
+
+# Rerunning resumes: nothing is rebooted, results are kept.
+before=$(find "$V" -name stats.json -newer "$R/report.txt" | wc -l)
+expect_rc "rerun resumes" 0 ./run-matrix.sh -o "$R"
+expect_in "rerun keeps complete runs" "$T_OUT" "complete, kept"
+after=$(find "$V" -name stats.json -newer "$R/report.txt" | wc -l)
+[ "$before" = "$after" ] && ok "rerun rewrote no run" || no "rerun rewrote runs"
+
+cat >"$T_DIR/faults.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 6s
+variants: base
+runs: 1
+fault: [panic, hang]
+timeout: 40s
+M
+expect_rc "faulty cells fail, matrix completes" 1 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
+P=$R/will-it-scale/panic-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+P=$(ls -d "$P"/gcc-*)/base/1
+expect_in "panic classified" "$P/FAILED" "kernel panic"
+expect_in "panic console tail kept" "$P/FAILED" "sysrq"
+H=$R/will-it-scale/hang-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+H=$(ls -d "$H"/gcc-*)/base/1
+expect_in "hang fails after the timeout" "$H/FAILED" "timeout after 40 s"
+expect_in "hang console tail kept" "$H/FAILED" "injecting a hang"
+if pgrep -f "qemu-system-x86_64.*$T_DIR" >/dev/null; then no "QEMU left running"; else ok "no QEMU left running"; fi
+
+# A series that does not apply stops before anything is built.
+W=$T_DIR/tree
+mkdir -p "$W"
+cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs boards "$W/"
+mkdir -p "$W/patches/broken"
+sed 's/^ \tlru_gen_enter_fault(vma);/ \tlru_gen_enter_fault(vma, 42);/' \
+	patches/calibration/0001-*.patch >"$W/patches/broken/0001-broken.patch"
+echo 0001-broken.patch >"$W/patches/broken/series"
+expect_rc "patch that does not apply stops" 2 "$W/build.sh" -C "$PWD/cache" -O "$T_DIR/o" preflight broken
+expect_in "names series and patch" "$T_OUT" "series broken, patch 0001-broken.patch does not apply"
+expect_in "names file and hunk" "$T_OUT" "file mm/memory.c: Hunk #2 FAILED"
+
+rm -rf "$T_DIR"
+exit $T_FAILED

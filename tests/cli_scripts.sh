@@ -1,0 +1,48 @@
+#!/bin/sh
+# Command-line behaviour of the scripts and tools: --help, dry runs, and
+# one clear line for bad input.  No kernel is built.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+for c in ./build.sh ./run-matrix.sh; do
+	expect_rc "$c --help" 0 "$c" --help
+	expect_in "$c --help prints usage" "$T_OUT" "usage:"
+done
+for t in out/host/krepro-* out/guest/*; do
+	expect_rc "$t --help" 0 "$t" --help
+done
+
+expect_rc "default matrix --dry-run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res"
+expect_in "dry run path params are LKP's" "$T_OUT" "will-it-scale/process-100%-10s-page_fault3/"
+expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs/qemu-minimal/gcc-"
+expect_in "dry run counts runs" "$T_OUT" "2 cells, 6 runs, variants: base calibration"
+[ ! -e "$T_DIR/res/will-it-scale" ] && ok "dry run writes no results" || no "dry run wrote results"
+
+printf 'suite: will-it-scale\ntest: page_fault3\nmode process\n' >"$T_DIR/bad.yaml"
+expect_rc "malformed matrix fails" 2 ./run-matrix.sh --dry-run "$T_DIR/bad.yaml"
+expect_in "malformed matrix names file and line" "$T_OUT" "bad.yaml:3:"
+
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nboard: no-such-board\n' >"$T_DIR/nb.yaml"
+expect_rc "unknown board fails" 2 ./run-matrix.sh --dry-run "$T_DIR/nb.yaml"
+expect_in "unknown board is named" "$T_OUT" "board 'no-such-board' not found"
+
+mkdir -p "$T_DIR/root/boards"
+cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs "$T_DIR/root/"
+printf 'type: qemu\ncpus: 2\nmemory: 1G\ncolour: blue\n' >"$T_DIR/root/boards/qemu-2node"
+expect_rc "malformed board fails" 2 "$T_DIR/root/run-matrix.sh" --dry-run -o "$T_DIR/res2"
+expect_in "malformed board names file, line and key" "$T_OUT" "boards/qemu-2node:4: unknown key 'colour'"
+
+echo "not a debian package" >"$T_DIR/fake.deb"
+KREPRO_REFERENCE_DEB=$T_DIR/fake.deb expect_rc "reference sha256 mismatch stops" 2 \
+	./build.sh -C "$T_DIR/cache" reference
+expect_in "mismatch says expected and got" "$T_OUT" "sha256 mismatch: expected e849faf3"
+expect_in "mismatch names what it got" "$T_OUT" "got $(sha256sum "$T_DIR/fake.deb" | cut -c1-16)"
+
+expect_rc "unknown variant fails" 2 ./build.sh -C "$T_DIR/cache" preflight no-such-series
+expect_in "unknown variant is named" "$T_OUT" "unknown series 'no-such-series'"
+expect_rc "build.sh list-variants" 0 ./build.sh list-variants
+expect_in "list-variants shows calibration patches" "$T_OUT" "mm: turn the calibration fault delay on"
+
+rm -rf "$T_DIR"
+exit $T_FAILED

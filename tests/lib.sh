@@ -1,0 +1,24 @@
+# Helpers for shell tests (sourced): each assertion prints PASS or FAIL.
+T_FAILED=0
+ok() { echo "PASS $*"; }
+no() { echo "FAIL $*"; T_FAILED=1; }
+# expect_in NAME FILE PATTERN: a fixed string in a file.
+expect_in() {
+	if grep -qF -- "$3" "$2"; then ok "$1"; else
+		no "$1: '$3' not in $2"
+		sed 's/^/    | /' "$2" | tail -n 10
+	fi
+}
+# expect_rc NAME WANT COMMAND...: exit status of a command.
+expect_rc() {
+	n=$1 want=$2
+	shift 2
+	"$@" >"$T_OUT" 2>&1
+	got=$?
+	if [ "$got" = "$want" ]; then ok "$n"; else
+		no "$n: exit $got, want $want"
+		sed 's/^/    | /' "$T_OUT" | tail -n 10
+	fi
+}
+T_DIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-t.XXXXXX")
+T_OUT=$T_DIR/out

@@ -1,0 +1,89 @@
+#!/bin/sh
+# The test suite.  --quick: everything but kernel builds and boots.
+# Every check prints PASS or FAIL; the last line is "N passed, N failed".
+set -u
+KREPRO_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+KREPRO_PROG=tests
+# shellcheck source=lib/common.sh
+. "$KREPRO_ROOT/lib/common.sh"
+
+QUICK=0
+for a in "$@"; do
+	case $a in
+	--quick) QUICK=1 ;;
+	-h | --help)
+		echo "usage: tests/run.sh [--quick]   (--quick skips kernel builds and boots)"
+		exit 0
+		;;
+	*) die "unknown option '$a'" ;;
+	esac
+done
+
+cd "$KREPRO_ROOT" || exit 2
+need_test_deps
+PASS=0
+FAIL=0
+LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-tests.XXXXXX")
+export LOGDIR
+
+pass() { PASS=$((PASS + 1)); echo "PASS $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL $*"; }
+
+# check NAME COMMAND...: one check from a command's exit status.
+check() {
+	name=$1
+	shift
+	log="$LOGDIR/$(echo "$name" | tr -c 'A-Za-z0-9._-\n' _).log"
+	if "$@" >"$log" 2>&1; then
+		pass "$name"
+	else
+		fail "$name (log: $log)"
+		tail -n 15 "$log" | sed 's/^/    | /'
+	fi
+}
+
+# count_output NAME COMMAND...: a program printing PASS/FAIL lines itself.
+count_output() {
+	name=$1
+	shift
+	log="$LOGDIR/$name.log"
+	"$@" >"$log" 2>&1
+	rc=$?
+	p=$(grep -c '^PASS ' "$log")
+	f=$(grep -c '^FAIL ' "$log")
+	PASS=$((PASS + p))
+	FAIL=$((FAIL + f))
+	grep '^FAIL ' "$log" | sed "s/^/$name: /"
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "$name exited with $rc (log: $log)"
+		tail -n 15 "$log" | sed 's/^/    | /'
+	fi
+	echo "$name: $p passed, $f failed"
+}
+
+check "build: host and guest tools, unit tests, fuzzers" \
+	make -s OUT=out host guest unit fuzz
+for t in out/unit/test_*; do
+	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
+done
+for f in out/fuzz/fuzz_*; do
+	[ -x "$f" ] || continue
+	c=tests/fuzz/corpus/$(basename "$f" | sed 's/^fuzz_//')
+	check "fuzz corpus replay: $(basename "$f")" "$f" -runs=0 "$c"
+done
+check "shellcheck" shellcheck -x -s sh build.sh run-matrix.sh lib/common.sh initramfs/init \
+	tests/run.sh tests/*.sh bench/*.sh .ci/run
+check "clang-format" sh -c 'clang-format --dry-run --Werror tools/*/*.[ch] tools/host/lib/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c'
+
+for s in tests/cli_*.sh; do
+	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
+done
+if [ "$QUICK" = 0 ]; then
+	for s in tests/boot_*.sh; do
+		[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
+	done
+fi
+
+echo "logs: $LOGDIR"
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]

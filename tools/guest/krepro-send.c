@@ -1,0 +1,335 @@
+/* krepro-send: send result files to the host as KRP1 frames
+ * (docs/ARCHITECTURE.md, "Guest to host protocol").
+ *
+ *   krepro-send [-d DEVICE] [--status WORD] FILE...
+ *
+ * One "file" frame per FILE, named by its basename, then an "end" frame
+ * "files=<n> status=<word>".  A file whose basename is not a valid frame
+ * name, that cannot be read, is larger than KRP_LEN_MAX or repeats an
+ * earlier basename is skipped with a warning; the status is then "partial"
+ * (if it was "ok") and the exit code 1.  DEVICE defaults to /dev/ttyS1 and is
+ * put in raw mode if it is a tty; "-" is stdout (never switched to raw). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "frame.h"
+
+#define PROG "krepro-send"
+#define STATUS_MAX 31
+
+static void usage(FILE *f)
+{
+	fputs("Usage: " PROG " [-d DEVICE] [--status WORD] FILE...\n"
+	      "  -d DEVICE      where to write frames (default /dev/ttyS1; '-' = stdout);\n"
+	      "                 a tty is switched to raw mode, keeping its speed\n"
+	      "  --status WORD  status in the final end frame (default ok; [A-Za-z0-9._-]);\n"
+	      "                 ok becomes partial if a file had to be skipped\n"
+	      "Each FILE is sent as \"KRP1 file <len> <crc32> <basename>\\n<content>\\n\",\n"
+	      "then \"KRP1 end <len> <crc32> end\\nfiles=<n> status=<word>\\n\".\n"
+	      "Exit 0 if every file was sent, 1 if some were skipped or the device failed.\n",
+	      f);
+}
+
+static void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see --help)\n", stderr);
+	exit(2);
+}
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static int out_fd = -1;
+static int out_tty;
+static const char *out_name;
+
+static void write_all(const void *p, size_t len)
+{
+	const char *c = p;
+
+	while (len) {
+		ssize_t n = write(out_fd, c, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("write %s: %s", out_name, strerror(errno));
+		if (n == 0)
+			die("write %s: wrote nothing", out_name);
+		c += n;
+		len -= (size_t)n;
+	}
+}
+
+static void send_frame(const char *kind, const char *name, const void *data, size_t len)
+{
+	char hdr[KRP_HEADER_MAX];
+	uint32_t crc = krp_crc32_update(0, data, len);
+	int n = krp_format_header(hdr, sizeof(hdr), kind, len, crc, name);
+
+	if (n < 0)
+		die("cannot format %s frame header for '%s'", kind, name);
+	write_all(hdr, (size_t)n);
+	write_all(data, len);
+	write_all("\n", 1);
+}
+
+/* Reads a whole file into *data (malloc'd); -1 with errno on failure,
+ * EFBIG if it is larger than KRP_LEN_MAX. */
+static int read_file(const char *path, char **data, size_t *len)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *p;
+	int e, fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if (st.st_size > (off_t)KRP_LEN_MAX) {
+		errno = EFBIG;
+		goto fail;
+	}
+	/* st_size is only a hint: /proc files say 0, files may grow */
+	cap = (size_t)st.st_size + 1;
+	if (cap < 4096)
+		cap = 4096;
+	p = malloc(cap);
+	if (!p)
+		goto fail;
+	for (;;) {
+		ssize_t r;
+
+		if (n == cap) {
+			char *q;
+
+			if (cap > KRP_LEN_MAX) {
+				free(p);
+				errno = EFBIG;
+				goto fail;
+			}
+			cap = cap * 2 > (size_t)KRP_LEN_MAX + 1 ? (size_t)KRP_LEN_MAX + 1 : cap * 2;
+			q = realloc(p, cap);
+			if (!q) {
+				free(p);
+				goto fail;
+			}
+			p = q;
+		}
+		r = read(fd, p + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			e = errno;
+			free(p);
+			errno = e;
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (n > KRP_LEN_MAX) {
+		free(p);
+		errno = EFBIG;
+		return -1;
+	}
+	*data = p;
+	*len = n;
+	return 0;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+static int status_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > STATUS_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '.' || c == '_' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
+
+static void open_device(const char *dev)
+{
+	struct termios tio;
+	speed_t ispeed, ospeed;
+	int fl;
+
+	if (strcmp(dev, "-") == 0) {
+		out_fd = STDOUT_FILENO;
+		out_name = "stdout";
+		out_tty = isatty(out_fd);
+	} else {
+		out_name = dev;
+		/* O_NONBLOCK: do not wait for carrier before CLOCAL is set */
+		out_fd = open(dev, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (out_fd < 0)
+			die("%s: %s", dev, strerror(errno));
+		out_tty = isatty(out_fd);
+	}
+	if (out_tty && out_fd != STDOUT_FILENO) { /* leave a terminal on stdout alone */
+		if (tcgetattr(out_fd, &tio) < 0)
+			die("tcgetattr %s: %s", out_name, strerror(errno));
+		ispeed = cfgetispeed(&tio);
+		ospeed = cfgetospeed(&tio);
+		cfmakeraw(&tio);
+		tio.c_cflag |= CLOCAL | CREAD;
+#ifdef CRTSCTS
+		tio.c_cflag &= ~(tcflag_t)CRTSCTS;
+#endif
+		cfsetispeed(&tio, ispeed);
+		cfsetospeed(&tio, ospeed);
+		if (tcsetattr(out_fd, TCSANOW, &tio) < 0)
+			die("tcsetattr %s: %s", out_name, strerror(errno));
+	}
+	if (out_fd != STDOUT_FILENO) {
+		fl = fcntl(out_fd, F_GETFL);
+		if (fl < 0 || fcntl(out_fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+			die("fcntl %s: %s", out_name, strerror(errno));
+	}
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"status", required_argument, NULL, 'S'},
+	    {NULL, 0, NULL, 0},
+	};
+	const char *dev = "/dev/ttyS1", *status = "ok";
+	const char **sent;
+	unsigned nsent = 0, skipped = 0;
+	char end[64];
+	int c, n;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":d:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dev = optarg;
+			break;
+		case 'S':
+			if (!status_ok(optarg))
+				die_usage("--status: bad word '%s'", optarg);
+			status = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			if (optopt)
+				die_usage("option '-%c' needs an argument", optopt);
+			die_usage("option '%s' needs an argument", argv[optind - 1]);
+			break;
+		default:
+			if (optopt)
+				die_usage("unknown option '-%c'", optopt);
+			die_usage("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		die_usage("no FILE given");
+	sent = calloc((size_t)(argc - optind), sizeof(*sent));
+	if (!sent)
+		die("out of memory");
+
+	open_device(dev);
+	for (int i = optind; i < argc; i++) {
+		const char *name = base_name(argv[i]);
+		char *data = NULL;
+		size_t len = 0;
+		int dup = 0;
+
+		if (!krp_name_ok(name)) {
+			fprintf(stderr,
+				PROG ": warning: %s: '%s' is not a valid frame name; skipped\n",
+				argv[i], name);
+			skipped++;
+			continue;
+		}
+		for (unsigned j = 0; j < nsent; j++)
+			if (strcmp(sent[j], name) == 0)
+				dup = 1;
+		if (dup) {
+			fprintf(stderr, PROG ": warning: %s: name '%s' already sent; skipped\n",
+				argv[i], name);
+			skipped++;
+			continue;
+		}
+		if (read_file(argv[i], &data, &len) < 0) {
+			fprintf(stderr, PROG ": warning: %s: %s; skipped\n", argv[i],
+				errno == EFBIG ? "larger than KRP_LEN_MAX" : strerror(errno));
+			skipped++;
+			continue;
+		}
+		send_frame("file", name, data, len);
+		free(data);
+		sent[nsent++] = name;
+	}
+	if (skipped && strcmp(status, "ok") == 0)
+		status = "partial";
+	n = snprintf(end, sizeof(end), "files=%u status=%s", nsent, status);
+	send_frame("end", "end", end, (size_t)n);
+
+	if (out_tty) {
+		while (tcdrain(out_fd) < 0) {
+			if (errno != EINTR)
+				die("tcdrain %s: %s", out_name, strerror(errno));
+		}
+	} else if (fsync(out_fd) < 0 && errno != EINVAL && errno != EROFS && errno != ENOTSUP) {
+		die("fsync %s: %s", out_name, strerror(errno));
+	}
+	if (out_fd != STDOUT_FILENO && close(out_fd) < 0)
+		die("close %s: %s", out_name, strerror(errno));
+	free(sent);
+	return skipped ? 1 : 0;
+}

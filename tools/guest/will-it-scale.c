@@ -1,0 +1,607 @@
+/* will-it-scale: a will-it-scale style runner with built-in testcases.
+ *
+ * Starts NR_TASK processes or threads running one testcase; each task
+ * increments its own counter (one 256-byte slot per task in a shared
+ * anonymous mapping).  Every second the runner prints the per-second min,
+ * max and total of the per-task deltas; after the warmup samples it
+ * averages SECONDS measured samples and prints the LKP runtest CSV.
+ *
+ * Adding a testcase: write a setup function (per task, before the start
+ * barrier; optional) and a run function (never returns), and add a row to
+ * wis_tests[]. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "wis_calc.h"
+
+#define PROG "will-it-scale"
+#define SLOT_SIZE 256 /* bytes per task counter: no false sharing */
+#define MAX_TASKS 4096
+#define MAX_SECONDS 1000000UL
+
+struct wis_task {
+	unsigned long idx;
+	int cpu; /* -1: no affinity */
+	unsigned long long *counter;
+	size_t pagesize;
+	int fd;
+};
+
+struct wis_test {
+	const char *name;
+	const char *description;
+	int (*setup)(struct wis_task *t); /* 0 or -1 (after printing why) */
+	void (*run)(struct wis_task *t);  /* loops forever */
+};
+
+static void task_msg(const struct wis_task *t, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n = snprintf(buf, sizeof(buf), PROG ": task %lu: ", t->idx);
+
+	va_start(ap, fmt);
+	vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
+	va_end(ap);
+	dprintf(STDERR_FILENO, "%s\n", buf);
+}
+
+/* Relaxed atomics: plain loads/stores on x86, but no data race for the
+ * sampling thread and no lock prefix in the hot loop. */
+static inline void counter_inc(unsigned long long *c)
+{
+	__atomic_store_n(c, __atomic_load_n(c, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+static const char *tmp_dir(void)
+{
+	const char *d = getenv("TMPDIR");
+
+	return d && *d ? d : "/tmp";
+}
+
+/* An unlinked temporary file of the given size, or -1. */
+static int make_tmp_file(const struct wis_task *t, off_t size)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/willitscale.XXXXXX", tmp_dir()) >= (int)sizeof(path)) {
+		task_msg(t, "TMPDIR too long");
+		return -1;
+	}
+	fd = mkstemp(path);
+	if (fd < 0) {
+		task_msg(t, "mkstemp %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (unlink(path) < 0) {
+		task_msg(t, "unlink %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (ftruncate(fd, size) < 0) {
+		task_msg(t, "ftruncate %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* ---- page_fault3: separate file shared mapping page fault ---- */
+
+#define PF3_SIZE (128UL << 20)
+
+static int pf3_setup(struct wis_task *t)
+{
+	t->fd = make_tmp_file(t, (off_t)PF3_SIZE);
+	return t->fd < 0 ? -1 : 0;
+}
+
+static void pf3_run(struct wis_task *t)
+{
+	for (;;) {
+		volatile char *c =
+		    mmap(NULL, PF3_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, t->fd, 0);
+
+		if (c == MAP_FAILED) {
+			task_msg(t, "mmap: %s", strerror(errno));
+			_exit(1);
+		}
+		for (size_t off = 0; off < PF3_SIZE; off += t->pagesize) {
+			c[off] = 0;
+			counter_inc(t->counter);
+		}
+		if (munmap((void *)c, PF3_SIZE) < 0) {
+			task_msg(t, "munmap: %s", strerror(errno));
+			_exit(1);
+		}
+	}
+}
+
+static const struct wis_test wis_tests[] = {
+    {"page_fault3", "Separate file shared mapping page fault", pf3_setup, pf3_run},
+};
+
+/* ---- runner ---- */
+
+struct opts {
+	const struct wis_test *test;
+	int threads;
+	unsigned long nr;
+	unsigned long seconds;
+	unsigned long warmup;
+	int affinity;
+};
+
+static struct opts opt = {.warmup = 5, .affinity = 1};
+static int start_pipe[2] = {-1, -1}; /* runner writes one byte: go */
+static int ready_pipe[2] = {-1, -1}; /* each task writes 'R' (ready) or 'F' */
+static unsigned char *counters;	     /* nr * SLOT_SIZE bytes, MAP_SHARED */
+static pid_t *pids;
+static size_t pagesize;
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: " PROG " -t TEST -m process|thread -n NR_TASK -s SECONDS\n"
+		   "       [-w WARMUP_SECONDS] [--no-affinity]\n"
+		   "  -t TEST          testcase:");
+	for (size_t i = 0; i < sizeof(wis_tests) / sizeof(wis_tests[0]); i++)
+		fprintf(f, " %s", wis_tests[i].name);
+	fprintf(f,
+		"\n"
+		"  -m MODE          run the tasks as processes or threads\n"
+		"  -n NR_TASK       number of parallel tasks (1..%d)\n"
+		"  -s SECONDS       measured seconds (after the warmup)\n"
+		"  -w SECONDS       warmup seconds (default 5)\n"
+		"  --no-affinity    do not pin task i to CPU i %% nr_cpus\n"
+		"Prints 'warmup', one 'min:N max:N total:N' line per second, 'measurement'\n"
+		"after the warmup, 'average:N' (ops/s over all tasks) and the LKP CSV.\n",
+		MAX_TASKS);
+}
+
+static void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see --help)\n", stderr);
+	exit(2);
+}
+
+static unsigned long parse_ulong(const char *s, char o, unsigned long min, unsigned long max)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		die_usage("-%c: not a number: '%s'", o, s);
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		die_usage("-%c: '%s' out of range %lu..%lu", o, s, min, max);
+	return v;
+}
+
+static void parse_args(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"no-affinity", no_argument, NULL, 'A'},
+	    {NULL, 0, NULL, 0},
+	};
+	int c, have_m = 0, have_n = 0, have_s = 0;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":t:m:n:s:w:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			opt.test = NULL;
+			for (size_t i = 0; i < sizeof(wis_tests) / sizeof(wis_tests[0]); i++)
+				if (strcmp(optarg, wis_tests[i].name) == 0)
+					opt.test = &wis_tests[i];
+			if (!opt.test)
+				die_usage("unknown testcase '%s'", optarg);
+			break;
+		case 'm':
+			if (strcmp(optarg, "process") == 0)
+				opt.threads = 0;
+			else if (strcmp(optarg, "thread") == 0)
+				opt.threads = 1;
+			else
+				die_usage("-m: expected process or thread, got '%s'", optarg);
+			have_m = 1;
+			break;
+		case 'n':
+			opt.nr = parse_ulong(optarg, 'n', 1, MAX_TASKS);
+			have_n = 1;
+			break;
+		case 's':
+			opt.seconds = parse_ulong(optarg, 's', 1, MAX_SECONDS);
+			have_s = 1;
+			break;
+		case 'w':
+			opt.warmup = parse_ulong(optarg, 'w', 0, MAX_SECONDS);
+			break;
+		case 'A':
+			opt.affinity = 0;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case ':':
+			if (optopt)
+				die_usage("option '-%c' needs an argument", optopt);
+			die_usage("option '%s' needs an argument", argv[optind - 1]);
+			break;
+		default:
+			if (optopt)
+				die_usage("unknown option '-%c'", optopt);
+			die_usage("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		die_usage("unexpected argument '%s'", argv[optind]);
+	if (!opt.test)
+		die_usage("missing -t TEST");
+	if (!have_m)
+		die_usage("missing -m process|thread");
+	if (!have_n)
+		die_usage("missing -n NR_TASK");
+	if (!have_s)
+		die_usage("missing -s SECONDS");
+}
+
+static void fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (pids) /* children would die with us (PDEATHSIG), but be explicit */
+		for (unsigned long i = 0; i < opt.nr; i++)
+			if (pids[i] > 0)
+				kill(pids[i], SIGKILL);
+	exit(1);
+}
+
+/* CPUs of our affinity mask in ascending order; task i goes to
+ * cpus[i % ncpus] (= CPU i % nr_online_cpus with the usual full mask). */
+static int *cpus;
+static int ncpus;
+
+static void get_cpus(void)
+{
+	cpu_set_t set;
+
+	cpus = calloc(CPU_SETSIZE, sizeof(*cpus));
+	if (!cpus)
+		fatal("out of memory");
+	if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+		for (int i = 0; i < CPU_SETSIZE; i++)
+			if (CPU_ISSET(i, &set))
+				cpus[ncpus++] = i;
+	}
+	if (ncpus == 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		if (n < 1)
+			n = 1;
+		if (n > CPU_SETSIZE)
+			n = CPU_SETSIZE;
+		for (ncpus = 0; ncpus < n; ncpus++)
+			cpus[ncpus] = ncpus;
+	}
+}
+
+static void write_ready(char c)
+{
+	while (write(ready_pipe[1], &c, 1) < 0 && errno == EINTR)
+		;
+}
+
+/* Body of every task: pin, set up, report ready, wait for the start byte,
+ * run.  Returns only on setup failure. */
+static void task_body(struct wis_task *t)
+{
+	struct pollfd pfd = {.fd = start_pipe[0], .events = POLLIN};
+
+	if (t->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(t->cpu, &set);
+		/* pid 0 = the calling thread */
+		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+			task_msg(t, "sched_setaffinity cpu %d: %s", t->cpu, strerror(errno));
+			write_ready('F');
+			return;
+		}
+	}
+	if (opt.test->setup && opt.test->setup(t) < 0) {
+		write_ready('F');
+		return;
+	}
+	write_ready('R');
+	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+		;
+	opt.test->run(t);
+}
+
+static void *thread_main(void *arg)
+{
+	task_body(arg);
+	return NULL; /* setup failed; already reported */
+}
+
+static void init_task(struct wis_task *t, unsigned long i)
+{
+	t->idx = i;
+	t->cpu = opt.affinity ? cpus[i % (unsigned long)ncpus] : -1;
+	t->counter = (unsigned long long *)(void *)(counters + i * SLOT_SIZE);
+	t->pagesize = pagesize;
+	t->fd = -1;
+}
+
+static void start_tasks(void)
+{
+	pid_t parent = getpid();
+
+	if (opt.threads) {
+		struct wis_task *ts = calloc(opt.nr, sizeof(*ts));
+
+		if (!ts)
+			fatal("out of memory");
+		for (unsigned long i = 0; i < opt.nr; i++) {
+			pthread_t th;
+			int err;
+
+			init_task(&ts[i], i);
+			err = pthread_create(&th, NULL, thread_main, &ts[i]);
+			if (err)
+				fatal("pthread_create: %s", strerror(err));
+			pthread_detach(th);
+		}
+		return;
+	}
+	pids = calloc(opt.nr, sizeof(*pids));
+	if (!pids)
+		fatal("out of memory");
+	fflush(stdout);
+	fflush(stderr);
+	for (unsigned long i = 0; i < opt.nr; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			fatal("fork: %s", strerror(errno));
+		if (pid == 0) {
+			struct wis_task t;
+
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)
+				_exit(1); /* the runner is already gone */
+			init_task(&t, i);
+			task_body(&t);
+			_exit(1);
+		}
+		pids[i] = pid;
+	}
+}
+
+/* In process mode: fatal if any task has exited. */
+static void check_children(void)
+{
+	int st;
+	pid_t pid;
+
+	if (opt.threads)
+		return;
+	pid = waitpid(-1, &st, WNOHANG);
+	if (pid <= 0)
+		return;
+	for (unsigned long i = 0; i < opt.nr; i++)
+		if (pids[i] == pid)
+			pids[i] = 0;
+	if (WIFSIGNALED(st))
+		fatal("task pid %d killed by signal %d", (int)pid, WTERMSIG(st));
+	fatal("task pid %d exited with status %d", (int)pid, WEXITSTATUS(st));
+}
+
+/* Waits until every task reported ready; fatal on a failure. */
+static void wait_ready(void)
+{
+	unsigned long ready = 0;
+
+	while (ready < opt.nr) {
+		struct pollfd pfd = {.fd = ready_pipe[0], .events = POLLIN};
+		char buf[256];
+		ssize_t n;
+		int r = poll(&pfd, 1, 1000);
+
+		if (r < 0 && errno != EINTR)
+			fatal("poll: %s", strerror(errno));
+		if (r <= 0) {
+			check_children();
+			continue;
+		}
+		n = read(ready_pipe[0], buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			fatal("ready pipe: %s", n < 0 ? strerror(errno) : "unexpected EOF");
+		for (ssize_t i = 0; i < n; i++)
+			if (buf[i] != 'R')
+				fatal("task setup failed");
+		ready += (unsigned long)n;
+	}
+}
+
+static void snapshot(unsigned long long *out)
+{
+	for (unsigned long i = 0; i < opt.nr; i++)
+		out[i] = __atomic_load_n((unsigned long long *)(void *)(counters + i * SLOT_SIZE),
+					 __ATOMIC_RELAXED);
+}
+
+static void timespec_add_sec(struct timespec *ts)
+{
+	ts->tv_sec += 1;
+}
+
+static void sleep_until(const struct timespec *deadline)
+{
+	int err;
+
+	while ((err = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, deadline, NULL)) == EINTR)
+		;
+	if (err)
+		fatal("clock_nanosleep: %s", strerror(err));
+}
+
+/* Reads /proc/stat's aggregate cpu line; returns 0 or -1 (warned). */
+static int read_cpu(struct wis_cpu *c)
+{
+	char buf[4096];
+	size_t len = 0;
+	int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		goto fail;
+	while (len < sizeof(buf) - 1) {
+		ssize_t n = read(fd, buf + len, sizeof(buf) - 1 - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (memchr(buf, '\n', len))
+			break; /* the cpu line is the first line */
+	}
+	close(fd);
+	buf[len] = 0;
+	if (wis_parse_proc_stat(buf, c) == 0)
+		return 0;
+	errno = EINVAL;
+fail:
+	fprintf(stderr, PROG ": warning: /proc/stat: %s; idle reported as 0\n", strerror(errno));
+	return -1;
+}
+
+static void put_line(const char *s)
+{
+	fputs(s, stdout);
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long *prev, *cur, measured = 0, average;
+	struct wis_cpu cpu_before, cpu_after;
+	int cpu_ok = 0;
+	struct timespec deadline;
+	char line[256];
+	char csv[512];
+	long ps;
+
+	parse_args(argc, argv);
+	ps = sysconf(_SC_PAGESIZE);
+	pagesize = ps > 0 ? (size_t)ps : 4096;
+	get_cpus();
+
+	counters = mmap(NULL, opt.nr * SLOT_SIZE, PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (counters == MAP_FAILED)
+		fatal("mmap counters: %s", strerror(errno));
+	prev = calloc(opt.nr, sizeof(*prev));
+	cur = calloc(opt.nr, sizeof(*cur));
+	if (!prev || !cur)
+		fatal("out of memory");
+	if (pipe2(start_pipe, O_CLOEXEC) < 0 || pipe2(ready_pipe, O_CLOEXEC) < 0)
+		fatal("pipe: %s", strerror(errno));
+
+	start_tasks();
+	wait_ready();
+
+	put_line("warmup\n");
+	if (opt.warmup == 0) {
+		put_line("measurement\n");
+		cpu_ok = read_cpu(&cpu_before) == 0;
+	}
+	snapshot(prev);
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	if (write(start_pipe[1], "g", 1) != 1)
+		fatal("start pipe: %s", strerror(errno));
+
+	for (unsigned long k = 1; k <= opt.warmup + opt.seconds; k++) {
+		struct wis_sample s;
+		unsigned long long *tmp;
+
+		timespec_add_sec(&deadline);
+		sleep_until(&deadline);
+		snapshot(cur);
+		check_children();
+		wis_sample_compute(prev, cur, opt.nr, &s);
+		tmp = prev;
+		prev = cur;
+		cur = tmp;
+		wis_format_sample(line, sizeof(line), &s);
+		put_line(line);
+		if (k > opt.warmup)
+			measured += s.total;
+		if (k == opt.warmup) {
+			put_line("measurement\n");
+			cpu_ok = read_cpu(&cpu_before) == 0;
+		}
+	}
+	if (cpu_ok)
+		cpu_ok = read_cpu(&cpu_after) == 0;
+
+	average = wis_average(measured, opt.seconds);
+	snprintf(line, sizeof(line), "average:%llu\n", average);
+	put_line(line);
+	wis_format_csv(csv, sizeof(csv), opt.nr, opt.threads, average,
+		       cpu_ok ? wis_idle_pct(&cpu_before, &cpu_after) : 0.0);
+	put_line(csv);
+	if (ferror(stdout))
+		fatal("write stdout failed");
+
+	if (!opt.threads) {
+		for (unsigned long i = 0; i < opt.nr; i++)
+			if (pids[i] > 0)
+				kill(pids[i], SIGKILL);
+		for (unsigned long i = 0; i < opt.nr; i++)
+			if (pids[i] > 0)
+				while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
+					;
+	}
+	/* threads: exiting the process ends them */
+	return 0;
+}
