@@ -255,34 +255,34 @@ INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 # boot_guest KERNEL JOBCONF RUNDIR TIMEOUT ACCEL: boot, collect frames.bin and
 # console.log in RUNDIR; sets BOOT_REASON on failure, returns 0 on a clean exit.
 boot_guest() {
-	kernel=$1 jobconf=$2 rdir=$3 tmo=$4 accel=$5
-	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$jobconf" >"$TMPD/job.list"
+	bg_kernel=$1 bg_job=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$bg_job" >"$TMPD/job.list"
 	"$GIC" -t 0 "$TMPD/job.list" | gzip -n >"$TMPD/job.cpio.gz"
 	cat "$INITRAMFS" "$TMPD/job.cpio.gz" >"$TMPD/initrd"
-	: >"$rdir/console.log"
-	: >"$rdir/frames.bin"
-	case $accel in
-	kvm) acc="-accel kvm -cpu host" ;;
-	*) acc="-accel tcg -cpu $B_CPU" ;;
+	: >"$bg_dir/console.log"
+	: >"$bg_dir/frames.bin"
+	case $bg_accel in
+	kvm) bg_acc="-accel kvm -cpu host" ;;
+	*) bg_acc="-accel tcg -cpu $B_CPU" ;;
 	esac
 	cmdline="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
 	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
-	set -- qemu-system-x86_64 -machine "$B_MACHINE" $acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
+	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
 		-nodefaults -display none -no-reboot -monitor none \
-		-chardev file,id=con,path="$rdir/console.log" -serial chardev:con \
-		-chardev file,id=res,path="$rdir/frames.bin" -serial chardev:res \
-		-kernel "$kernel" -initrd "$TMPD/initrd" -append "$cmdline"
-	printf '%s\n' "$*" >"$rdir/qemu.cmd"
-	"$@" >"$rdir/qemu.log" 2>&1 &
+		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
+		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
+		-kernel "$bg_kernel" -initrd "$TMPD/initrd" -append "$cmdline"
+	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
+	"$@" >"$bg_dir/qemu.log" 2>&1 &
 	QEMU_PID=$!
 	t=0
 	BOOT_REASON=
 	while kill -0 "$QEMU_PID" 2>/dev/null; do
-		if [ "$t" -ge "$tmo" ]; then
-			BOOT_REASON="timeout after $tmo s (hang)"
+		if [ "$t" -ge "$bg_tmo" ]; then
+			BOOT_REASON="timeout after $bg_tmo s (hang)"
 			break
 		fi
-		if grep -q 'KVM internal error\|emulation failure' "$rdir/qemu.log" 2>/dev/null; then
+		if grep -q 'KVM internal error\|emulation failure' "$bg_dir/qemu.log" 2>/dev/null; then
 			BOOT_REASON="kvm emulation failure"
 			break
 		fi
@@ -294,9 +294,9 @@ boot_guest() {
 	QEMU_PID=
 	BOOT_SECONDS=$t
 	if [ -z "$BOOT_REASON" ]; then
-		if grep -q 'Kernel panic' "$rdir/console.log"; then
-			BOOT_REASON="kernel panic: $(grep -m1 'Kernel panic' "$rdir/console.log" | cut -c1-160)"
-		elif grep -q 'Out of memory\|invoked oom-killer' "$rdir/console.log"; then
+		if grep -q 'Kernel panic' "$bg_dir/console.log"; then
+			BOOT_REASON="kernel panic: $(grep -m1 'Kernel panic' "$bg_dir/console.log" | cut -c1-160)"
+		elif grep -q 'Out of memory\|invoked oom-killer' "$bg_dir/console.log"; then
 			BOOT_REASON="out of memory"
 		fi
 	fi
@@ -305,22 +305,35 @@ boot_guest() {
 
 # The accelerator: KVM only when a probe guest really boots under it.
 ACCEL_CACHE=
-pick_accel() {
-	case $B_ACCEL in tcg | kvm) echo "$B_ACCEL"; return 0 ;; esac
-	if [ -n "$ACCEL_CACHE" ]; then echo "$ACCEL_CACHE"; return 0; fi
+pick_accel() { # sets ACCEL
+	case $B_ACCEL in tcg | kvm) ACCEL=$B_ACCEL; return 0 ;; esac
+	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
 	ACCEL_CACHE=tcg
+	# The probe's verdict is kept per host kernel and QEMU version.
+	pkey="$(uname -r) $(qemu-system-x86_64 --version | head -n 1)"
+	pfile=$KREPRO_CACHE/kvm-probe
+	if [ -f "$pfile" ] && [ "$(sed -n 1p "$pfile")" = "$pkey" ]; then
+		ACCEL_CACHE=$(sed -n 2p "$pfile")
+		ACCEL=$ACCEL_CACHE
+		return 0
+	fi
 	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 		mkdir -p "$TMPD/probe"
 		echo probe=1 >"$TMPD/probe.conf"
 		firstv=${VARIANTS# }
 		first=$(cat "$TMPD/kernel.${firstv%% *}")
-		if boot_guest "$first" "$TMPD/probe.conf" "$TMPD/probe" 60 kvm &&
-			"$H/krepro-recv" -o "$TMPD/probe" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
-			ACCEL_CACHE=kvm
+		if boot_guest "$first" "$TMPD/probe.conf" "$TMPD/probe" 60 kvm; then
+			mkdir -p "$TMPD/probe/got"
+			if "$H/krepro-recv" -o "$TMPD/probe/got" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
+				ACCEL_CACHE=kvm
+			else
+				BOOT_REASON="the probe guest sent no results"
+			fi
 		fi
 		note "KVM probe boot: ${BOOT_REASON:-ok}; using $ACCEL_CACHE"
 	fi
-	echo "$ACCEL_CACHE"
+	printf '%s\n%s\n' "$pkey" "$ACCEL_CACHE" >"$pfile"
+	ACCEL=$ACCEL_CACHE
 }
 
 # --- run --------------------------------------------------------------------
@@ -385,7 +398,8 @@ while [ "$r" -le "$MAXRUNS" ]; do
 		rm -rf "$rdir.tmp"
 		mkdir "$rdir.tmp"
 		write_job "$cell" "$rdir.tmp/job.conf"
-		accel=$(pick_accel)
+		pick_accel
+		accel=$ACCEL
 		rt=$(to_seconds "$(cell_get "$cell" runtime)")
 		tmo=$(cell_get "$cell" timeout)
 		[ -n "$tmo" ] && tmo=$(to_seconds "$tmo")
@@ -394,7 +408,7 @@ while [ "$r" -le "$MAXRUNS" ]; do
 		note "[$done_runs/$TOTAL_RUNS] $v run $r on ${b:-qemu-2node} ($accel), elapsed ${elapsed}s"
 		if boot_guest "$(cat "$TMPD/kernel.$v")" "$rdir.tmp/job.conf" "$rdir.tmp" "$tmo" "$accel"; then
 			if "$H/krepro-recv" -o "$rdir.tmp" "$rdir.tmp/frames.bin" >"$rdir.tmp/recv.log" 2>&1; then
-				if "$H/krepro-stats" run "$rdir.tmp" 2>"$rdir.tmp/stats.log"; then
+				if "$H/krepro-stats" run "$rdir.tmp" >"$rdir.tmp/stats.log" 2>&1; then
 					note "    booted and ran in ${BOOT_SECONDS}s: $(cat "$rdir.tmp/recv.log")"
 				else
 					fail_run "$rdir.tmp" "stats: $(head -n 1 "$rdir.tmp/stats.log")"
@@ -422,7 +436,7 @@ for vd in $(while IFS= read -r c; do dirname "$(variant_dir "$c")"; done <"$TMPD
 	set --
 	for v in $VARIANTS; do
 		if [ -d "$vd/$v" ]; then
-			"$H/krepro-stats" unite "$vd/$v" || true
+			"$H/krepro-stats" unite "$vd/$v" >/dev/null || note "unite $vd/$v failed"
 			set -- "$@" "$vd/$v"
 		fi
 	done

@@ -10,7 +10,7 @@ R=$T_DIR/results
 expect_rc "default matrix runs (base vs calibration, 3 runs each)" 0 ./run-matrix.sh -o "$R"
 cp "$T_OUT" "$T_DIR/default.out"
 expect_in "report printed with 0-day header" "$T_DIR/default.out" "%stddev     %change         %stddev"
-[ -s "$R/report.txt" ] && ok "report.txt saved" || no "no $R/report.txt"
+assert "report.txt saved" test -s "$R/report.txt"
 expect_in "report compares the two variants" "$R/report.txt" "base"
 V=$R/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 V=$(ls -d "$V"/gcc-*)
@@ -23,15 +23,13 @@ for v in base calibration; do
 			no "$v run $r: no per_process_ops in $s"
 		fi
 	done
-	grep -q '"meminfo.MemTotal"' "$V/$v/1/stats.json" && ok "$v: meminfo monitor parsed" ||
-		no "$v: no meminfo.MemTotal"
-	grep -q '"proc-vmstat.pgfault"' "$V/$v/1/stats.json" && ok "$v: proc-vmstat monitor parsed" ||
-		no "$v: no proc-vmstat.pgfault"
-	[ -f "$V/$v/avg.json" ] && [ -f "$V/$v/stddev.json" ] && [ -f "$V/$v/matrix.json" ] &&
-		ok "$v: matrix.json, avg.json, stddev.json" || no "$v: variant-level json missing"
+	assert "$v: meminfo monitor parsed" grep -q '"meminfo.MemTotal"' "$V/$v/1/stats.json"
+	assert "$v: proc-vmstat monitor parsed" grep -q '"proc-vmstat.pgfault"' "$V/$v/1/stats.json"
+	for j in matrix avg stddev; do
+		assert "$v: $j.json written" test -s "$V/$v/$j.json"
+	done
 done
-grep -q 'fault_delay_ns=\|init reached' "$V/calibration/1/console.log" && ok "console captured" ||
-	no "console.log lacks the init line"
+assert "console captured" grep -q 'krepro: init reached' "$V/calibration/1/console.log"
 # The calibration series slows every fault by 3 us: it must be found.
 expect_in "calibration regression is significant" "$R/report.txt" "will-it-scale.per_process_ops"
 expect_in "summary calls it a regression" "$R/report.txt" "regression"
@@ -41,7 +39,7 @@ before=$(find "$V" -name stats.json -newer "$R/report.txt" | wc -l)
 expect_rc "rerun resumes" 0 ./run-matrix.sh -o "$R"
 expect_in "rerun keeps complete runs" "$T_OUT" "complete, kept"
 after=$(find "$V" -name stats.json -newer "$R/report.txt" | wc -l)
-[ "$before" = "$after" ] && ok "rerun rewrote no run" || no "rerun rewrote runs"
+assert "rerun rewrote no run" test "$before" = "$after"
 
 cat >"$T_DIR/faults.yaml" <<'M'
 suite: will-it-scale

@@ -17,7 +17,7 @@ expect_rc "default matrix --dry-run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res"
 expect_in "dry run path params are LKP's" "$T_OUT" "will-it-scale/process-100%-10s-page_fault3/"
 expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs/qemu-minimal/gcc-"
 expect_in "dry run counts runs" "$T_OUT" "2 cells, 6 runs, variants: base calibration"
-[ ! -e "$T_DIR/res/will-it-scale" ] && ok "dry run writes no results" || no "dry run wrote results"
+assert "dry run writes no results" test ! -e "$T_DIR/res/will-it-scale"
 
 printf 'suite: will-it-scale\ntest: page_fault3\nmode process\n' >"$T_DIR/bad.yaml"
 expect_rc "malformed matrix fails" 2 ./run-matrix.sh --dry-run "$T_DIR/bad.yaml"

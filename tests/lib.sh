@@ -1,7 +1,15 @@
+# shellcheck shell=sh
 # Helpers for shell tests (sourced): each assertion prints PASS or FAIL.
+# shellcheck disable=SC2034 # T_FAILED is the sourcing script's exit status
 T_FAILED=0
 ok() { echo "PASS $*"; }
 no() { echo "FAIL $*"; T_FAILED=1; }
+# assert NAME COMMAND...: the command succeeds (output discarded).
+assert() {
+	n=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$n"; else no "$n"; fi
+}
 # expect_in NAME FILE PATTERN: a fixed string in a file.
 expect_in() {
 	if grep -qF -- "$3" "$2"; then ok "$1"; else

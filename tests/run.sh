@@ -33,7 +33,7 @@ fail() { FAIL=$((FAIL + 1)); echo "FAIL $*"; }
 check() {
 	name=$1
 	shift
-	log="$LOGDIR/$(echo "$name" | tr -c 'A-Za-z0-9._-\n' _).log"
+	log="$LOGDIR/$(echo "$name" | tr -c 'A-Za-z0-9._\n-' _).log"
 	if "$@" >"$log" 2>&1; then
 		pass "$name"
 	else

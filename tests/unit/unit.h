@@ -24,8 +24,8 @@ static int unit_failed;
 		if (fabs(g_ - w_) <= (tol)) {                                                      \
 			printf("PASS %s\n", (name));                                               \
 		} else {                                                                           \
-			printf("FAIL %s: got %.10g want %.10g (%s:%d)\n", (name), g_, w_, __FILE__, \
-			       __LINE__);                                                          \
+			printf("FAIL %s: got %.10g want %.10g (%s:%d)\n", (name), g_, w_,          \
+			       __FILE__, __LINE__);                                                \
 			unit_failed = 1;                                                           \
 		}                                                                                  \
 	} while (0)
@@ -36,8 +36,8 @@ static int unit_failed;
 		if (g_ && w_ && strcmp(g_, w_) == 0) {                                             \
 			printf("PASS %s\n", (name));                                               \
 		} else {                                                                           \
-			printf("FAIL %s: got \"%s\" want \"%s\" (%s:%d)\n", (name), g_ ? g_ : "(null)", \
-			       w_ ? w_ : "(null)", __FILE__, __LINE__);                            \
+			printf("FAIL %s: got \"%s\" want \"%s\" (%s:%d)\n", (name),                \
+			       g_ ? g_ : "(null)", w_ ? w_ : "(null)", __FILE__, __LINE__);        \
 			unit_failed = 1;                                                           \
 		}                                                                                  \
 	} while (0)

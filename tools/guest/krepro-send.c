@@ -283,6 +283,9 @@ int main(int argc, char **argv)
 		die("out of memory");
 
 	open_device(dev);
+	/* Frames are recognised at line starts: end any partial line of noise
+	 * (a shared console, say) before the first header. */
+	write_all("\n", 1);
 	for (int i = optind; i < argc; i++) {
 		const char *name = base_name(argv[i]);
 		char *data = NULL;

@@ -1,0 +1,38 @@
+/* libFuzzer target: matrix file parser and expander.  The first byte picks
+ * --board-cpus (0 = off). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct krp_matrix_opts o = {0};
+	struct krp_matrix_err err;
+	struct krp_buf out = {0};
+	long n;
+
+	if (size > 0) {
+		o.board_cpus = data[0] % 8;
+		data++;
+		size--;
+	}
+	n = krp_matrix_expand((const char *)data, size, &o, &out, &err);
+	if (n < 0) {
+		if (out.len != 0 || err.msg[0] == '\0')
+			abort();
+	} else {
+		size_t lines = 0, i;
+
+		if (n == 0 || n > KRP_MATRIX_MAX_CELLS)
+			abort();
+		for (i = 0; i < out.len; i++)
+			lines += out.data[i] == '\n';
+		if (lines != (size_t)n)
+			abort();
+	}
+	krp_buf_free(&out);
+	return 0;
+}

@@ -1,0 +1,280 @@
+/* Comparison: classification, significance, table layout and summary. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "unit.h"
+
+/* Build a variant in memory: names[k] gets vals[r][k] in run r (NAN =
+ * missing). */
+static void mkvar(struct krp_variant *v, const char *name, size_t nruns, size_t nkeys,
+		  const char *const *names, const double *vals)
+{
+	size_t r, k;
+
+	memset(v, 0, sizeof(*v));
+	v->dir = krp_xstrdup(name);
+	v->name = krp_xstrdup(name);
+	v->runs = krp_xcalloc(nruns, sizeof(*v->runs));
+	v->nruns = nruns;
+	for (r = 0; r < nruns; r++) {
+		char num[16];
+
+		snprintf(num, sizeof(num), "%zu", r + 1);
+		v->runs[r].name = krp_xstrdup(num);
+		v->runs[r].num = (long)r + 1;
+		krp_metrics_init(&v->runs[r].m);
+		for (k = 0; k < nkeys; k++) {
+			double x = vals[r * nkeys + k];
+
+			if (!isnan(x))
+				krp_metric_add(&v->runs[r].m, names[k], x, KRP_SET);
+		}
+	}
+}
+
+static void test_classify(void)
+{
+	CHECK("bench per_process_ops", !krp_is_monitor("will-it-scale.per_process_ops"));
+	CHECK("bench vm-scalability.throughput", !krp_is_monitor("vm-scalability.throughput"));
+	CHECK("monitor meminfo", krp_is_monitor("meminfo.Active(file)"));
+	CHECK("monitor proc-vmstat", krp_is_monitor("proc-vmstat.pgfault"));
+	CHECK("monitor numa-", krp_is_monitor("numa-meminfo.node0.MemUsed"));
+	CHECK("monitor perf-profile", krp_is_monitor("perf-profile.self.cycles-pp.x"));
+	CHECK("monitor bench time", krp_is_monitor("will-it-scale.time.elapsed_time"));
+	CHECK("monitor uptime", krp_is_monitor("uptime.idle"));
+	CHECK("absolute %", krp_is_absolute("mpstat.cpu.all.idle%"));
+	CHECK("absolute perf-profile", krp_is_absolute("perf-profile.children.cycles-pp.x"));
+	CHECK("relative", !krp_is_absolute("vm-scalability.throughput"));
+	CHECK("higher _ops", krp_direction("will-it-scale.per_thread_ops") == 1);
+	CHECK("higher throughput", krp_direction("vm-scalability.throughput") == 1);
+	CHECK("higher median", krp_direction("vm-scalability.median") == 1);
+	CHECK("lower elapsed", krp_direction("will-it-scale.time.elapsed_time") == -1);
+	CHECK("lower free_time", krp_direction("vm-scalability.free_time") == -1);
+	CHECK("lower stddev", krp_direction("vm-scalability.stddev") == -1);
+	CHECK("unknown direction", krp_direction("meminfo.MemFree") == 0);
+}
+
+static void test_stddev_column(void)
+{
+	char s[32];
+
+	krp_fmt_stddev(s, sizeof(s), 100, 3, 3);
+	CHECK_STR("stddev 3%", s, " \xc2\xb1  3%");
+	krp_fmt_stddev(s, sizeof(s), 100, 2, 3);
+	CHECK_STR("stddev 2% hidden", s, "      ");
+	krp_fmt_stddev(s, sizeof(s), 100, 2.9, 3);
+	CHECK_STR("stddev truncated", s, " \xc2\xb1  2%");
+	krp_fmt_stddev(s, sizeof(s), 10, 12.5, 3);
+	CHECK_STR("stddev 125%", s,
+		  " \xc2\xb1"
+		  "125%");
+	krp_fmt_stddev(s, sizeof(s), 100, 50, 1);
+	CHECK_STR("stddev one run hidden", s, "      ");
+	krp_fmt_stddev(s, sizeof(s), 0, 5, 3);
+	CHECK_STR("stddev zero mean hidden", s, "      ");
+}
+
+static void test_cells(void)
+{
+	const double b[] = {100, 110, 120}, n[] = {80, 85, 90};
+	const double b2[] = {100, 100}, n2[] = {50, 50};
+	const double z[] = {1000, 1000, 1000}, z2[] = {1010, 1010, 1010};
+	const double zero[] = {0, 0, 0}, one[] = {1, 1, 1};
+	struct krp_cell c;
+
+	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, 0.05, &c);
+	CHECK_NEAR("cell pct", c.pct, -2500.0 / 110.0, 1e-12);
+	CHECK_NEAR("cell sd base", c.sdb, sqrt(200.0 / 3.0), 1e-12);
+	CHECK_NEAR("cell welch t", c.w.t, -25 / sqrt(125.0 / 3.0), 1e-12);
+	CHECK_NEAR("cell welch df", c.w.df, 15625.0 / (10625.0 / 2.0), 1e-12);
+	CHECK_NEAR("cell welch p", c.w.p, 0.03156, 1e-4);
+	CHECK("cell significant", c.significant);
+	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, 0.01, &c);
+	CHECK("cell not significant at alpha 0.01", !c.significant);
+	krp_cmp_cell("will-it-scale.per_process_ops", b2, 2, n2, 2, 0.05, &c);
+	CHECK("cell 2 runs never significant", !c.significant);
+	/* Zero variance on both sides, means differ: significant if the
+	 * effect is large enough: +1% is enough for a benchmark metric, not
+	 * for a monitor. */
+	krp_cmp_cell("will-it-scale.workload", z, 3, z2, 3, 0.05, &c);
+	CHECK("cell zero var bench +1%", c.significant);
+	krp_cmp_cell("meminfo.MemFree", z, 3, z2, 3, 0.05, &c);
+	CHECK("cell zero var monitor +1%", !c.significant);
+	krp_cmp_cell("will-it-scale.workload", z, 3, z, 3, 0.05, &c);
+	CHECK("cell identical", !c.significant && c.pct == 0);
+	krp_cmp_cell("meminfo.Unevictable", zero, 3, one, 3, 0.05, &c);
+	CHECK("cell base zero -> 1e-100", c.pct == 100.0 / 1e-100 && c.significant);
+	krp_cmp_cell("mpstat.cpu.all.idle%", z, 3, z2, 3, 0.05, &c);
+	CHECK_NEAR("cell absolute shown", c.shown, 10, 0);
+}
+
+static const char *const keys[] = {
+    "will-it-scale.per_process_ops",
+    "will-it-scale.workload",
+    "meminfo.MemFree",
+    "meminfo.Active",
+    "proc-vmstat.pgfault",
+    "will-it-scale.time.elapsed_time",
+    "only.in.base",
+};
+
+static void test_report(void)
+{
+	/* per run: ops, workload, MemFree, Active, pgfault, elapsed, only */
+	const double base[] = {
+	    100, 1000, 1000, 500, 2000, 10, 1, /* run 1 */
+	    110, 1010, 1000, 510, 2000, 10, 1, /* run 2 */
+	    120, 990,  1000, 490, 2000, 10, 1, /* run 3 */
+	};
+	const double nw[] = {
+	    80, 1001, 1100, 600, 2400, 10, NAN, /* */
+	    85, 1011, 1100, 620, 2500, 11, NAN, /* */
+	    90, 991,  1100, 610, 2450, 12, NAN, /* */
+	};
+	struct krp_variant v[2];
+	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_buf out = {0};
+
+	mkvar(&v[0], "base", 3, 7, keys, base);
+	mkvar(&v[1], "new", 3, 7, keys, nw);
+	krp_compare_report(v, 2, &o, &out);
+	/* ops: 110 +-7.4% -> 85 +-4.8%, -22.7%, Welch t=-3.87 df=2.94
+	 * p=0.0316, CI (-25 -+ 3.2187*6.455)/110.
+	 * proc-vmstat (1 row) sorts before meminfo (2 rows); within meminfo
+	 * the larger |%change| (Active +22.0%) first.  %stddev of pgfault
+	 * (40.8/2450 = 1.7%) and Active (8.2/500 = 1.6%) is not shown.  workload (+0.1%),
+	 * elapsed (p > 0.05) and only.in.base are hidden. */
+	CHECK_STR("report default", out.data,
+		  "runs: base 3, new 3\n"
+		  "\n"
+		  "            base                         new\n"
+		  "---------------- ---------------------------\n"
+		  "         %stddev     %change         %stddev\n"
+		  "             \\          |                \\\n"
+		  "    110.00 \xc2\xb1  7%     -22.7%      85.00 \xc2\xb1  4%  "
+		  "will-it-scale.per_process_ops\n"
+		  "      2000           +22.5%       2450        proc-vmstat.pgfault\n"
+		  "    500.00           +22.0%     610.00        meminfo.Active\n"
+		  "      1000           +10.0%       1100        meminfo.MemFree\n"
+		  "\n"
+		  "summary (new vs base):\n"
+		  "will-it-scale.per_process_ops: -22.7% (95% CI -41.6% .. -3.8%, Welch t=-3.87, "
+		  "df=2.9, p=0.0316, runs 3 vs 3): regression\n");
+	krp_buf_free(&out);
+
+	o.all = 1;
+	krp_compare_report(v, 2, &o, &out);
+	CHECK("report --all shows workload", strstr(out.data, "will-it-scale.workload\n") != NULL);
+	CHECK("report --all shows elapsed",
+	      strstr(out.data, "will-it-scale.time.elapsed_time\n") != NULL);
+	CHECK("report --all hides base-only", strstr(out.data, "only.in.base") == NULL);
+	krp_buf_free(&out);
+
+	/* No significant change: base against itself. */
+	o.all = 0;
+	{
+		struct krp_variant same[2] = {v[0], v[0]};
+
+		krp_compare_report(same, 2, &o, &out);
+		CHECK("report no changes message",
+		      strstr(out.data,
+			     "no significant changes (use --all to show every metric)\n") != NULL);
+		CHECK("report no changes summary",
+		      strstr(out.data, "will-it-scale.per_process_ops: +0.0% (") != NULL &&
+			  strstr(out.data, "): no significant change\n") != NULL);
+		krp_buf_free(&out);
+	}
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+
+	/* One run each: no t-test. */
+	{
+		const double b1[] = {100}, n1[] = {90};
+		const char *const k1[] = {"will-it-scale.per_thread_ops"};
+
+		mkvar(&v[0], "a", 1, 1, k1, b1);
+		mkvar(&v[1], "b", 1, 1, k1, n1);
+		o.all = 1;
+		krp_compare_report(v, 2, &o, &out);
+		CHECK("report single run row",
+		      strstr(out.data, "    100.00           -10.0%      90.00        "
+				       "will-it-scale.per_thread_ops\n") != NULL);
+		CHECK("report single run summary",
+		      strstr(out.data, "will-it-scale.per_thread_ops: -10.0% (runs 1 vs 1: too few "
+				       "for a t-test): no significant change\n") != NULL);
+		krp_buf_free(&out);
+		krp_variant_free(&v[0]);
+		krp_variant_free(&v[1]);
+	}
+}
+
+static void test_report_three(void)
+{
+	const char *const k[] = {"vm-scalability.throughput"};
+	const double a[] = {1000, 1000, 1000}, b[] = {1100, 1100, 1100}, c[] = {900, 900, 900};
+	struct krp_variant v[3];
+	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_buf out = {0};
+
+	mkvar(&v[0], "base", 3, 1, k, a);
+	mkvar(&v[1], "up", 3, 1, k, b);
+	mkvar(&v[2], "down", 3, 1, k, c);
+	krp_compare_report(v, 3, &o, &out);
+	CHECK_STR("report three variants", out.data,
+		  "runs: base 3, up 3, down 3\n"
+		  "\n"
+		  "            base                          up                        down\n"
+		  "---------------- --------------------------- ---------------------------\n"
+		  "         %stddev     %change         %stddev     %change         %stddev\n"
+		  "             \\          |                \\          |                \\\n"
+		  "      1000           +10.0%       1100           -10.0%     900.00        "
+		  "vm-scalability.throughput\n"
+		  "\n"
+		  "summary (up vs base):\n"
+		  "vm-scalability.throughput: +10.0% (95% CI +10.0% .. +10.0%, zero variance, runs "
+		  "3 vs 3): improvement\n"
+		  "\n"
+		  "summary (down vs base):\n"
+		  "vm-scalability.throughput: -10.0% (95% CI -10.0% .. -10.0%, zero variance, runs "
+		  "3 vs 3): regression\n");
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+	krp_variant_free(&v[2]);
+}
+
+static void test_long_names(void)
+{
+	const char *const k[] = {"will-it-scale.per_process_ops"};
+	const double a[] = {10, 11, 12}, b[] = {20, 21, 22};
+	struct krp_variant v[2];
+	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_buf out = {0};
+
+	mkvar(&v[0], "0123456789abcdefXYZ", 3, 1, k, a);
+	mkvar(&v[1], "0123456789abcdef0123456789aXYZ", 3, 1, k, b);
+	krp_compare_report(v, 2, &o, &out);
+	/* Cut to 16 and 27 columns like lkp's commit ids. */
+	CHECK("report long names cut",
+	      strstr(out.data, "\n0123456789abcdef 0123456789abcdef0123456789a\n") != NULL);
+	CHECK("report long names in runs line",
+	      strstr(out.data, "runs: 0123456789abcdefXYZ 3, 0123456789abcdef0123456789aXYZ 3\n") !=
+		  NULL);
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+}
+
+int main(void)
+{
+	test_classify();
+	test_stddev_column();
+	test_cells();
+	test_report();
+	test_report_three();
+	test_long_names();
+	UNIT_EXIT();
+}

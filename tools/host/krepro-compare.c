@@ -1,0 +1,100 @@
+/* krepro-compare: 0-day style comparison table of variant result
+ * directories, with a Welch t-test verdict on the headline metric. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "results.h"
+#include "util.h"
+
+#define TOOL "krepro-compare"
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: " TOOL " [--help] [--all] [--alpha A] BASE_DIR NEW_DIR [NEW_DIR...]\n"
+		   "\n"
+		   "Each DIR is a variant result directory holding numbered run directories\n"
+		   "with stats.json.  Prints the 0-day table (mean, %%stddev, %%change) of the\n"
+		   "metrics that changed significantly: at least 3 runs on both sides, Welch\n"
+		   "t-test p < A (default 0.05), and |%%change| >= 1%% for benchmark metrics,\n"
+		   ">= 5%% for monitors.  Then a summary line per NEW_DIR for the headline\n"
+		   "metric with its 95%% confidence interval.\n"
+		   "\n"
+		   "  --all      show every metric present on both sides\n"
+		   "  --alpha A  significance level, 0 < A < 1\n"
+		   "\n"
+		   "Exit status: 0 when the comparison was made, 2 on usage or input errors.\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"all", no_argument, NULL, 'a'},
+	    {"alpha", required_argument, NULL, 'p'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_variant *vars;
+	struct krp_buf out = {0};
+	char err[KRP_ERR_MAX];
+	size_t nvars, i;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "hap:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'a':
+			o.all = 1;
+			break;
+		case 'p': {
+			char *end;
+
+			o.alpha = strtod(optarg, &end);
+			if (end == optarg || *end || !(o.alpha > 0 && o.alpha < 1)) {
+				fprintf(stderr,
+					TOOL ": --alpha: expected a number in (0, 1), got \"%s\"\n",
+					optarg);
+				return 2;
+			}
+			break;
+		}
+		default: /* getopt printed the problem */
+			return 2;
+		}
+	}
+	if (argc - optind < 2) {
+		fprintf(stderr, TOOL ": need BASE_DIR and at least one NEW_DIR (see --help)\n");
+		return 2;
+	}
+	nvars = (size_t)(argc - optind);
+	vars = krp_xcalloc(nvars, sizeof(*vars));
+	for (i = 0; i < nvars; i++) {
+		const char *dir = argv[optind + (int)i];
+
+		if (krp_variant_load(dir, &vars[i], err, sizeof(err)) != 0) {
+			fprintf(stderr, TOOL ": %s\n", err);
+			goto fail;
+		}
+		if (vars[i].nruns == 0) {
+			fprintf(stderr, TOOL ": %s: no run directories (<n>/stats.json)\n", dir);
+			goto fail;
+		}
+	}
+	krp_compare_report(vars, nvars, &o, &out);
+	fwrite(out.data, 1, out.len, stdout);
+	krp_buf_free(&out);
+	for (i = 0; i < nvars; i++)
+		krp_variant_free(&vars[i]);
+	free(vars);
+	return fflush(stdout) == 0 ? 0 : 2;
+fail:
+	for (i = 0; i < nvars; i++)
+		krp_variant_free(&vars[i]);
+	free(vars);
+	return 2;
+}

@@ -1,0 +1,271 @@
+/* Frame stream decoder (see frame_decode.h). */
+#include "frame_decode.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define MAGIC_SP KRP_MAGIC " "
+
+static int hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Split the header line (without '\n') into its five space-separated
+ * fields.  Returns 0 or -1 with a reason. */
+struct header {
+	char line[KRP_HEADER_MAX + 1];
+	char *kind, *len, *crc, *name;
+};
+
+static int split_header(struct header *h, const unsigned char *p, size_t n, char *why, size_t whysz)
+{
+	char *f[5];
+	size_t i, nf = 0;
+	char *s;
+
+	if (memchr(p, '\0', n)) {
+		snprintf(why, whysz, "bad header: NUL byte");
+		return -1;
+	}
+	memcpy(h->line, p, n);
+	h->line[n] = '\0';
+	s = h->line;
+	f[nf++] = s;
+	for (i = 0; i < n; i++) {
+		if (h->line[i] == ' ') {
+			if (nf == 5) {
+				snprintf(why, whysz, "bad header: too many fields");
+				return -1;
+			}
+			h->line[i] = '\0';
+			f[nf++] = &h->line[i + 1];
+		}
+	}
+	if (nf != 5) {
+		snprintf(why, whysz, "bad header: expected 5 fields, got %zu", nf);
+		return -1;
+	}
+	h->kind = f[1];
+	h->len = f[2];
+	h->crc = f[3];
+	h->name = f[4];
+	return 0;
+}
+
+static int parse_end_payload(const unsigned char *p, size_t n, struct krp_decode_result *res)
+{
+	char buf[128], *tok, *save = NULL;
+	int have_files = 0, have_status = 0;
+
+	if (n >= sizeof(buf) || memchr(p, '\0', n))
+		return -1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (strncmp(tok, "files=", 6) == 0) {
+			const char *d = tok + 6;
+			unsigned long v = 0;
+
+			if (!*d || strlen(d) > 9)
+				return -1;
+			for (; *d; d++) {
+				if (*d < '0' || *d > '9')
+					return -1;
+				v = v * 10 + (unsigned long)(*d - '0');
+			}
+			res->end_files = v;
+			have_files = 1;
+		} else if (strncmp(tok, "status=", 7) == 0) {
+			const char *w = tok + 7;
+			size_t i, wl = strlen(w);
+
+			if (wl == 0 || wl >= sizeof(res->end_status))
+				return -1;
+			for (i = 0; i < wl; i++) {
+				unsigned char c = (unsigned char)w[i];
+
+				if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				      (c >= '0' && c <= '9') || c == '_' || c == '-'))
+					return -1;
+			}
+			memcpy(res->end_status, w, wl + 1);
+			have_status = 1;
+		}
+	}
+	return (have_files && have_status) ? 0 : -1;
+}
+
+int krp_decode(const void *vbuf, size_t len, krp_file_cb cb, void *ctx,
+	       struct krp_decode_result *res)
+{
+	const unsigned char *buf = vbuf;
+	struct krp_index names = {0};
+	size_t pos = 0, magic = strlen(MAGIC_SP);
+	int rc = -1;
+	char tag[KRP_NAME_MAX + 64], safe[96];
+
+	memset(res, 0, sizeof(*res));
+	while (pos < len) {
+		size_t rest = len - pos, hlen, plen, got, i;
+		const unsigned char *nl, *payload;
+		struct header h;
+		char why[256];
+		uint32_t hcrc = 0, pcrc;
+
+		if (rest < magic || memcmp(buf + pos, MAGIC_SP, magic) != 0) {
+			/* Not a frame: skip to the start of the next line. */
+			nl = memchr(buf + pos, '\n', rest);
+			size_t skip = nl ? (size_t)(nl - (buf + pos)) + 1 : rest;
+			res->stray += skip;
+			pos += skip;
+			continue;
+		}
+		res->frames++;
+		snprintf(tag, sizeof(tag), "frame %zu", res->frames);
+		nl = memchr(buf + pos, '\n', rest < KRP_HEADER_MAX ? rest : KRP_HEADER_MAX);
+		if (!nl) {
+			snprintf(res->err, sizeof(res->err), "%s: %s", tag,
+				 rest < KRP_HEADER_MAX ? "truncated header"
+						       : "header line too long");
+			goto out;
+		}
+		hlen = (size_t)(nl - (buf + pos));
+		if (split_header(&h, buf + pos, hlen, why, sizeof(why)) != 0) {
+			krp_sanitize(safe, sizeof(safe), (const char *)buf + pos, hlen);
+			snprintf(res->err, sizeof(res->err), "%s: %s: \"%s\"", tag, why, safe);
+			goto out;
+		}
+		if (!krp_name_ok(h.name)) {
+			krp_sanitize(safe, sizeof(safe), h.name, strlen(h.name));
+			snprintf(res->err, sizeof(res->err), "%s: bad name \"%s\"", tag, safe);
+			goto out;
+		}
+		snprintf(tag, sizeof(tag), "frame %zu (%s)", res->frames, h.name);
+		int is_file = strcmp(h.kind, "file") == 0, is_end = strcmp(h.kind, "end") == 0;
+		if (!is_file && !is_end) {
+			krp_sanitize(safe, sizeof(safe), h.kind, strlen(h.kind));
+			snprintf(res->err, sizeof(res->err), "%s: unknown kind \"%s\"", tag, safe);
+			goto out;
+		}
+		if (is_end && strcmp(h.name, "end") != 0) {
+			snprintf(res->err, sizeof(res->err), "%s: bad name for an end frame", tag);
+			goto out;
+		}
+		size_t ll = strlen(h.len);
+		plen = 0;
+		for (i = 0; i < ll; i++) {
+			if (h.len[i] < '0' || h.len[i] > '9' || i >= 9)
+				break;
+			plen = plen * 10 + (size_t)(h.len[i] - '0');
+		}
+		if (ll == 0 || i != ll) {
+			krp_sanitize(safe, sizeof(safe), h.len, ll);
+			snprintf(res->err, sizeof(res->err), "%s: bad length \"%s\"", tag, safe);
+			goto out;
+		}
+		if (plen > KRP_LEN_MAX) {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: length %zu exceeds the maximum %u", tag, plen,
+				 (unsigned)KRP_LEN_MAX);
+			goto out;
+		}
+		if (strlen(h.crc) != 8) {
+			krp_sanitize(safe, sizeof(safe), h.crc, strlen(h.crc));
+			snprintf(res->err, sizeof(res->err), "%s: bad crc field \"%s\"", tag, safe);
+			goto out;
+		}
+		for (i = 0; i < 8; i++) {
+			int d = hexval((unsigned char)h.crc[i]);
+
+			if (d < 0) {
+				krp_sanitize(safe, sizeof(safe), h.crc, 8);
+				snprintf(res->err, sizeof(res->err), "%s: bad crc field \"%s\"",
+					 tag, safe);
+				goto out;
+			}
+			hcrc = (hcrc << 4) | (uint32_t)d;
+		}
+		payload = nl + 1;
+		got = len - (size_t)(payload - buf);
+		if (got < plen) {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: truncated payload: expected %zu bytes, got %zu", tag, plen,
+				 got);
+			goto out;
+		}
+		pcrc = krp_crc32_update(0, payload, plen);
+		if (pcrc != hcrc) {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: crc mismatch: header %08lx, payload %08lx", tag,
+				 (unsigned long)hcrc, (unsigned long)pcrc);
+			goto out;
+		}
+		if (got == plen) {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: truncated frame: missing newline after payload", tag);
+			goto out;
+		}
+		if (payload[plen] != '\n') {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: missing newline after payload (byte 0x%02x)", tag,
+				 payload[plen]);
+			goto out;
+		}
+		if (res->have_end) {
+			snprintf(res->err, sizeof(res->err), "%s: frame after the end frame", tag);
+			goto out;
+		}
+		if (is_end) {
+			if (parse_end_payload(payload, plen, res) != 0) {
+				krp_sanitize(safe, sizeof(safe), (const char *)payload, plen);
+				snprintf(
+				    res->err, sizeof(res->err),
+				    "%s: bad end payload \"%s\" (want files=<n> status=<word>)",
+				    tag, safe);
+				goto out;
+			}
+			res->have_end = 1;
+		} else {
+			if (krp_index_insert(&names, h.name, res->frames) != KRP_NOT_FOUND) {
+				snprintf(res->err, sizeof(res->err), "%s: duplicate file name",
+					 tag);
+				goto out;
+			}
+			if (cb && cb(ctx, h.name, payload, plen, why, sizeof(why)) != 0) {
+				snprintf(res->err, sizeof(res->err), "%s: %s", tag, why);
+				goto out;
+			}
+			res->files++;
+		}
+		pos = (size_t)(payload - buf) + plen + 1;
+	}
+	if (!res->have_end) {
+		snprintf(res->err, sizeof(res->err), "no end frame: guest did not finish");
+		goto out;
+	}
+	if (res->end_files != res->files) {
+		snprintf(res->err, sizeof(res->err),
+			 "end frame says files=%lu but %zu file frames were received",
+			 res->end_files, res->files);
+		goto out;
+	}
+	if (strcmp(res->end_status, "ok") != 0) {
+		snprintf(res->err, sizeof(res->err), "guest reported status=%s", res->end_status);
+		goto out;
+	}
+	rc = 0;
+out:
+	krp_index_free(&names);
+	return rc;
+}

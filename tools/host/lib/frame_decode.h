@@ -1,0 +1,33 @@
+/* Decoder for the guest-to-host frame stream (docs/ARCHITECTURE.md, "Guest
+ * to host protocol").  Works on an in-memory buffer; the input is untrusted.
+ * File payloads are handed to a callback; nothing is written here. */
+#ifndef KREPRO_FRAME_DECODE_H
+#define KREPRO_FRAME_DECODE_H
+#include <stddef.h>
+
+#include "frame.h"
+
+/* Called for each valid file frame, in stream order.  Return 0 to go on, or
+ * nonzero after writing a reason into err (it becomes part of the decode
+ * error). */
+typedef int (*krp_file_cb)(void *ctx, const char *name, const unsigned char *data, size_t len,
+			   char *err, size_t errsz);
+
+struct krp_decode_result {
+	size_t frames;		 /* frames seen (including a failing one) */
+	size_t files;		 /* valid file frames */
+	size_t stray;		 /* bytes outside frames */
+	int have_end;		 /* an end frame was received */
+	unsigned long end_files; /* files=<n> of the end frame */
+	char end_status[32];	 /* status=<word> of the end frame */
+	char err[1024];		 /* reason when krp_decode returns -1 */
+};
+
+/* Decode a whole stream.  Returns 0 when every frame is valid, an end frame
+ * was received, its files= equals the number of file frames and its status
+ * is "ok"; else -1 with res->err set (e.g. "frame 3 (meminfo): crc mismatch:
+ * header 1234abcd, payload 89abcdef"). */
+int krp_decode(const void *buf, size_t len, krp_file_cb cb, void *ctx,
+	       struct krp_decode_result *res);
+
+#endif

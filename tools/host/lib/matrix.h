@@ -1,0 +1,41 @@
+/* Matrix files (the jobs directory): a flat YAML subset expanded into cells.
+ *
+ *   # comment            blank lines and comments are ignored
+ *   key: value           scalar; key [a-z][a-z0-9_.]*, value [A-Za-z0-9._%+@:/-]+
+ *   key: [a, b, c]       list = axis; cells are the Cartesian product of all
+ *                        axes in file order (first axis varies slowest)
+ *   ---                  part separator: part 0 is shared, every later part
+ *                        is merged on top of it (later keys override) and
+ *                        yields its own cells; a single part yields its cells
+ *
+ * "runs: N" is a plain positive integer.  With board_cpus > 0, an nr_task
+ * value "P%" becomes max(1, floor(P * board_cpus / 100)) (as lkp's
+ * params/nr_task).  Any error names the line and nothing is produced. */
+#ifndef KREPRO_MATRIX_H
+#define KREPRO_MATRIX_H
+#include <stddef.h>
+
+#include "util.h"
+
+#define KRP_MATRIX_MAX_CELLS 10000
+#define KRP_MATRIX_KEY_MAX 64
+#define KRP_MATRIX_KEYS_MAX 1000
+#define KRP_MATRIX_VALUE_MAX 256
+#define KRP_MATRIX_OUT_MAX ((size_t)64 << 20)
+
+struct krp_matrix_opts {
+	long board_cpus; /* 0: leave "P%" values alone */
+};
+
+struct krp_matrix_err {
+	unsigned long line; /* 1-based; 0 when no line applies */
+	char msg[256];
+};
+
+/* Expand buf into out: one line per cell, "key=value" pairs separated by
+ * spaces, keys in file order.  Returns the number of cells, or -1 with err
+ * (out is then left empty). */
+long krp_matrix_expand(const char *buf, size_t len, const struct krp_matrix_opts *o,
+		       struct krp_buf *out, struct krp_matrix_err *err);
+
+#endif

@@ -1,0 +1,79 @@
+/* Receiver (see recv.h). */
+#include "recv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct writer {
+	int dirfd;
+};
+
+static int write_file(void *vctx, const char *name, const unsigned char *data, size_t len,
+		      char *err, size_t errsz)
+{
+	struct writer *w = vctx;
+	int fd;
+
+	/* The decoder has checked krp_name_ok(); check again: this is the
+	 * only place that creates files. */
+	if (!krp_name_ok(name)) {
+		snprintf(err, errsz, "bad name");
+		return -1;
+	}
+	fd = openat(w->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(err, errsz, "cannot create %s: %s", name, strerror(errno));
+		return -1;
+	}
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			snprintf(err, errsz, "write error on %s: %s", name,
+				 n < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) != 0) {
+		snprintf(err, errsz, "close error on %s: %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
+		    struct krp_decode_result *res)
+{
+	struct writer w;
+	int rc;
+
+	if (mkdir(staging_dir, 0755) != 0 && errno != EEXIST) {
+		memset(res, 0, sizeof(*res));
+		snprintf(res->err, sizeof(res->err), "%s: cannot create directory: %s", staging_dir,
+			 strerror(errno));
+		return -2;
+	}
+	w.dirfd = open(staging_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w.dirfd < 0) {
+		memset(res, 0, sizeof(*res));
+		snprintf(res->err, sizeof(res->err), "%s: cannot open directory: %s", staging_dir,
+			 strerror(errno));
+		return -2;
+	}
+	rc = krp_decode(buf, len, write_file, &w, res);
+	if (rc == 0 && fsync(w.dirfd) != 0) {
+		snprintf(res->err, sizeof(res->err), "%s: fsync: %s", staging_dir, strerror(errno));
+		rc = -1;
+	}
+	close(w.dirfd);
+	return rc;
+}

@@ -1,0 +1,15 @@
+/* Receiver: decode a frame stream and write its files into a staging
+ * directory (only there: names are validated and files are created with
+ * O_CREAT|O_EXCL|O_NOFOLLOW relative to the directory's fd). */
+#ifndef KREPRO_RECV_H
+#define KREPRO_RECV_H
+#include <stddef.h>
+
+#include "frame_decode.h"
+
+/* Returns 0 on success, -1 with res->err (decode or write failure), -2 if
+ * the staging directory cannot be opened/created (res->err says why). */
+int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
+		    struct krp_decode_result *res);
+
+#endif

@@ -1,0 +1,46 @@
+/* Result directories: stats.json reading/writing, run directories of a
+ * variant, "krepro-stats run" and "krepro-stats unite". */
+#ifndef KREPRO_RESULTS_H
+#define KREPRO_RESULTS_H
+#include <stddef.h>
+
+#include "metrics.h"
+
+#define KRP_RAW_MAX ((size_t)1 << 30)
+#define KRP_JSON_MAX ((size_t)256 << 20)
+
+/* Load a flat stats.json (metric -> number) into m (KRP_SET values).
+ * err: "path:line: problem" or "path: problem". */
+int krp_stats_load(const char *path, struct krp_metrics *m, char *err, size_t errsz);
+
+/* Write metrics (reduced values) as a sorted flat JSON object, atomically. */
+int krp_stats_save(const char *path, const struct krp_metrics *m, char *err, size_t errsz);
+
+struct krp_run {
+	char *name; /* run directory name, e.g. "3" */
+	long num;
+	struct krp_metrics m;
+};
+
+struct krp_variant {
+	char *dir;  /* as given */
+	char *name; /* basename */
+	struct krp_run *runs;
+	size_t nruns;
+};
+
+/* Load dir/<n>/stats.json for every numeric run directory <n> (sorted
+ * numerically; "*.tmp" and other names are ignored).  A run directory
+ * without a readable stats.json is an error.  0 runs is not an error here. */
+int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t errsz);
+void krp_variant_free(struct krp_variant *v);
+
+/* krepro-stats run: parse the raw files in run_dir, write stats.json.
+ * Returns the number of metrics written, or -1 with err. */
+long krp_stats_run(const char *run_dir, char *err, size_t errsz);
+
+/* krepro-stats unite: write matrix.json, avg.json, stddev.json in
+ * variant_dir.  Returns the number of runs, or -1 with err. */
+long krp_stats_unite(const char *variant_dir, char *err, size_t errsz);
+
+#endif
