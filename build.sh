@@ -154,7 +154,7 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	cp -al "$ref" "$src.tmp"
 	for p in $(variant_patches "$v"); do
 		log="$KREPRO_CACHE/variants/$v/patch.log"
-		if ! patch -d "$src.tmp" -p1 --no-backup-if-mismatch -s -N <"$p" >"$log" 2>&1; then
+		if ! patch -d "$src.tmp" -p1 --fuzz=0 --no-backup-if-mismatch -r - -N <"$p" >"$log" 2>&1; then
 			file=$(sed -n 's/^patching file //p' "$log" | tail -n 1)
 			hunk=$(grep -m1 -E 'Hunk #[0-9]+ FAILED|can.t find file|Reversed' "$log" || true)
 			[ -n "$file" ] || file=$(grep -m1 '^+++ ' "$p" | sed 's#^+++ [ab]/##; s#[[:space:]].*##')
@@ -325,6 +325,15 @@ cmd_initramfs() {
 	list="$KREPRO_OUT/initramfs.list"
 	sed -e "s#@BUSYBOX@#$bb#g" -e "s#@GUEST@#$KREPRO_OUT/guest#g" \
 		-e "s#@SRC@#$KREPRO_ROOT#g" "$KREPRO_ROOT/initramfs/layout.list" >"$list"
+	for g in $(cd "$KREPRO_OUT/guest" && LC_ALL=C ls); do
+		echo "file /usr/bin/$g $KREPRO_OUT/guest/$g 0755 0 0"
+	done >>"$list"
+	for s in $(cd "$KREPRO_ROOT/initramfs/suites" && LC_ALL=C ls -- *.sh); do
+		echo "file /etc/krepro/suites/$s $KREPRO_ROOT/initramfs/suites/$s 0644 0 0"
+	done >>"$list"
+	if [ -f "$KREPRO_ROOT/initramfs/knobs.sh" ]; then
+		echo "file /etc/krepro/knobs.sh $KREPRO_ROOT/initramfs/knobs.sh 0644 0 0" >>"$list"
+	fi
 	ts=$(date -u -d "$(ref_get timestamp)" +%s)
 	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
 	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"

@@ -20,7 +20,7 @@ and prints the 0-day comparison, also saved as <results>/report.txt.
 Options:
   -o DIR       results directory (default: ./results)
   --dry-run    list the cells and their result paths; build and boot nothing
-  --rerun      run cells again even when their results are complete
+  --rerun      run cells again even when complete (old runs kept as <run>.replaced-*)
   --board NAME board file from boards/ (overrides the matrix)
   -C DIR, -O DIR  cache and output directories, as for build.sh
   -h, --help   this text
@@ -167,7 +167,8 @@ cell_get() { # cell-line key
 
 to_seconds() { # 10s 2m 1h 30 -> seconds
 	case $1 in
-	*[!0-9smh]* | '') die "$MATRIX: bad duration '$1'" ;;
+	'') return 0 ;;
+	*[!0-9smh]* | [!0-9]*) die "$MATRIX: bad duration '$1'" ;;
 	*s) echo "${1%s}" ;;
 	*m) echo $((${1%m} * 60)) ;;
 	*h) echo $((${1%h} * 3600)) ;;
@@ -175,10 +176,12 @@ to_seconds() { # 10s 2m 1h 30 -> seconds
 	esac
 }
 
-nr_task_of() { # value cpus
+nr_task_of() { # value cpus ("" stays "")
 	case $1 in
+	'') return 0 ;;
+	*[!0-9]*%) die "$MATRIX: bad nr_task '$1'" ;;
 	*%) n=$((${1%\%} * $2 / 100)) ;;
-	*[!0-9]* | '') die "$MATRIX: bad nr_task '$1'" ;;
+	*[!0-9]*) die "$MATRIX: bad nr_task '$1'" ;;
 	*) n=$1 ;;
 	esac
 	[ "$n" -ge 1 ] || n=1
@@ -213,13 +216,19 @@ k=0
 while IFS= read -r cell; do
 	k=$((k + 1))
 	suite=$(cell_get "$cell" suite)
-	[ "$suite" = will-it-scale ] || die "$MATRIX: cell $k: suite '$suite' not supported yet (will-it-scale)"
+	case $suite in
+	'' | *[!a-z0-9_-]*) die "$MATRIX: cell $k: bad or missing suite '$suite'" ;;
+	esac
+	[ -f "$KREPRO_ROOT/initramfs/suites/$suite.sh" ] ||
+		die "$MATRIX: cell $k: unknown suite '$suite' (no initramfs/suites/$suite.sh)"
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
 	runs=$(cell_get "$cell" runs)
 	runs=${runs:-3}
 	case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
+	to_seconds "$(cell_get "$cell" runtime)" >/dev/null
 	rt=$(to_seconds "$(cell_get "$cell" runtime)")
+	nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
 	TOTAL_RUNS=$((TOTAL_RUNS + runs))
 	v=$(basename "$(variant_dir "$cell")")
 	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
@@ -338,24 +347,19 @@ pick_accel() { # sets ACCEL
 
 # --- run --------------------------------------------------------------------
 
-write_job() { # cell file
-	rt=$(to_seconds "$(cell_get "$1" runtime)")
-	warm=$(cell_get "$1" warmup)
-	warm=${warm:-5}
-	[ "$rt" -gt "$warm" ] || die "$MATRIX: runtime ${rt}s must exceed the ${warm}s warm-up"
+write_job() { # cell file: every cell key the guest needs, values mapped
 	{
-		echo "suite=$(cell_get "$1" suite)"
-		echo "test=$(cell_get "$1" test)"
-		echo "mode=$(cell_get "$1" mode)"
-		echo "nr_task=$(nr_task_of "$(cell_get "$1" nr_task)" "$B_CPUS")"
-		echo "warmup=$warm"
-		echo "duration=$((rt - warm))"
-		echo "interval=$(cell_get "$1" interval | sed 's/^$/1/')"
-		echo "monitors=$(cell_get "$1" monitors | sed 's/^$/meminfo,proc-vmstat/')"
+		for kv in $1; do
+			key=${kv%%=*} val=${kv#*=}
+			case $key in
+			variants | variant | runs | board | timeout) continue ;;
+			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
+			runtime | warmup | interval) val=$(to_seconds "$val") ;;
+			fault) case $val in none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac ;;
+			esac
+			echo "$key=$val"
+		done
 		echo "variant=$(basename "$(variant_dir "$1")")"
-		f=$(cell_get "$1" fault)
-		case $f in '' | none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac
-		echo "fault=${f:-none}"
 		echo "initramfs_sha256=$INITRAMFS_SHA"
 	} >"$2"
 }
@@ -422,7 +426,8 @@ while [ "$r" -le "$MAXRUNS" ]; do
 			fail_run "$rdir.tmp" "$BOOT_REASON"
 			failed_runs=$((failed_runs + 1))
 		fi
-		rm -rf "$rdir"
+		# --rerun keeps the replaced run beside the new one: nothing is lost.
+		[ -d "$rdir" ] && mv "$rdir" "$rdir.replaced-$(date +%Y%m%d-%H%M%S)"
 		mv "$rdir.tmp" "$rdir"
 	done <"$TMPD/cells"
 	r=$((r + 1))

@@ -73,7 +73,7 @@ sed 's/^ \tlru_gen_enter_fault(vma);/ \tlru_gen_enter_fault(vma, 42);/' \
 echo 0001-broken.patch >"$W/patches/broken/series"
 expect_rc "patch that does not apply stops" 2 "$W/build.sh" -C "$PWD/cache" -O "$T_DIR/o" preflight broken
 expect_in "names series and patch" "$T_OUT" "series broken, patch 0001-broken.patch does not apply"
-expect_in "names file and hunk" "$T_OUT" "file mm/memory.c: Hunk #2 FAILED"
+expect_in "names file and hunk" "$T_OUT" "file mm/memory.c: Hunk #3 FAILED"
 
-rm -rf "$T_DIR"
+rm -rf "$T_DIR" cache/variants/broken
 exit $T_FAILED

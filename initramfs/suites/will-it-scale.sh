@@ -1,0 +1,15 @@
+# shellcheck shell=sh
+# will-it-scale suite: sourced by /init, which provides job_get, $R,
+# monitors_start and fail.  Writes $R/will-it-scale and its .time file.
+suite_run() {
+	wis_warmup=$(job_get warmup)
+	wis_warmup=${wis_warmup:-5}
+	wis_runtime=$(job_get runtime)
+	wis_duration=$((${wis_runtime:-10} - wis_warmup))
+	[ "$wis_duration" -ge 1 ] || wis_duration=1
+	monitors_start
+	echo "krepro: will-it-scale $(job_get test) $(job_get mode) nr_task=$(job_get nr_task) ${wis_warmup}+${wis_duration}s"
+	krepro-time -o "$R/will-it-scale.time" will-it-scale -t "$(job_get test)" \
+		-m "$(job_get mode)" -n "$(job_get nr_task)" -s "$wis_duration" -w "$wis_warmup" \
+		>"$R/will-it-scale" 2>"$R/will-it-scale.stderr"
+}
