@@ -11,6 +11,10 @@ HOST_CFLAGS = $(CSTD) $(WARN) -O2 -g -Itools/common -Itools/host/lib
 HOST_LIBS   = -ljansson -lm
 GUEST_CFLAGS = $(CSTD) $(WARN) -O2 -static -s -ffile-prefix-map=$(CURDIR)=. \
                -Itools/common
+# UAPI: Linux UAPI headers from the reference tree (build.sh passes them).
+ifneq ($(UAPI),)
+GUEST_CFLAGS += -isystem $(UAPI)
+endif
 GUEST_LIBS  = -lm -lpthread
 SAN         = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 

@@ -312,9 +312,24 @@ gen_init_cpio_path() {
 	printf '%s\n' "$g"
 }
 
+# musl-gcc has no Linux UAPI headers: install the reference tree's own.
+uapi_headers() {
+	u="$KREPRO_CACHE/uapi/$(ref_get version)"
+	if [ ! -f "$u/.krepro-complete" ]; then
+		cmd_reference
+		rm -rf "$u" "$KREPRO_CACHE/uapi/build"
+		make -s -C "$(reference_dir)" O="$KREPRO_CACHE/uapi/build" ARCH=x86_64 \
+			INSTALL_HDR_PATH="$u" headers_install >&2 || die "headers_install failed"
+		rm -rf "$KREPRO_CACHE/uapi/build"
+		touch "$u/.krepro-complete"
+	fi
+	printf '%s\n' "$u/include"
+}
+
 cmd_initramfs() {
 	need_build_deps
-	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" guest >&2
+	uapi=$(uapi_headers)
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest >&2
 	gic=$(gen_init_cpio_path)
 	bb=$(command -v busybox || true)
 	[ -n "$bb" ] && file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||
