@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,7 +41,7 @@ struct wis_task {
 	int cpu; /* -1: no affinity */
 	unsigned long long *counter;
 	size_t pagesize;
-	int fd;
+	int fd, fd2;
 };
 
 struct wis_test {
@@ -104,6 +105,8 @@ static int make_tmp_file(const struct wis_task *t, off_t size)
 	return fd;
 }
 
+static int opt_threads(void);
+
 /* ---- page_fault3: separate file shared mapping page fault ---- */
 
 #define PF3_SIZE (128UL << 20)
@@ -135,7 +138,177 @@ static void pf3_run(struct wis_task *t)
 	}
 }
 
+/* ---- page_fault1: anonymous memory page fault ---- */
+
+#define PF_SIZE (128UL << 20)
+
+static void pf_loop(struct wis_task *t, int prot_flags, int fd)
+{
+	for (;;) {
+		volatile char *c = mmap(NULL, PF_SIZE, PROT_READ | PROT_WRITE, prot_flags, fd, 0);
+
+		if (c == MAP_FAILED) {
+			task_msg(t, "mmap: %s", strerror(errno));
+			_exit(1);
+		}
+		for (size_t off = 0; off < PF_SIZE; off += t->pagesize) {
+			c[off] = 0;
+			counter_inc(t->counter);
+		}
+		if (munmap((void *)c, PF_SIZE) < 0) {
+			task_msg(t, "munmap: %s", strerror(errno));
+			_exit(1);
+		}
+	}
+}
+
+static void pf1_run(struct wis_task *t)
+{
+	pf_loop(t, MAP_PRIVATE | MAP_ANONYMOUS, -1);
+}
+
+/* ---- page_fault2: file private mapping (copy-on-write) page fault ---- */
+
+static void pf2_run(struct wis_task *t)
+{
+	pf_loop(t, MAP_PRIVATE, t->fd);
+}
+
+/* ---- malloc1: malloc and free of 128 MiB (mmap/munmap in the allocator) ---- */
+
+#define MALLOC1_SIZE (128UL << 20)
+
+static void malloc1_run(struct wis_task *t)
+{
+	for (;;) {
+		void *volatile p = malloc(MALLOC1_SIZE);
+
+		if (!p) {
+			task_msg(t, "malloc: out of memory");
+			_exit(1);
+		}
+		free(p);
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- brk1: grow and shrink the heap by one page ----
+ * musl's brk() always fails, so the raw system call is used; the kernel
+ * returns the new break on success.  Threads share one break: each call
+ * still succeeds because every requested address is valid. */
+
+static void brk1_run(struct wis_task *t)
+{
+	unsigned long base = (unsigned long)syscall(SYS_brk, 0UL);
+
+	for (;;) {
+		if ((unsigned long)syscall(SYS_brk, base + t->pagesize) != base + t->pagesize) {
+			task_msg(t, "brk grow failed");
+			_exit(1);
+		}
+		syscall(SYS_brk, base);
+		counter_inc(t->counter);
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- context_switch1: ping-pong a byte over two pipes with a helper ----
+ * The helper is a child process in process mode and a thread in thread
+ * mode; it inherits the task's CPU, so every round trip is two context
+ * switches on one CPU. */
+
+struct cs1_helper {
+	int rfd, wfd;
+};
+
+static void cs1_echo(int rfd, int wfd)
+{
+	char c;
+
+	for (;;) {
+		if (read(rfd, &c, 1) != 1)
+			_exit(1);
+		if (write(wfd, &c, 1) != 1)
+			_exit(1);
+	}
+}
+
+static void *cs1_thread(void *arg)
+{
+	struct cs1_helper *h = arg;
+
+	cs1_echo(h->rfd, h->wfd);
+	return NULL;
+}
+
+static int cs1_setup(struct wis_task *t)
+{
+	int to_helper[2], from_helper[2];
+	struct cs1_helper h;
+
+	if (pipe(to_helper) < 0 || pipe(from_helper) < 0) {
+		task_msg(t, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	h.rfd = to_helper[0];
+	h.wfd = from_helper[1];
+	if (opt_threads()) {
+		struct cs1_helper *hp = malloc(sizeof(*hp)); /* lives as long as the helper */
+		pthread_t th;
+		int err;
+
+		if (!hp) {
+			task_msg(t, "out of memory");
+			return -1;
+		}
+		*hp = h;
+		err = pthread_create(&th, NULL, cs1_thread, hp);
+
+		if (err) {
+			task_msg(t, "pthread_create: %s", strerror(err));
+			return -1;
+		}
+		pthread_detach(th);
+	} else {
+		pid_t parent = getpid();
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			task_msg(t, "fork: %s", strerror(errno));
+			return -1;
+		}
+		if (pid == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)
+				_exit(1);
+			cs1_echo(h.rfd, h.wfd);
+		}
+	}
+	/* fd pair used by the task: write to the helper, read its answer */
+	t->fd = to_helper[1];
+	t->fd2 = from_helper[0];
+	return 0;
+}
+
+static void cs1_run(struct wis_task *t)
+{
+	char c = 'x';
+
+	for (;;) {
+		if (write(t->fd, &c, 1) != 1 || read(t->fd2, &c, 1) != 1) {
+			task_msg(t, "pipe ping-pong failed");
+			_exit(1);
+		}
+		counter_inc(t->counter);
+	}
+}
+
 static const struct wis_test wis_tests[] = {
+    {"brk1", "brk increase/decrease of one page", NULL, brk1_run},
+    {"context_switch1", "Context switch via pipes", cs1_setup, cs1_run},
+    {"malloc1", "malloc/free of 128MB", NULL, malloc1_run},
+    {"page_fault1", "Anonymous memory page fault", NULL, pf1_run},
+    {"page_fault2", "Separate file private mapping page fault", pf3_setup, pf2_run},
     {"page_fault3", "Separate file shared mapping page fault", pf3_setup, pf3_run},
 };
 
@@ -151,6 +324,11 @@ struct opts {
 };
 
 static struct opts opt = {.warmup = 5, .affinity = 1};
+
+static int opt_threads(void)
+{
+	return opt.threads;
+}
 static int start_pipe[2] = {-1, -1}; /* runner writes one byte: go */
 static int ready_pipe[2] = {-1, -1}; /* each task writes 'R' (ready) or 'F' */
 static unsigned char *counters;	     /* nr * SLOT_SIZE bytes, MAP_SHARED */
@@ -364,6 +542,7 @@ static void init_task(struct wis_task *t, unsigned long i)
 	t->counter = (unsigned long long *)(void *)(counters + i * SLOT_SIZE);
 	t->pagesize = pagesize;
 	t->fd = -1;
+	t->fd2 = -1;
 }
 
 static void start_tasks(void)
