@@ -103,10 +103,59 @@ cmd_reference() {
 
 # --- variants and patches ---------------------------------------------------
 
+# A patch file that carries no diff (a cover letter) is skipped.
+has_diff() { grep -q '^--- ' "$1" && grep -q '^+++ ' "$1"; }
+
+# Split an mbox (git format-patch, b4 am, a mail client) into one file per
+# message, in order; messages start at "From " lines after a blank line.
+split_mbox() { # mbox outdir
+	mkdir -p "$2"
+	awk -v out="$2" '
+		function slug(s) {
+			sub(/^\[[^]]*\] */, "", s); gsub(/[^A-Za-z0-9]+/, "-", s)
+			sub(/^-/, "", s); sub(/-$/, "", s); return substr(s, 1, 52)
+		}
+		/^From / && (NR == 1 || prev == "") {
+			if (f != "") close(f)
+			n++; f = sprintf("%s/msg%04d", out, n); subj_done = 0
+		}
+		f != "" {
+			if (!subj_done && /^Subject: /) { print slug(substr($0, 10)) > (f ".subject"); close(f ".subject"); subj_done = 1 }
+			line = $0; if (line ~ /^>+From /) sub(/^>/, "", line)
+			print line > f
+		}
+		{ prev = $0 }' "$1"
+	i=0
+	for m in "$2"/msg[0-9][0-9][0-9][0-9]; do
+		[ -f "$m" ] || continue
+		has_diff "$m" || continue
+		i=$((i + 1))
+		mv "$m" "$(printf '%s/%04d-%s.patch' "$2" "$i" "$(cat "$m.subject" 2>/dev/null || echo patch)")"
+	done
+	rm -f "$2"/msg[0-9]*
+}
+
 series_patches() { # series -> patch file paths, in order
 	sdir="$KREPRO_ROOT/patches/$1"
-	[ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1"
-	[ -f "$sdir/series" ] || die "patches/$1: no series file"
+	mbox=
+	if [ -f "$KREPRO_ROOT/patches/$1.mbox" ]; then
+		mbox="$KREPRO_ROOT/patches/$1.mbox"
+	elif [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
+		mbox=$(find "$sdir" -maxdepth 1 -name '*.mbox' | sort | head -n 1)
+		[ -n "$mbox" ] || die "patches/$1: no series file and no *.mbox"
+	fi
+	[ -n "$mbox" ] || [ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox"
+	if [ -n "$mbox" ]; then
+		split="$KREPRO_CACHE/mbox/$1-$(sha256sum "$mbox" | cut -c1-16)"
+		if [ ! -d "$split" ]; then
+			split_mbox "$mbox" "$split.tmp"
+			mv "$split.tmp" "$split"
+		fi
+		found=$(find "$split" -name '*.patch' | sort)
+		[ -n "$found" ] || die "${mbox#"$KREPRO_ROOT"/}: no patches in the mbox"
+		printf '%s\n' "$found"
+		return 0
+	fi
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -114,29 +163,55 @@ series_patches() { # series -> patch file paths, in order
 		p=${line%% *}
 		case $p in */* | .*) die "patches/$1/series:$n: bad patch name '$p'" ;; esac
 		[ -f "$sdir/$p" ] || die "patches/$1/series:$n: missing patch file '$p'"
+		has_diff "$sdir/$p" || continue
 		printf '%s\n' "$sdir/$p"
 	done <"$sdir/series"
 }
 
+# Variants: base | PART[+PART...], PART = SERIES or SERIES@N (first N patches).
 variant_patches() { # variant -> patch paths
 	case $1 in
 	base) return 0 ;;
-	*[!A-Za-z0-9_-]*) die "bad variant name '$1' (letters, digits, _ and - only)" ;;
-	*) series_patches "$1" ;;
+	'' | *[!A-Za-z0-9_@+-]* | +* | *+ | *++*) die "bad variant name '$1' (base, SERIES, SERIES@N, A+B)" ;;
 	esac
+	rest=$1
+	while [ -n "$rest" ]; do
+		part=${rest%%+*}
+		if [ "$part" = "$rest" ]; then rest=; else rest=${rest#*+}; fi
+		ser=${part%@*}
+		list=$(series_patches "$ser") || exit 2
+		if [ "$ser" != "$part" ]; then
+			cnt=${part#*@}
+			case $cnt in '' | *[!0-9]*) die "bad variant '$1': '$part' needs SERIES@N with a number" ;; esac
+			total=$(printf '%s\n' "$list" | wc -l)
+			if [ "$cnt" -lt 1 ] || [ "$cnt" -gt "$total" ]; then
+				die "bad variant '$1': series $ser has $total patches, not $cnt"
+			fi
+			list=$(printf '%s\n' "$list" | head -n "$cnt")
+		fi
+		printf '%s\n' "$list"
+	done
+}
+
+series_names() {
+	for s in "$KREPRO_ROOT"/patches/*/ "$KREPRO_ROOT"/patches/*.mbox; do
+		[ -e "$s" ] || continue
+		n=$(basename "$s")
+		echo "${n%.mbox}"
+	done | sort -u
 }
 
 cmd_list_variants() {
 	echo "base	the reference kernel ($(ref_get package) $(ref_get version))"
-	for s in "$KREPRO_ROOT"/patches/*/series; do
-		[ -f "$s" ] || continue
-		name=$(basename "$(dirname "$s")")
-		echo "$name"
-		variant_patches "$name" | while IFS= read -r p; do
+	for name in $(series_names); do
+		variant_patches "$name" >"$KREPRO_CACHE/.list" || exit 2
+		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)"
+		while IFS= read -r p; do
 			subj=$(sed -n 's/^Subject: *//p' "$p" | head -n 1)
 			printf '    %s  %s\n' "$(basename "$p")" "$subj"
-		done
+		done <"$KREPRO_CACHE/.list"
 	done
+	rm -f "$KREPRO_CACHE/.list"
 }
 
 # Apply a variant's patches to a hardlinked copy of the reference tree.
@@ -233,6 +308,7 @@ make_with_progress() { # label log make-args...
 cmd_kernel() {
 	[ $# -eq 1 ] || die "kernel: name exactly one variant"
 	v=$1
+	variant_patches "$v" >/dev/null
 	need_build_deps
 	cmd_reference
 	variant_source "$v"
@@ -358,9 +434,7 @@ cmd_initramfs() {
 
 all_variants() {
 	echo base
-	for s in "$KREPRO_ROOT"/patches/*/series; do
-		[ -f "$s" ] && basename "$(dirname "$s")"
-	done
+	series_names
 }
 
 cmd_all() {

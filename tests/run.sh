@@ -79,7 +79,7 @@ for s in tests/cli_*.sh; do
 	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
 done
 if [ "$QUICK" = 0 ]; then
-	for s in tests/boot_*.sh; do
+	for s in tests/full_*.sh; do
 		[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
 	done
 fi
