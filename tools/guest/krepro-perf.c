@@ -1,0 +1,609 @@
+/* krepro-perf: system-wide counting and kernel call-chain sampling through
+ * perf_event_open(2) directly (no perf binary).
+ *
+ *   krepro-perf stat    -o FILE [-i SECONDS]
+ *   krepro-perf profile -o FILE [-F HZ] [-m PAGES]
+ *
+ * Both run until SIGTERM or SIGINT, then write their last output and exit 0.
+ *
+ * stat: one counter per event per online CPU (pid -1, the whole system).
+ * Software events (cpu-clock, task-clock, page-faults, context-switches,
+ * cpu-migrations, minor-faults, major-faults) are required; hardware events
+ * (cpu-cycles, instructions, cache-references, cache-misses,
+ * branch-instructions, branch-misses) are tried and written as
+ * "<not supported>" when the machine has no PMU (QEMU TCG).  Every interval
+ * and at the end a block of cumulative totals over all CPUs is appended:
+ *   time: <epoch.usec>
+ *   <event>: <count>          (cpu-clock and task-clock in msec, like perf)
+ *   <event>: <not supported>
+ * Counts are scaled by time_enabled / time_running if multiplexed.
+ *
+ * profile: PERF_COUNT_SW_CPU_CLOCK sampling at -F HZ on every CPU with
+ * PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN (kernel chains; user chains are
+ * excluded), read from one mmap ring buffer per CPU.  Addresses are
+ * symbolised with /proc/kallsyms; a sample taken in user mode counts as the
+ * frame "[user]".  At the end the file gets:
+ *   time: <epoch.usec>
+ *   event: cpu-clock
+ *   period_ns: <n>
+ *   samples: <n>
+ *   lost: <n>
+ *   <count> <leaf>;<caller>;...;<outermost>     (one line per distinct chain)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROG "krepro-perf"
+#define MAX_CPUS 1024
+#define MAX_DEPTH 64
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void usage(FILE *f)
+{
+	fputs("Usage: " PROG " stat -o FILE [-i SECONDS]\n"
+	      "       " PROG " profile -o FILE [-F HZ] [-m PAGES]\n"
+	      "  stat     system-wide counters per CPU, totals appended every -i seconds\n"
+	      "           (default 1) and at SIGTERM/SIGINT\n"
+	      "  profile  cpu-clock sampling at -F HZ (default 500) with kernel call chains,\n"
+	      "           -m ring pages per CPU (power of two, default 64); symbolised with\n"
+	      "           /proc/kallsyms and written at SIGTERM/SIGINT\n",
+	      f);
+}
+
+static int perf_open(struct perf_event_attr *a, int cpu)
+{
+	return (int)syscall(SYS_perf_event_open, a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+static long long mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void print_time(FILE *f)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	fprintf(f, "time: %lld.%06ld\n", (long long)now.tv_sec, now.tv_nsec / 1000);
+}
+
+static int ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (n < 1)
+		n = 1;
+	return n > MAX_CPUS ? MAX_CPUS : (int)n;
+}
+
+static sigset_t stop_sigs;
+
+static void block_stop_signals(void)
+{
+	sigemptyset(&stop_sigs);
+	sigaddset(&stop_sigs, SIGTERM);
+	sigaddset(&stop_sigs, SIGINT);
+	sigprocmask(SIG_BLOCK, &stop_sigs, NULL);
+}
+
+/* Waits up to ms for a stop signal; 1 if one arrived. */
+static int wait_stop(long long ms)
+{
+	struct timespec rel = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+	int sig = sigtimedwait(&stop_sigs, NULL, &rel);
+
+	return sig == SIGTERM || sig == SIGINT;
+}
+
+/* ---- stat ------------------------------------------------------------- */
+
+static const struct stat_event {
+	const char *name;
+	uint32_t type;
+	uint64_t config;
+	int hw;
+	int msec; /* a clock in ns, printed in msec */
+} events[] = {
+    {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0, 1},
+    {"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, 0, 1},
+    {"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, 0, 0},
+    {"context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 0, 0},
+    {"cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, 0, 0},
+    {"minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, 0, 0},
+    {"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ, 0, 0},
+    {"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 1, 0},
+    {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 1, 0},
+    {"cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES, 1, 0},
+    {"cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, 1, 0},
+    {"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 1, 0},
+    {"branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES, 1, 0},
+};
+#define NEV (sizeof(events) / sizeof(events[0]))
+
+static int stat_fd[NEV][MAX_CPUS];
+
+static void stat_block(FILE *f, int n)
+{
+	print_time(f);
+	for (size_t e = 0; e < NEV; e++) {
+		double total = 0;
+		int any = 0;
+
+		for (int c = 0; c < n; c++) {
+			uint64_t v[3]; /* value, time_enabled, time_running */
+
+			if (stat_fd[e][c] < 0 || read(stat_fd[e][c], v, sizeof(v)) != sizeof(v))
+				continue;
+			any = 1;
+			if (v[2] && v[2] < v[1])
+				total += (double)v[0] * ((double)v[1] / (double)v[2]);
+			else if (v[2] || !v[1])
+				total += (double)v[0];
+		}
+		if (!any)
+			fprintf(f, "%s: <not supported>\n", events[e].name);
+		else if (events[e].msec)
+			fprintf(f, "%s: %.2f\n", events[e].name, total / 1e6);
+		else
+			fprintf(f, "%s: %.0f\n", events[e].name, total);
+	}
+	fflush(f);
+}
+
+static int run_stat(FILE *f, double interval)
+{
+	int n = ncpus(), opened_sw = 0;
+	long long ms = (long long)(interval * 1000.0), start, k;
+
+	for (size_t e = 0; e < NEV; e++) {
+		int err = 0, opened = 0;
+
+		for (int c = 0; c < n; c++) {
+			struct perf_event_attr a;
+
+			memset(&a, 0, sizeof(a));
+			a.size = sizeof(a);
+			a.type = events[e].type;
+			a.config = events[e].config;
+			a.disabled = 1;
+			a.read_format =
+			    PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+			stat_fd[e][c] = perf_open(&a, c);
+			if (stat_fd[e][c] < 0)
+				err = errno;
+			else
+				opened++;
+		}
+		if (!opened) {
+			fprintf(stderr, PROG ": %s: %s%s\n", events[e].name, strerror(err),
+				events[e].hw ? " (reported as not supported)" : "");
+		} else if (!events[e].hw) {
+			opened_sw++;
+		}
+	}
+	if (!opened_sw)
+		die("no software event could be opened (CONFIG_PERF_EVENTS?)");
+	for (size_t e = 0; e < NEV; e++)
+		for (int c = 0; c < n; c++)
+			if (stat_fd[e][c] >= 0)
+				ioctl(stat_fd[e][c], PERF_EVENT_IOC_ENABLE, 0);
+	fprintf(f, "# krepro-perf stat: system-wide, %d cpus, cumulative totals\n", n);
+	stat_block(f, n);
+	start = mono_ns();
+	for (k = 1;; k++) {
+		long long left = (start + k * ms * 1000000LL - mono_ns()) / 1000000LL;
+
+		if (left < 0) {
+			k = (mono_ns() - start) / (ms * 1000000LL);
+			continue;
+		}
+		if (wait_stop(left))
+			break;
+		stat_block(f, n);
+	}
+	stat_block(f, n);
+	return 0;
+}
+
+/* ---- kallsyms --------------------------------------------------------- */
+
+struct ksym {
+	uint64_t addr;
+	char *name;
+};
+static struct ksym *syms;
+static size_t nsyms;
+
+static int cmp_sym(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static void load_kallsyms(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512];
+	size_t cap = 0;
+
+	if (!f)
+		die("/proc/kallsyms: %s (CONFIG_KALLSYMS?)", strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long addr;
+		char type, name[256];
+
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+			continue;
+		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+			continue;
+		if (addr == 0)
+			continue;
+		if (nsyms == cap) {
+			struct ksym *p;
+
+			cap = cap ? cap * 2 : 65536;
+			p = realloc(syms, cap * sizeof(*syms));
+			if (!p)
+				die("out of memory");
+			syms = p;
+		}
+		syms[nsyms].addr = addr;
+		syms[nsyms].name = strdup(name);
+		if (!syms[nsyms].name)
+			die("out of memory");
+		nsyms++;
+	}
+	fclose(f);
+	if (!nsyms)
+		die("/proc/kallsyms has no text symbols with addresses (kptr_restrict?)");
+	qsort(syms, nsyms, sizeof(*syms), cmp_sym);
+}
+
+#define SYM_UNKNOWN ((uint32_t)-1)
+#define SYM_USER ((uint32_t)-2)
+
+static uint32_t sym_of(uint64_t ip)
+{
+	size_t lo = 0, hi = nsyms;
+
+	if (ip < 0xffff800000000000ULL)
+		return SYM_USER;
+	if (!nsyms || ip < syms[0].addr)
+		return SYM_UNKNOWN;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms[mid].addr <= ip)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (uint32_t)lo;
+}
+
+static const char *sym_name(uint32_t s)
+{
+	if (s == SYM_USER)
+		return "[user]";
+	if (s == SYM_UNKNOWN)
+		return "[unknown]";
+	return syms[s].name;
+}
+
+/* ---- chain table ------------------------------------------------------ */
+
+struct chain {
+	uint32_t depth;
+	uint64_t count;
+	uint32_t *frames; /* leaf first */
+};
+static struct chain *chains;
+static size_t nchains, chains_cap;
+static size_t *slots; /* 1 + index into chains, 0 empty */
+static size_t nslots;
+
+static uint64_t hash_frames(const uint32_t *f, uint32_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (uint32_t i = 0; i < n; i++) {
+		h ^= f[i];
+		h *= 1099511628211ULL;
+	}
+	return h ^ n;
+}
+
+static void chains_grow(void)
+{
+	size_t ns = nslots ? nslots * 2 : 4096;
+	size_t *t = calloc(ns, sizeof(*t));
+
+	if (!t)
+		die("out of memory");
+	for (size_t i = 0; i < nchains; i++) {
+		size_t j = hash_frames(chains[i].frames, chains[i].depth) & (ns - 1);
+
+		while (t[j])
+			j = (j + 1) & (ns - 1);
+		t[j] = i + 1;
+	}
+	free(slots);
+	slots = t;
+	nslots = ns;
+}
+
+static void chain_add(const uint32_t *f, uint32_t n)
+{
+	size_t j;
+
+	if ((nchains + 1) * 2 > nslots)
+		chains_grow();
+	j = hash_frames(f, n) & (nslots - 1);
+	while (slots[j]) {
+		struct chain *c = &chains[slots[j] - 1];
+
+		if (c->depth == n && memcmp(c->frames, f, n * sizeof(*f)) == 0) {
+			c->count++;
+			return;
+		}
+		j = (j + 1) & (nslots - 1);
+	}
+	if (nchains == chains_cap) {
+		struct chain *p;
+
+		chains_cap = chains_cap ? chains_cap * 2 : 1024;
+		p = realloc(chains, chains_cap * sizeof(*chains));
+		if (!p)
+			die("out of memory");
+		chains = p;
+	}
+	chains[nchains].depth = n;
+	chains[nchains].count = 1;
+	chains[nchains].frames = malloc(n * sizeof(*f));
+	if (!chains[nchains].frames)
+		die("out of memory");
+	memcpy(chains[nchains].frames, f, n * sizeof(*f));
+	slots[j] = ++nchains;
+}
+
+static int cmp_chain(const void *a, const void *b)
+{
+	const struct chain *x = a, *y = b;
+
+	return x->count > y->count ? -1 : x->count < y->count;
+}
+
+/* ---- profile ---------------------------------------------------------- */
+
+struct ring {
+	int fd;
+	struct perf_event_mmap_page *meta;
+	unsigned char *data;
+	uint64_t size; /* data bytes, power of two */
+};
+static struct ring rings[MAX_CPUS];
+static int nrings;
+static uint64_t nsamples, nlost;
+
+static void ring_copy(const struct ring *r, uint64_t off, void *dst, size_t n)
+{
+	size_t at = (size_t)(off & (r->size - 1)), first = (size_t)r->size - at;
+
+	if (first >= n) {
+		memcpy(dst, r->data + at, n);
+	} else {
+		memcpy(dst, r->data + at, first);
+		memcpy((unsigned char *)dst + first, r->data, n - first);
+	}
+}
+
+static void take_sample(const uint64_t *rec, size_t words)
+{
+	uint32_t frames[MAX_DEPTH], n = 0;
+	uint64_t ip, nr;
+
+	/* PERF_SAMPLE_IP, then TID (pid, tid u32 pair), then CALLCHAIN */
+	if (words < 3)
+		return;
+	ip = rec[0];
+	nr = rec[2];
+	if (nr > words - 3)
+		return;
+	for (uint64_t i = 0; i < nr && n < MAX_DEPTH; i++) {
+		uint64_t a = rec[3 + i];
+
+		if (a >= (uint64_t)PERF_CONTEXT_MAX) /* context marker */
+			continue;
+		frames[n++] = sym_of(a);
+	}
+	if (n == 0)
+		frames[n++] = sym_of(ip);
+	nsamples++;
+	chain_add(frames, n);
+}
+
+static void ring_drain(struct ring *r)
+{
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail;
+	static uint64_t rec[(MAX_DEPTH * 8) + 512];
+
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+
+		ring_copy(r, tail, &h, sizeof(h));
+		if (h.size < sizeof(h) || tail + h.size > head)
+			break;
+		if (h.type == PERF_RECORD_SAMPLE && h.size - sizeof(h) <= sizeof(rec)) {
+			ring_copy(r, tail + sizeof(h), rec, h.size - sizeof(h));
+			take_sample(rec, (h.size - sizeof(h)) / 8);
+		} else if (h.type == PERF_RECORD_LOST && h.size >= sizeof(h) + 16) {
+			uint64_t lost[2]; /* id, lost */
+
+			ring_copy(r, tail + sizeof(h), lost, sizeof(lost));
+			nlost += lost[1];
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+static int run_profile(FILE *f, long hz, long pages)
+{
+	int n = ncpus();
+	long psz = sysconf(_SC_PAGESIZE);
+	uint64_t period = (uint64_t)(1000000000L / hz);
+	struct pollfd pfd[MAX_CPUS];
+	int done = 0;
+
+	load_kallsyms();
+	for (int c = 0; c < n; c++) {
+		struct perf_event_attr a;
+		struct ring *r = &rings[nrings];
+		void *m;
+
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = PERF_TYPE_SOFTWARE;
+		a.config = PERF_COUNT_SW_CPU_CLOCK;
+		a.sample_period = period;
+		a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN;
+		a.disabled = 1;
+		a.exclude_callchain_user = 1;
+		a.watermark = 1;
+		a.wakeup_watermark = (uint32_t)(pages * psz / 4);
+		r->fd = perf_open(&a, c);
+		if (r->fd < 0) {
+			if (errno == ENODEV || errno == EINVAL)
+				continue; /* offline CPU */
+			die("perf_event_open cpu-clock sampling on cpu %d: %s", c, strerror(errno));
+		}
+		m = mmap(NULL, (size_t)((pages + 1) * psz), PROT_READ | PROT_WRITE, MAP_SHARED,
+			 r->fd, 0);
+		if (m == MAP_FAILED)
+			die("mmap ring of cpu %d: %s", c, strerror(errno));
+		r->meta = m;
+		r->data = (unsigned char *)m + psz;
+		r->size = (uint64_t)(pages * psz);
+		pfd[nrings].fd = r->fd;
+		pfd[nrings].events = POLLIN;
+		nrings++;
+	}
+	if (!nrings)
+		die("no CPU could be sampled");
+	for (int i = 0; i < nrings; i++)
+		ioctl(rings[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+	while (!done) {
+		if (poll(pfd, (nfds_t)nrings, 0) < 0 && errno != EINTR)
+			die("poll: %s", strerror(errno));
+		for (int i = 0; i < nrings; i++)
+			ring_drain(&rings[i]);
+		done = wait_stop(100);
+	}
+	for (int i = 0; i < nrings; i++) {
+		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+		ring_drain(&rings[i]);
+	}
+	qsort(chains, nchains, sizeof(*chains), cmp_chain);
+	print_time(f);
+	fprintf(f, "event: cpu-clock\nperiod_ns: %llu\nsamples: %llu\nlost: %llu\n",
+		(unsigned long long)period, (unsigned long long)nsamples,
+		(unsigned long long)nlost);
+	for (size_t i = 0; i < nchains; i++) {
+		fprintf(f, "%llu ", (unsigned long long)chains[i].count);
+		for (uint32_t d = 0; d < chains[i].depth; d++)
+			fprintf(f, "%s%s", d ? ";" : "", sym_name(chains[i].frames[d]));
+		fputc('\n', f);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode, *out = NULL;
+	double interval = 1.0;
+	long hz = 500, pages = 64;
+	FILE *f;
+	int c, rc;
+
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc < 2 || (strcmp(argv[1], "stat") != 0 && strcmp(argv[1], "profile") != 0)) {
+		usage(stderr);
+		return 2;
+	}
+	mode = argv[1];
+	optind = 2;
+	opterr = 0;
+	while ((c = getopt(argc, argv, ":o:i:F:m:")) != -1) {
+		char *end;
+
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'i':
+			interval = strtod(optarg, &end);
+			if (end == optarg || *end || !(interval >= 0.01 && interval <= 86400))
+				die("-i: bad interval '%s' (0.01..86400 s)", optarg);
+			break;
+		case 'F':
+			hz = strtol(optarg, &end, 10);
+			if (end == optarg || *end || hz < 1 || hz > 100000)
+				die("-F: bad frequency '%s' (1..100000 Hz)", optarg);
+			break;
+		case 'm':
+			pages = strtol(optarg, &end, 10);
+			if (end == optarg || *end || pages < 1 || pages > 65536 ||
+			    (pages & (pages - 1)))
+				die("-m: bad page count '%s' (a power of two)", optarg);
+			break;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!out || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	block_stop_signals();
+	f = fopen(out, "we");
+	if (!f)
+		die("%s: %s", out, strerror(errno));
+	rc = strcmp(mode, "stat") == 0 ? run_stat(f, interval) : run_profile(f, hz, pages);
+	if (fclose(f) != 0)
+		die("%s: %s", out, strerror(errno));
+	return rc;
+}
