@@ -13,17 +13,29 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] [--all] [--alpha A] BASE_DIR NEW_DIR [NEW_DIR...]\n"
+	fprintf(f, "usage: " TOOL
+		   " [--help] [--all] [--alpha A] [--no-plot] [--json FILE] [--csv FILE]\n"
+		   "       BASE_DIR NEW_DIR [NEW_DIR...]\n"
 		   "\n"
 		   "Each DIR is a variant result directory holding numbered run directories\n"
 		   "with stats.json.  Prints the 0-day table (mean, %%stddev, %%change) of the\n"
 		   "metrics that changed significantly: at least 3 runs on both sides, Welch\n"
 		   "t-test p < A (default 0.05), and |%%change| >= 1%% for benchmark metrics,\n"
 		   ">= 5%% for monitors.  Then a summary line per NEW_DIR for the headline\n"
-		   "metric with its 95%% confidence interval.\n"
+		   "metric with its 95%% confidence interval, and per-sample ASCII plots of\n"
+		   "it ([*] base samples, [O] new samples).\n"
 		   "\n"
-		   "  --all      show every metric present on both sides\n"
-		   "  --alpha A  significance level, 0 < A < 1\n"
+		   "Failure metrics (last_state.*, dmesg.*, kmsg.*; 0/1 per run) get\n"
+		   "\"fail:runs\" and \"%%reproduction\" rows (100 * (new rate - base rate)).\n"
+		   "A run with last_state.failed = 1 counts in fail:runs and is left out of\n"
+		   "the performance statistics.\n"
+		   "\n"
+		   "  --all        show every metric present on both sides\n"
+		   "  --alpha A    significance level, 0 < A < 1\n"
+		   "  --no-plot    no ASCII plots\n"
+		   "  --json FILE  write every compared metric as JSON (means, stddevs,\n"
+		   "               %%change, p, significant, runs; failure counts)\n"
+		   "  --csv FILE   the same as CSV, one line per metric and new variant\n"
 		   "\n"
 		   "Exit status: 0 when the comparison was made, 2 on usage or input errors.\n");
 }
@@ -34,6 +46,9 @@ int main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {"all", no_argument, NULL, 'a'},
 	    {"alpha", required_argument, NULL, 'p'},
+	    {"no-plot", no_argument, NULL, 'n'},
+	    {"json", required_argument, NULL, 'j'},
+	    {"csv", required_argument, NULL, 'c'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct krp_cmp_opts o = {0, 0.05};
@@ -41,15 +56,25 @@ int main(int argc, char **argv)
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX];
 	size_t nvars, i;
-	int c;
+	int c, plots = 1;
+	const char *json_path = NULL, *csv_path = NULL;
 
-	while ((c = getopt_long(argc, argv, "hap:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hap:nj:c:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
 		case 'a':
 			o.all = 1;
+			break;
+		case 'n':
+			plots = 0;
+			break;
+		case 'j':
+			json_path = optarg;
+			break;
+		case 'c':
+			csv_path = optarg;
 			break;
 		case 'p': {
 			char *end;
@@ -86,8 +111,32 @@ int main(int argc, char **argv)
 		}
 	}
 	krp_compare_report(vars, nvars, &o, &out);
+	if (plots)
+		krp_compare_plots(vars, nvars, &out);
 	fwrite(out.data, 1, out.len, stdout);
 	krp_buf_free(&out);
+	if (json_path || csv_path) {
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			const char *path = k ? csv_path : json_path;
+			struct krp_buf x = {0};
+			int rc;
+
+			if (!path)
+				continue;
+			if (k)
+				krp_compare_csv(vars, nvars, &o, &x);
+			else
+				krp_compare_json(vars, nvars, &o, &x);
+			rc = krp_write_atomic(path, x.data ? x.data : "", x.len, err, sizeof(err));
+			krp_buf_free(&x);
+			if (rc != 0) {
+				fprintf(stderr, TOOL ": %s\n", err);
+				goto fail;
+			}
+		}
+	}
 	for (i = 0; i < nvars; i++)
 		krp_variant_free(&vars[i]);
 	free(vars);

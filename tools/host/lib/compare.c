@@ -2,6 +2,7 @@
  * docs/ARCHITECTURE.md). */
 #include "compare.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,49 @@ static void group_of(const char *name, char *out, size_t outsz)
 	out[n] = '\0';
 }
 
+int krp_is_failure(const char *name)
+{
+	return strncmp(name, "last_state.", 11) == 0 || strncmp(name, "dmesg.", 6) == 0 ||
+	       strncmp(name, "kmsg.", 5) == 0;
+}
+
+int krp_run_failed(const struct krp_run *r)
+{
+	double x;
+
+	return krp_metrics_get(&r->m, "last_state.failed", &x) == 0 && x != 0;
+}
+
+size_t krp_variant_nfailed(const struct krp_variant *v)
+{
+	size_t r, n = 0;
+
+	for (r = 0; r < v->nruns; r++)
+		n += krp_run_failed(&v->runs[r]) ? 1 : 0;
+	return n;
+}
+
+void krp_fail_count(const struct krp_variant *v, const char *key, size_t *fail, size_t *runs)
+{
+	size_t r;
+	double x;
+
+	*fail = 0;
+	*runs = v->nruns;
+	for (r = 0; r < v->nruns; r++) {
+		if (krp_metrics_get(&v->runs[r].m, key, &x) == 0 && x != 0)
+			(*fail)++;
+	}
+}
+
+double krp_reproduction(size_t fail_b, size_t runs_b, size_t fail_n, size_t runs_n)
+{
+	double fb = runs_b ? (double)fail_b / (double)runs_b : 0;
+	double fn = runs_n ? (double)fail_n / (double)runs_n : 0;
+
+	return 100.0 * (fn - fb);
+}
+
 void krp_vstats_build(const struct krp_variant *v, struct krp_vstats *vs)
 {
 	size_t r, i;
@@ -97,10 +141,14 @@ void krp_vstats_build(const struct krp_variant *v, struct krp_vstats *vs)
 	for (r = 0; r < v->nruns; r++) {
 		const struct krp_metrics *m = &v->runs[r].m;
 
+		if (krp_run_failed(&v->runs[r]))
+			continue;
 		for (i = 0; i < m->n; i++) {
 			size_t k = krp_index_find(&vs->ix, m->v[i].name);
 			struct krp_series *s;
 
+			if (krp_is_failure(m->v[i].name))
+				continue;
 			if (k == KRP_NOT_FOUND) {
 				if (vs->n == vs->cap) {
 					vs->cap = vs->cap ? vs->cap * 2 : 64;
@@ -233,18 +281,11 @@ static void put_row(struct krp_buf *out, const struct row *r, size_t nnew)
 	krp_buf_printf(out, "  %s\n", r->name);
 }
 
-/* Names are cut to the column widths, as lkp does with commit ids. */
-static void put_header(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+static void put_header_cols(struct krp_buf *out, size_t nvars)
 {
 	size_t j;
 
-	krp_buf_printf(out, "%16.16s", vars[0].name);
-	for (j = 1; j < nvars; j++)
-		krp_buf_printf(out, " %27.27s", vars[j].name);
-	krp_buf_puts(out, "\n----------------");
-	for (j = 1; j < nvars; j++)
-		krp_buf_puts(out, " ---------------------------");
-	krp_buf_puts(out, "\n         %stddev");
+	krp_buf_puts(out, "         %stddev");
 	for (j = 1; j < nvars; j++)
 		krp_buf_puts(out, "     %change         %stddev");
 	krp_buf_puts(out, "\n             \\");
@@ -253,7 +294,16 @@ static void put_header(struct krp_buf *out, const struct krp_variant *vars, size
 	krp_buf_puts(out, "\n");
 }
 
-static const char *headline_for(const struct krp_vstats *b, const struct krp_vstats *n)
+static void put_dashes(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
+
+/* Names are cut to the column widths, as lkp does with commit ids. */
+static void put_header(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+{
+	put_dashes(out, vars, nvars);
+	put_header_cols(out, nvars);
+}
+
+const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 {
 	const char *best = NULL;
 	size_t i;
@@ -276,7 +326,7 @@ static const char *headline_for(const struct krp_vstats *b, const struct krp_vst
 static void put_summary(struct krp_buf *out, const char *bname, const char *nname,
 			const struct krp_vstats *b, const struct krp_vstats *n, double alpha)
 {
-	const char *key = headline_for(b, n);
+	const char *key = krp_headline(b, n);
 	const struct krp_series *sb, *sn;
 	struct krp_cell c;
 	char pct[64], lo[64], hi[64], pv[32];
@@ -326,6 +376,184 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 	    pct, lo, hi, c.w.t, c.w.df, pv, c.nb, c.nn, verdict);
 }
 
+/* Sorted union of the failure metric names of every run of every variant
+ * (caller frees names and the array). */
+static char **failure_keys(const struct krp_variant *vars, size_t nvars, size_t *count)
+{
+	struct krp_metrics set;
+	size_t j, r, i, *order;
+	char **keys;
+
+	krp_metrics_init(&set);
+	for (j = 0; j < nvars; j++) {
+		for (r = 0; r < vars[j].nruns; r++) {
+			const struct krp_metrics *m = &vars[j].runs[r].m;
+
+			for (i = 0; i < m->n; i++) {
+				if (krp_is_failure(m->v[i].name))
+					krp_metric_add(&set, m->v[i].name, 0, KRP_SET);
+			}
+		}
+	}
+	order = krp_metrics_sorted(&set);
+	keys = krp_xcalloc(set.n ? set.n : 1, sizeof(*keys));
+	for (i = 0; i < set.n; i++)
+		keys[i] = krp_xstrdup(set.v[order[i]].name);
+	*count = set.n;
+	free(order);
+	krp_metrics_free(&set);
+	return keys;
+}
+
+/* A failure row is shown when some new variant's failure rate differs from
+ * the base's (lkp: the max differs), or always with --all. */
+static int failure_row_shown(const struct krp_variant *vars, size_t nvars, const char *key, int all)
+{
+	size_t fb, rb, fn, rn, j;
+
+	if (all)
+		return 1;
+	krp_fail_count(&vars[0], key, &fb, &rb);
+	for (j = 1; j < nvars; j++) {
+		krp_fail_count(&vars[j], key, &fn, &rn);
+		if (krp_reproduction(fb, rb, fn, rn) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* "fail:runs  %reproduction    fail:runs" rows, lkp's column layout. */
+static size_t put_failures(struct krp_buf *out, const struct krp_variant *vars, size_t nvars,
+			   int all)
+{
+	size_t nkeys, i, j, shown = 0;
+	char **keys = failure_keys(vars, nvars, &nkeys);
+
+	for (i = 0; i < nkeys; i++) {
+		size_t fb, rb, fn, rn;
+		char fr[48];
+
+		if (!failure_row_shown(vars, nvars, keys[i], all))
+			continue;
+		if (shown++ == 0) {
+			krp_buf_puts(out, "       fail:runs");
+			for (j = 1; j < nvars; j++)
+				krp_buf_puts(out, "  %reproduction    fail:runs");
+			krp_buf_puts(out, "\n");
+		}
+		krp_fail_count(&vars[0], keys[i], &fb, &rb);
+		snprintf(fr, sizeof(fr), "%zu:%zu", fb, rb);
+		krp_buf_printf(out, "%13s   ", fr);
+		for (j = 1; j < nvars; j++) {
+			krp_fail_count(&vars[j], keys[i], &fn, &rn);
+			snprintf(fr, sizeof(fr), "%zu:%zu", fn, rn);
+			krp_buf_printf(out, "%10.0f%%%14s   ", krp_reproduction(fb, rb, fn, rn),
+				       fr);
+		}
+		krp_buf_printf(out, "  %s\n", keys[i]);
+	}
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
+	return shown;
+}
+
+static void put_dashes(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+{
+	size_t j;
+
+	krp_buf_printf(out, "%16.16s", vars[0].name);
+	for (j = 1; j < nvars; j++)
+		krp_buf_printf(out, " %27.27s", vars[j].name);
+	krp_buf_puts(out, "\n----------------");
+	for (j = 1; j < nvars; j++)
+		krp_buf_puts(out, " ---------------------------");
+	krp_buf_puts(out, "\n");
+}
+
+/* Plot row (0 = top) of value v in [lo, hi] over h rows. */
+static size_t plot_row(double v, double lo, double hi, size_t h)
+{
+	double f = (hi - v) / (hi - lo) * (double)(h - 1);
+	long r = lround(f);
+
+	if (r < 0)
+		r = 0;
+	if (r > (long)h - 1)
+		r = (long)h - 1;
+	return (size_t)r;
+}
+
+/* Plot column of sample i (0-based) of n over w columns. */
+static size_t plot_col(size_t i, size_t n, size_t w)
+{
+	if (n <= 1)
+		return w / 2;
+	return (size_t)lround((double)i * (double)(w - 1) / (double)(n - 1));
+}
+
+void krp_ascii_plot(struct krp_buf *out, const char *title, const double *b, size_t nb,
+		    const char *bname, const double *n, size_t nn, const char *nname)
+{
+	enum { LBL = 10, W = KRP_PLOT_W - LBL - 2, H = KRP_PLOT_H - 2 };
+	char grid[H][W];
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, r, npts = nb > nn ? nb : nn;
+	int pad;
+
+	for (i = 0; i < nb; i++) {
+		lo = fmin(lo, b[i]);
+		hi = fmax(hi, b[i]);
+	}
+	for (i = 0; i < nn; i++) {
+		lo = fmin(lo, n[i]);
+		hi = fmax(hi, n[i]);
+	}
+	if (npts == 0 || !isfinite(lo) || !isfinite(hi)) {
+		krp_buf_printf(out, "%s: no samples to plot\n", title);
+		return;
+	}
+	if (hi == lo) {
+		double d = lo != 0 ? fabs(lo) * 0.05 : 1;
+
+		lo -= d;
+		hi += d;
+	}
+	memset(grid, ' ', sizeof(grid));
+	for (i = 0; i < nb; i++)
+		grid[plot_row(b[i], lo, hi, H)][plot_col(i, npts, W)] = '*';
+	for (i = 0; i < nn; i++)
+		grid[plot_row(n[i], lo, hi, H)][plot_col(i, npts, W)] = 'O';
+	pad = (int)(KRP_PLOT_W - strlen(title)) / 2;
+	krp_buf_printf(out, "%*s%s\n\n", pad > 0 ? pad : 0, "", title);
+	krp_buf_printf(out, "%*s+", LBL, "");
+	for (i = 0; i < W; i++)
+		krp_buf_puts(out, "-");
+	krp_buf_puts(out, "+\n");
+	for (r = 0; r < H; r++) {
+		/* Labels on 5 rows: top, bottom and three in between. */
+		int tick = r == 0 || r == H - 1 || r == (H - 1) / 4 || r == (H - 1) / 2 ||
+			   r == 3 * (H - 1) / 4;
+
+		if (tick) {
+			char lbl[32];
+			double v = hi - (double)r * (hi - lo) / (double)(H - 1);
+
+			snprintf(lbl, sizeof(lbl), "%.5g", fabs(v) < 1e-9 * (hi - lo) ? 0.0 : v);
+			krp_buf_printf(out, "%*.*s +", LBL - 1, LBL - 1, lbl);
+		} else {
+			krp_buf_printf(out, "%*s|", LBL, "");
+		}
+		krp_buf_add(out, grid[r], W);
+		krp_buf_puts(out, tick ? "+\n" : "|\n");
+	}
+	krp_buf_printf(out, "%*s+", LBL, "");
+	for (i = 0; i < W; i++)
+		krp_buf_puts(out, "-");
+	krp_buf_puts(out, "+\n\n");
+	krp_buf_printf(out, "[*] %s sample\n[O] %s sample\n", bname, nname);
+}
+
 void krp_compare_report(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
 			struct krp_buf *out)
 {
@@ -335,9 +563,13 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 
 	for (j = 0; j < nvars; j++)
 		krp_vstats_build(&vars[j], &vs[j]);
-	krp_buf_printf(out, "runs: %s %zu", vars[0].name, vars[0].nruns);
-	for (j = 1; j < nvars; j++)
-		krp_buf_printf(out, ", %s %zu", vars[j].name, vars[j].nruns);
+	for (j = 0; j < nvars; j++) {
+		size_t nf = krp_variant_nfailed(&vars[j]);
+
+		krp_buf_printf(out, "%s%s %zu", j ? ", " : "runs: ", vars[j].name, vars[j].nruns);
+		if (nf)
+			krp_buf_printf(out, " (%zu failed)", nf);
+	}
 	krp_buf_puts(out, "\n\n");
 
 	rows = krp_xcalloc(vs[0].n ? vs[0].n : 1, sizeof(*rows));
@@ -378,13 +610,25 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		}
 	}
 	qsort(rows, nrows, sizeof(*rows), cmp_row);
-	if (nrows == 0) {
-		krp_buf_puts(out, "no significant changes (use --all to show every metric)\n");
-	} else {
-		put_header(out, vars, nvars);
-		for (i = 0; i < nrows; i++)
-			put_row(out, &rows[i], nnew);
+	{
+		struct krp_buf fails = {0};
+		size_t nfail = put_failures(&fails, vars, nvars, o->all);
+
+		if (nrows == 0 && nfail == 0) {
+			krp_buf_puts(out,
+				     "no significant changes (use --all to show every metric)\n");
+		} else if (nfail == 0) {
+			put_header(out, vars, nvars);
+		} else {
+			put_dashes(out, vars, nvars);
+			krp_buf_add(out, fails.data, fails.len);
+			if (nrows)
+				put_header_cols(out, nvars);
+		}
+		krp_buf_free(&fails);
 	}
+	for (i = 0; i < nrows; i++)
+		put_row(out, &rows[i], nnew);
 	for (j = 1; j < nvars; j++) {
 		krp_buf_puts(out, "\n");
 		put_summary(out, vars[0].name, vars[j].name, &vs[0], &vs[j], o->alpha);
@@ -395,4 +639,219 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 	for (j = 0; j < nvars; j++)
 		krp_vstats_free(&vs[j]);
 	free(vs);
+}
+
+void krp_compare_plots(const struct krp_variant *vars, size_t nvars, struct krp_buf *out)
+{
+	struct krp_vstats b;
+	size_t j;
+
+	krp_vstats_build(&vars[0], &b);
+	for (j = 1; j < nvars; j++) {
+		struct krp_vstats n;
+		const char *key;
+
+		krp_vstats_build(&vars[j], &n);
+		key = krp_headline(&b, &n);
+		if (key) {
+			const struct krp_series *sb = krp_vstats_find(&b, key);
+			const struct krp_series *sn = krp_vstats_find(&n, key);
+
+			krp_buf_puts(out, "\n");
+			krp_ascii_plot(out, key, sb->x, sb->n, vars[0].name, sn->x, sn->n,
+				       vars[j].name);
+		}
+		krp_vstats_free(&n);
+	}
+	krp_vstats_free(&b);
+}
+
+/* One exported comparison: perf (c set) or failure (counts set). */
+struct export_row {
+	const char *metric, *newname;
+	int failure;
+	struct krp_cell c;
+	size_t fb, rb, fn, rn;
+	double repro;
+};
+
+typedef void (*export_fn)(const struct export_row *r, void *ctx);
+
+static void export_rows(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
+			export_fn fn, void *ctx)
+{
+	struct krp_vstats b;
+	size_t j, i, nkeys;
+	char **keys = failure_keys(vars, nvars, &nkeys);
+
+	krp_vstats_build(&vars[0], &b);
+	for (j = 1; j < nvars; j++) {
+		struct krp_vstats n;
+		size_t *order;
+		struct krp_metrics names;
+
+		krp_vstats_build(&vars[j], &n);
+		/* Sorted by name: build a sorted view of the base names. */
+		krp_metrics_init(&names);
+		for (i = 0; i < b.n; i++)
+			krp_metric_add(&names, b.s[i].name, 0, KRP_SET);
+		order = krp_metrics_sorted(&names);
+		for (i = 0; i < names.n; i++) {
+			const struct krp_series *sb = krp_vstats_find(&b, names.v[order[i]].name);
+			const struct krp_series *sn = krp_vstats_find(&n, sb->name);
+			struct export_row r;
+
+			if (!sn)
+				continue;
+			memset(&r, 0, sizeof(r));
+			r.metric = sb->name;
+			r.newname = vars[j].name;
+			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o->alpha, &r.c);
+			fn(&r, ctx);
+		}
+		for (i = 0; i < nkeys; i++) {
+			struct export_row r;
+
+			memset(&r, 0, sizeof(r));
+			r.metric = keys[i];
+			r.newname = vars[j].name;
+			r.failure = 1;
+			krp_fail_count(&vars[0], keys[i], &r.fb, &r.rb);
+			krp_fail_count(&vars[j], keys[i], &r.fn, &r.rn);
+			r.repro = krp_reproduction(r.fb, r.rb, r.fn, r.rn);
+			fn(&r, ctx);
+		}
+		free(order);
+		krp_metrics_free(&names);
+		krp_vstats_free(&n);
+	}
+	krp_vstats_free(&b);
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static void export_json_row(const struct export_row *r, void *ctx)
+{
+	json_t *arr = ctx, *o = json_object();
+
+	json_object_set_new(o, "metric", json_string(r->metric));
+	json_object_set_new(o, "new", json_string(r->newname));
+	json_object_set_new(o, "kind", json_string(r->failure ? "failure" : "perf"));
+	if (r->failure) {
+		json_object_set_new(o, "base_fail", json_integer((json_int_t)r->fb));
+		json_object_set_new(o, "base_runs", json_integer((json_int_t)r->rb));
+		json_object_set_new(o, "new_fail", json_integer((json_int_t)r->fn));
+		json_object_set_new(o, "new_runs", json_integer((json_int_t)r->rn));
+		json_object_set_new(o, "reproduction", jnum(r->repro));
+		json_object_set_new(o, "significant", json_boolean(r->repro != 0));
+	} else {
+		json_object_set_new(o, "base_runs", json_integer((json_int_t)r->c.nb));
+		json_object_set_new(o, "base_mean", jnum(r->c.mb));
+		json_object_set_new(o, "base_stddev", jnum(r->c.sdb));
+		json_object_set_new(o, "new_runs", json_integer((json_int_t)r->c.nn));
+		json_object_set_new(o, "new_mean", jnum(r->c.mn));
+		json_object_set_new(o, "new_stddev", jnum(r->c.sdn));
+		json_object_set_new(o, "change_pct", jnum(r->c.pct));
+		json_object_set_new(o, "change_abs", jnum(r->c.mn - r->c.mb));
+		json_object_set_new(o, "absolute", json_boolean(krp_is_absolute(r->metric)));
+		json_object_set_new(o, "p", r->c.have_t ? jnum(r->c.w.p) : json_null());
+		json_object_set_new(o, "significant", json_boolean(r->c.significant));
+		json_object_set_new(o, "direction", json_integer(krp_direction(r->metric)));
+	}
+	json_array_append_new(arr, o);
+}
+
+void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
+		      struct krp_buf *out)
+{
+	json_t *root = json_object(), *vl = json_array(), *ml = json_array();
+	size_t j;
+	char *s;
+
+	json_object_set_new(root, "base", json_string(vars[0].name));
+	json_object_set_new(root, "alpha", json_real(o->alpha));
+	for (j = 0; j < nvars; j++) {
+		json_t *v = json_object();
+
+		json_object_set_new(v, "name", json_string(vars[j].name));
+		json_object_set_new(v, "dir", json_string(vars[j].dir));
+		json_object_set_new(v, "runs", json_integer((json_int_t)vars[j].nruns));
+		json_object_set_new(v, "failed_runs",
+				    json_integer((json_int_t)krp_variant_nfailed(&vars[j])));
+		json_array_append_new(vl, v);
+	}
+	json_object_set_new(root, "variants", vl);
+	export_rows(vars, nvars, o, export_json_row, ml);
+	json_object_set_new(root, "metrics", ml);
+	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+	if (s) {
+		krp_buf_puts(out, s);
+		krp_buf_puts(out, "\n");
+		free(s);
+	}
+	json_decref(root);
+}
+
+/* CSV field: quoted (quotes doubled) when it holds a comma, quote or
+ * line break. */
+static void csv_field(struct krp_buf *out, const char *s)
+{
+	const char *p;
+
+	if (!strpbrk(s, ",\"\r\n")) {
+		krp_buf_puts(out, s);
+		return;
+	}
+	krp_buf_puts(out, "\"");
+	for (p = s; *p; p++)
+		krp_buf_puts(out, *p == '"' ? "\"\"" : (char[]){*p, 0});
+	krp_buf_puts(out, "\"");
+}
+
+static void csv_num(struct krp_buf *out, double v)
+{
+	if (isfinite(v))
+		krp_buf_printf(out, ",%.10g", v);
+	else
+		krp_buf_puts(out, ",");
+}
+
+static void export_csv_row(const struct export_row *r, void *ctx)
+{
+	struct krp_buf *out = ctx;
+
+	krp_buf_puts(out, r->failure ? "failure," : "perf,");
+	csv_field(out, r->metric);
+	krp_buf_puts(out, ",");
+	csv_field(out, r->newname);
+	if (r->failure) {
+		krp_buf_printf(out, ",%zu,,,%zu,,,,,,%d,%zu,%zu,%.10g\n", r->rb, r->rn,
+			       r->repro != 0, r->fb, r->fn, r->repro);
+		return;
+	}
+	krp_buf_printf(out, ",%zu", r->c.nb);
+	csv_num(out, r->c.mb);
+	csv_num(out, r->c.sdb);
+	krp_buf_printf(out, ",%zu", r->c.nn);
+	csv_num(out, r->c.mn);
+	csv_num(out, r->c.sdn);
+	csv_num(out, r->c.pct);
+	csv_num(out, r->c.mn - r->c.mb);
+	csv_num(out, r->c.have_t ? r->c.w.p : NAN);
+	krp_buf_printf(out, ",%d,,,\n", r->c.significant);
+}
+
+void krp_compare_csv(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
+		     struct krp_buf *out)
+{
+	krp_buf_puts(out, "kind,metric,new,base_runs,base_mean,base_stddev,new_runs,new_mean,"
+			  "new_stddev,change_pct,change_abs,p,significant,base_fail,new_fail,"
+			  "reproduction\n");
+	export_rows(vars, nvars, o, export_csv_row, out);
 }

@@ -1,0 +1,190 @@
+/* Compare report additions: failure rows (fail:runs, %reproduction),
+ * failed runs left out of the statistics, ASCII plots, JSON/CSV exports. */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "unit.h"
+
+/* names[k] gets vals[r][k] in run r (NAN = missing). */
+static void mkvar(struct krp_variant *v, const char *name, size_t nruns, size_t nkeys,
+		  const char *const *names, const double *vals)
+{
+	size_t r, k;
+
+	memset(v, 0, sizeof(*v));
+	v->dir = krp_xstrdup(name);
+	v->name = krp_xstrdup(name);
+	v->runs = krp_xcalloc(nruns, sizeof(*v->runs));
+	v->nruns = nruns;
+	for (r = 0; r < nruns; r++) {
+		char num[16];
+
+		snprintf(num, sizeof(num), "%zu", r + 1);
+		v->runs[r].name = krp_xstrdup(num);
+		v->runs[r].num = (long)r + 1;
+		krp_metrics_init(&v->runs[r].m);
+		for (k = 0; k < nkeys; k++) {
+			double x = vals[r * nkeys + k];
+
+			if (!isnan(x))
+				krp_metric_add(&v->runs[r].m, names[k], x, KRP_SET);
+		}
+	}
+}
+
+static const char *const keys[] = {"will-it-scale.per_process_ops", "dmesg.WARNING",
+				   "last_state.failed"};
+
+static void test_failure_formulas(void)
+{
+	CHECK("failure last_state", krp_is_failure("last_state.failed"));
+	CHECK("failure dmesg", krp_is_failure("dmesg.BUG:kernel_NULL_pointer"));
+	CHECK("failure kmsg", krp_is_failure("kmsg.oom"));
+	CHECK("not failure", !krp_is_failure("meminfo.MemFree"));
+	/* 3/4 - 0/4 = 75%; 1/3 - 2/3 = -33.3%. */
+	CHECK_NEAR("reproduction 75", krp_reproduction(0, 4, 3, 4), 75.0, 1e-12);
+	CHECK_NEAR("reproduction -33", krp_reproduction(2, 3, 1, 3), -100.0 / 3.0, 1e-12);
+	CHECK_NEAR("reproduction no runs", krp_reproduction(0, 0, 0, 0), 0, 0);
+}
+
+static void test_failure_table(void)
+{
+	/* ops, WARNING, failed */
+	const double base[] = {100, NAN, NAN, 110, NAN, NAN, 120, NAN, NAN};
+	const double nw[] = {80, 1, NAN, 85, 1, NAN, 90, 0, NAN, NAN, NAN, 1};
+	struct krp_variant v[2];
+	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_buf out = {0};
+	struct krp_vstats vs;
+	size_t f, r;
+
+	mkvar(&v[0], "base", 3, 3, keys, base);
+	mkvar(&v[1], "new", 4, 3, keys, nw);
+	CHECK("nfailed new", krp_variant_nfailed(&v[1]) == 1);
+	CHECK("nfailed base", krp_variant_nfailed(&v[0]) == 0);
+	krp_fail_count(&v[1], "dmesg.WARNING", &f, &r);
+	CHECK("fail count 2:4", f == 2 && r == 4);
+	krp_vstats_build(&v[1], &vs);
+	CHECK("vstats skips failed run", krp_vstats_find(&vs, keys[0])->n == 3);
+	CHECK("vstats skips failure keys", krp_vstats_find(&vs, "dmesg.WARNING") == NULL &&
+					       krp_vstats_find(&vs, "last_state.failed") == NULL);
+	krp_vstats_free(&vs);
+	krp_compare_report(v, 2, &o, &out);
+	/* WARNING 0:3 -> 2:4 = +50%; failed 0:3 -> 1:4 = +25%. */
+	CHECK_STR("failure table", out.data,
+		  "runs: base 3, new 4 (1 failed)\n"
+		  "\n"
+		  "            base                         new\n"
+		  "---------------- ---------------------------\n"
+		  "       fail:runs  %reproduction    fail:runs\n"
+		  "          0:3           50%           2:4     dmesg.WARNING\n"
+		  "          0:3           25%           1:4     last_state.failed\n"
+		  "         %stddev     %change         %stddev\n"
+		  "             \\          |                \\\n"
+		  "    110.00 \xc2\xb1  7%     -22.7%      85.00 \xc2\xb1  4%  "
+		  "will-it-scale.per_process_ops\n"
+		  "\n"
+		  "summary (new vs base):\n"
+		  "will-it-scale.per_process_ops: -22.7% (95% CI -41.6% .. -3.8%, Welch t=-3.87, "
+		  "df=2.9, p=0.0316, runs 3 vs 3): regression\n");
+	krp_buf_free(&out);
+
+	/* ops as in test_compare.c (p checked there against a hand value). */
+	krp_compare_csv(v, 2, &o, &out);
+	CHECK_STR("csv", out.data,
+		  "kind,metric,new,base_runs,base_mean,base_stddev,new_runs,new_mean,new_stddev,"
+		  "change_pct,change_abs,p,significant,base_fail,new_fail,reproduction\n"
+		  "perf,will-it-scale.per_process_ops,new,3,110,8.164965809,3,85,4.082482905,"
+		  "-22.72727273,-25,0.03156223163,1,,,\n"
+		  "failure,dmesg.WARNING,new,3,,,4,,,,,,1,0,2,50\n"
+		  "failure,last_state.failed,new,3,,,4,,,,,,1,0,1,25\n");
+	krp_buf_free(&out);
+
+	krp_compare_json(v, 2, &o, &out);
+	{
+		json_error_t je;
+		json_t *root = json_loads(out.data, 0, &je), *m0, *v1;
+
+		CHECK("json parses", root != NULL);
+		m0 = json_array_get(json_object_get(root, "metrics"), 0);
+		v1 = json_array_get(json_object_get(root, "variants"), 1);
+		CHECK_NEAR("json base_mean", json_real_value(json_object_get(m0, "base_mean")), 110,
+			   1e-9);
+		CHECK_NEAR("json change_pct", json_real_value(json_object_get(m0, "change_pct")),
+			   -250.0 / 11.0, 1e-9);
+		CHECK("json significant", json_is_true(json_object_get(m0, "significant")));
+		CHECK("json failed_runs",
+		      json_integer_value(json_object_get(v1, "failed_runs")) == 1);
+		CHECK("json 3 metrics", json_array_size(json_object_get(root, "metrics")) == 3);
+		json_decref(root);
+	}
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+}
+
+/* Line i (0-based) of s, copied into out. */
+static void line_of(const char *s, int i, char *out, size_t outsz)
+{
+	const char *e;
+
+	while (i-- > 0 && s) {
+		s = strchr(s, '\n');
+		if (s)
+			s++;
+	}
+	if (!s) {
+		out[0] = '\0';
+		return;
+	}
+	e = strchr(s, '\n');
+	snprintf(out, outsz, "%.*s", (int)(e ? e - s : (long)strlen(s)), s);
+}
+
+static void test_plot(void)
+{
+	/* Base 10, 20, 30; new 0, 30.  Range 0..30 over 18 rows, x over 68
+	 * columns (label 10 + '|'): sample i of 3 at column 11 + i*33.5
+	 * rounded: 11, 45 (33.5 rounds to 34), 78.  y: row 1 + (30-v)/30*17
+	 * rounded (top border is line 2): 30 -> line 3, 20 -> 5.67 -> 9,
+	 * 10 -> 11.33 -> 14, 0 -> 20. */
+	const double b[] = {10, 20, 30}, n[] = {0, 30};
+	struct krp_buf out = {0};
+	char l[128];
+	int i, lines = 0;
+
+	krp_ascii_plot(&out, "x.ops", b, 3, "good", n, 2, "bad");
+	for (i = 0; out.data[i]; i++)
+		lines += out.data[i] == '\n';
+	CHECK("plot 25 lines", lines == 25);
+	line_of(out.data, 0, l, sizeof(l));
+	CHECK_STR("plot title centred", l, "                                     x.ops");
+	line_of(out.data, 2, l, sizeof(l));
+	CHECK("plot top border 80 wide", strlen(l) == 80 && l[10] == '+' && l[79] == '+');
+	line_of(out.data, 3, l, sizeof(l));
+	CHECK("plot top label 30", strncmp(l, "       30 +", 11) == 0);
+	CHECK("plot base 30 at column 78", l[78] == '*');
+	CHECK("plot new sample 2 (30) at column 45", l[45] == 'O');
+	line_of(out.data, 9, l, sizeof(l));
+	CHECK("plot base 20 at column 45", l[45] == '*');
+	line_of(out.data, 14, l, sizeof(l));
+	CHECK("plot base 10 at column 11", l[11] == '*');
+	line_of(out.data, 20, l, sizeof(l));
+	CHECK("plot new 0 at column 11", l[11] == 'O');
+	CHECK("plot bottom label 0", strncmp(l, "        0 +", 11) == 0);
+	CHECK("plot 80 columns", strlen(l) == 80);
+	CHECK("plot legend", strstr(out.data, "\n[*] good sample\n[O] bad sample\n") != NULL);
+	krp_buf_free(&out);
+}
+
+int main(void)
+{
+	test_failure_formulas();
+	test_failure_table();
+	test_plot();
+	UNIT_EXIT();
+}
