@@ -120,7 +120,7 @@ static void usage(FILE *f)
 	fputs("Usage: " PROG " -o DIR [-i SECONDS] [-m LIST] [-p PIDFILE]\n"
 	      "  -o DIR      output directory (created if missing); one file per monitor\n"
 	      "  -i SECONDS  sampling interval, may be fractional (default 1)\n"
-	      "  -m LIST     comma-separated monitors (default meminfo,proc-vmstat);\n"
+	      "  -m LIST     monitors separated by ',' or '+' (default meminfo,proc-vmstat);\n"
 	      "              known: meminfo proc-vmstat numa-meminfo numa-vmstat vmstat\n"
 	      "              slabinfo softirqs interrupts cpuidle mpstat uptime sched_debug\n"
 	      "              perf-stat perf-profile (run by krepro-perf)\n"
@@ -682,7 +682,7 @@ static void enable_monitors(const char *list)
 	const char *p = list;
 
 	for (;;) {
-		size_t len = strcspn(p, ",");
+		size_t len = strcspn(p, ",+"); /* '+': matrix values have no ',' */
 		int found = 0;
 
 		if (len == 0)
