@@ -21,8 +21,13 @@ Commands:
   tools                build the host tools
   list-variants        list the variants the patch series offer
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
+  bundle -o FILE [-m MATRIX] [VARIANT...]
+                       one archive for reviewers: kernels, initramfs, manifests,
+                       matrix, the inputs and a README (default: every built kernel)
+  verify FILE          check a bundle's hashes, rebuild from its inputs, compare
 
-Variants: base (the reference), SERIES (every patch of patches/SERIES).
+Variants: base (the reference), SERIES (every patch of patches/SERIES or
+patches/SERIES.mbox), SERIES@N (its first N patches), A+B (stacked).
 
 Options:
   -C DIR    cache directory (default: $KREPRO_CACHE or ./cache)
@@ -448,9 +453,145 @@ cmd_all() {
 	done
 }
 
+# --- bundles ----------------------------------------------------------------
+
+# The kit's own inputs a bundle carries so that `verify` can rebuild.
+BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs tools .clang-format"
+
+# Deterministic tar.gz of a directory: sorted, fixed owner and mtime.
+pack_dir() { # dir parent-name outfile
+	ts=$(date -u -d "$(ref_get timestamp)" +%s)
+	tar -C "$(dirname "$1")" --sort=name --owner=0 --group=0 --numeric-owner \
+		--mtime="@$ts" --format=gnu -cf - "$(basename "$1")" | gzip -n -9 >"$3"
+}
+
+cmd_bundle() {
+	outf='' matrix=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o) outf=$2; shift 2 ;;
+		-m) matrix=$2; shift 2 ;;
+		-*) die "bundle: unknown option '$1'" ;;
+		*) break ;;
+		esac
+	done
+	[ -n "$outf" ] || die "bundle: -o FILE is required"
+	if [ $# -eq 0 ]; then
+		# shellcheck disable=SC2046 # variant names are single words
+		set -- $(cd "$KREPRO_OUT/kernels" 2>/dev/null && ls)
+	fi
+	[ $# -gt 0 ] || die "bundle: no kernels built yet (./build.sh kernel VARIANT)"
+	for v in "$@"; do
+		[ -f "$KREPRO_OUT/kernels/$v/bzImage" ] || die "bundle: kernel $v is not built (./build.sh kernel $v)"
+	done
+	[ -f "$KREPRO_OUT/initramfs.cpio.gz" ] || die "bundle: no initramfs (./build.sh initramfs)"
+	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-bundle.XXXXXX")
+	b=$w/krepro-bundle
+	mkdir -p "$b/kernels" "$b/inputs"
+	for v in "$@"; do
+		mkdir -p "$b/kernels/$v"
+		cp "$KREPRO_OUT/kernels/$v/bzImage" "$KREPRO_OUT/kernels/$v/config" \
+			"$KREPRO_OUT/kernels/$v/manifest.json" "$b/kernels/$v/"
+	done
+	cp "$KREPRO_OUT/initramfs.cpio.gz" "$b/"
+	if [ -n "$matrix" ]; then cp "$matrix" "$b/matrix.yaml"; else
+		"$KREPRO_ROOT/run-matrix.sh" --print-default-matrix >"$b/matrix.yaml"
+	fi
+	for i in $BUNDLE_INPUTS; do
+		[ -e "$KREPRO_ROOT/$i" ] && cp -r "$KREPRO_ROOT/$i" "$b/inputs/"
+	done
+	cp "$(reference_dir)/usr/gen_init_cpio.c" "$b/inputs/gen_init_cpio.c"
+	{
+		printf '{\n  "variants": ['
+		sep=
+		for v in "$@"; do printf '%s"%s"' "$sep" "$v"; sep=', '; done
+		printf '],\n  "reference": {"package": "%s", "version": "%s", "sha256": "%s"},\n' \
+			"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)"
+		printf '  "initramfs_sha256": "%s",\n' "$(sha256sum "$b/initramfs.cpio.gz" | cut -d' ' -f1)"
+		printf '  "krepro_commit": "%s"\n}\n' "$(git -C "$KREPRO_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
+	} >"$b/bundle.json"
+	cat >"$b/README.txt" <<EOT
+krepro image bundle
+
+kernels/<variant>/bzImage   the kernels (manifest.json: reference, patches, config, compiler, hashes)
+initramfs.cpio.gz           the guest image (busybox + static benchmarks and monitors)
+matrix.yaml                 the matrix that was run
+inputs/                     the kit's sources, patches and configs these were built from
+MANIFEST.sha256             sha256 of every file above
+
+Rerun it (checks every hash first, builds nothing):
+    ./run-matrix.sh --bundle THIS_FILE            (from a krepro checkout)
+Check the images are what the inputs build:
+    ./build.sh verify THIS_FILE
+EOT
+	(cd "$b" && find . -type f | LC_ALL=C sort | sed 's#^\./##' | xargs sha256sum >"$w/manifest")
+	mv "$w/manifest" "$b/MANIFEST.sha256"
+	pack_dir "$b" krepro-bundle "$outf.tmp"
+	mv "$outf.tmp" "$outf"
+	rm -rf "$w"
+	note "bundle: $# kernel(s), $(wc -c <"$outf") bytes"
+	printf '%s\n' "$outf"
+}
+
+# unpack_bundle FILE DIR: unpack and check every hash; refuse naming a file.
+unpack_bundle() {
+	[ -f "$1" ] || die "bundle '$1' not found"
+	rm -rf "$2"
+	mkdir -p "$2"
+	tar -xzf "$1" -C "$2" --no-same-owner || die "bundle $1: not a krepro bundle (tar failed)"
+	b=$2/krepro-bundle
+	[ -f "$b/MANIFEST.sha256" ] || die "bundle $1: no MANIFEST.sha256"
+	(cd "$b" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort) >"$2/files"
+	cut -c67- "$b/MANIFEST.sha256" | LC_ALL=C sort >"$2/listed"
+	extra=$(comm -23 "$2/files" "$2/listed" | head -n 1)
+	[ -z "$extra" ] || die "bundle $1: file not in MANIFEST.sha256: $extra"
+	bad=$(cd "$b" && sha256sum -c --quiet MANIFEST.sha256 2>/dev/null | sed -n 's/: FAILED.*//p' | head -n 1)
+	[ -z "$bad" ] || die "bundle $1: $bad was altered (sha256 differs from MANIFEST.sha256)"
+	(cd "$b" && sha256sum -c --quiet MANIFEST.sha256 >/dev/null 2>&1) ||
+		die "bundle $1: files listed in MANIFEST.sha256 are missing"
+}
+
+cmd_verify() {
+	[ $# -eq 1 ] || die "verify: name one bundle file"
+	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
+	unpack_bundle "$1" "$w"
+	b=$w/krepro-bundle
+	note "verify: hashes of the bundle's files check out; rebuilding from inputs/"
+	ok=0 bad=0
+	# A fresh cache, so nothing built before is reused (ccache still is).
+	deb=$(find "$KREPRO_CACHE/downloads" -maxdepth 1 -name '*.deb' 2>/dev/null | head -n 1)
+	if [ -n "$deb" ] && [ -z "${KREPRO_REFERENCE_DEB:-}" ]; then
+		KREPRO_REFERENCE_DEB=$deb
+		export KREPRO_REFERENCE_DEB
+	fi
+	"$b/inputs/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
+	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
+		case $f in kernels/*)
+			v=${f#kernels/}
+			"$b/inputs/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			;;
+		esac
+		want=$(sha256sum "$b/$f" | cut -d' ' -f1)
+		got=$(sha256sum "$w/out/$f" | cut -d' ' -f1)
+		if [ "$want" = "$got" ]; then
+			echo "match     $f  $want"
+			ok=$((ok + 1))
+		else
+			echo "MISMATCH  $f  bundle $want, rebuilt $got"
+			bad=$((bad + 1))
+		fi
+	done
+	rm -rf "$w"
+	echo "verify: $ok artifact(s) match, $bad differ"
+	[ "$bad" = 0 ]
+}
+
 cmd=$1
 shift
 case $cmd in
+bundle) cmd_bundle "$@" ;;
+verify) cmd_verify "$@" ;;
+unpack-bundle) unpack_bundle "$@" ;;
 deps) need_build_deps ;;
 reference) cmd_reference; reference_dir ;;
 preflight) cmd_preflight "$@" ;;

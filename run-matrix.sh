@@ -22,6 +22,10 @@ Options:
   --dry-run    list the cells and their result paths; build and boot nothing
   --rerun      run cells again even when complete (old runs kept as <run>.replaced-*)
   --board NAME board file from boards/ (overrides the matrix)
+  --bundle FILE run the kernels and initramfs of a bundle (./build.sh bundle);
+               every hash is checked first, nothing is built; MATRIX defaults
+               to the bundle's matrix.yaml
+  --print-default-matrix  print the embedded default matrix
   -C DIR, -O DIR  cache and output directories, as for build.sh
   -h, --help   this text
 
@@ -47,6 +51,7 @@ RESULTS=$KREPRO_ROOT/results
 DRY=0
 RERUN=0
 BOARD_OVERRIDE=
+BUNDLE=
 MATRIX=
 if [ "${1:-}" = compare ]; then
 	shift
@@ -62,6 +67,8 @@ while [ $# -gt 0 ]; do
 	--dry-run) DRY=1; shift ;;
 	--rerun) RERUN=1; shift ;;
 	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
+	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
+	--print-default-matrix) default_matrix; exit 0 ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
@@ -83,6 +90,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'note "interrupted; completed runs are kept, rerun to resume"; exit 130' INT TERM HUP
 
+if [ -n "$BUNDLE" ]; then
+	case $BUNDLE in /*) ;; *) BUNDLE=$PWD/$BUNDLE ;; esac
+	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$BUNDLE" 2>/dev/null | cut -c1-16)
+	"$KREPRO_ROOT/build.sh" -C "$KREPRO_CACHE" unpack-bundle "$BUNDLE" "$BUNDLE_DIR" || exit 2
+	BUNDLE_DIR=$BUNDLE_DIR/krepro-bundle
+	note "bundle $BUNDLE: every file matches MANIFEST.sha256"
+	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml
+fi
 if [ -z "$MATRIX" ]; then
 	default_matrix >"$TMPD/default.yaml"
 	MATRIX=$TMPD/default.yaml
@@ -250,13 +265,22 @@ fi
 
 # --- build ------------------------------------------------------------------
 
-# shellcheck disable=SC2086 # variant names are single words
-"$KREPRO_ROOT/build.sh" preflight $VARIANTS
-INITRAMFS=$("$KREPRO_ROOT/build.sh" initramfs | tail -n 1)
-for v in $VARIANTS; do
-	"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
-done
 GIC=$KREPRO_OUT/host/gen_init_cpio
+if [ -n "$BUNDLE" ]; then
+	INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
+	for v in $VARIANTS; do
+		[ -f "$BUNDLE_DIR/kernels/$v/bzImage" ] || die "bundle has no kernel '$v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
+		echo "$BUNDLE_DIR/kernels/$v/bzImage" >"$TMPD/kernel.$v"
+	done
+	[ -x "$GIC" ] || cc -O2 -o "$GIC" "$BUNDLE_DIR/inputs/gen_init_cpio.c" || die "cannot build gen_init_cpio"
+else
+	# shellcheck disable=SC2086 # variant names are single words
+	"$KREPRO_ROOT/build.sh" preflight $VARIANTS
+	INITRAMFS=$("$KREPRO_ROOT/build.sh" initramfs | tail -n 1)
+	for v in $VARIANTS; do
+		"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
+	done
+fi
 INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 
 # --- boot -------------------------------------------------------------------
