@@ -33,6 +33,8 @@ Options:
   -C DIR    cache directory (default: $KREPRO_CACHE or ./cache)
   -O DIR    output directory (default: $KREPRO_OUT or ./out)
   -j N      parallel make jobs (default: cores + 1)
+  -R SPEC   use another reference: tarball:PATH[#SHA256] or git:REPO@REF
+            (default: the Debian package pinned in patches/reference.conf)
   -h, --help  this text
 
 Environment: KREPRO_REFERENCE_DEB=FILE uses an already downloaded
@@ -41,12 +43,14 @@ EOF
 }
 
 JOBS=$(($(nproc) + 1))
+REF_SPEC_OPT=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-j) JOBS=$2; shift 2 ;;
+	-R) REF_SPEC_OPT=$2; shift 2 ;;
 	--list-variants) set -- list-variants; break ;;
 	-*) die "unknown option '$1' (see --help)" ;;
 	*) break ;;
@@ -54,6 +58,10 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || set -- all
 krepro_dirs
+KREPRO_REFERENCE=${REF_SPEC_OPT:-${KREPRO_REFERENCE:-}}
+export KREPRO_REFERENCE
+REF_SPEC=$KREPRO_REFERENCE
+[ -z "$REF_SPEC" ] || ref_id >/dev/null
 
 # --- reference kernel -------------------------------------------------------
 
@@ -61,11 +69,94 @@ ref_get() { # key -> value from patches/reference.conf
 	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"
 }
 
+# The reference is Debian's pinned package unless -R/KREPRO_REFERENCE names
+# tarball:PATH[#SHA256] or git:REPO@REF; either way it is pinned by sha256
+# or commit id, and that id is part of every variant's inputs.
+REF_ID=
+
+ref_id() { # -> short id of the reference in use (sets REF_ID)
+	if [ -n "$REF_ID" ]; then printf '%s\n' "$REF_ID"; return 0; fi
+	case $REF_SPEC in
+	'') REF_ID=$(ref_get version) ;;
+	tarball:*)
+		f=${REF_SPEC#tarball:}
+		f=${f%%#*}
+		[ -f "$f" ] || die "reference tarball '$f' not found"
+		REF_SHA=$(sha256sum "$f" | cut -d' ' -f1)
+		case $REF_SPEC in *'#'*)
+			[ "${REF_SPEC##*#}" = "$REF_SHA" ] ||
+				die "reference $f: sha256 mismatch: expected ${REF_SPEC##*#}, got $REF_SHA"
+			;;
+		esac
+		REF_ID=tar-$(printf '%s' "$REF_SHA" | cut -c1-16)
+		;;
+	git:*@*)
+		repo=${REF_SPEC#git:}
+		repo=${repo%@*}
+		REF_COMMIT=$(git -C "$repo" rev-parse --verify "${REF_SPEC##*@}^{commit}" 2>/dev/null) ||
+			die "reference git:$repo: no commit '${REF_SPEC##*@}'"
+		REF_ID=git-$(printf '%s' "$REF_COMMIT" | cut -c1-16)
+		;;
+	*) die "bad reference '$REF_SPEC' (tarball:PATH[#SHA256] or git:REPO@REF)" ;;
+	esac
+	printf '%s\n' "$REF_ID"
+}
+
+ref_json() { # the reference pin, as a JSON object
+	ref_id >/dev/null
+	case $REF_SPEC in
+	'') printf '{"package": "%s", "version": "%s", "sha256": "%s"}' \
+		"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)" ;;
+	tarball:*) printf '{"tarball": "%s", "sha256": "%s"}' "$(basename "${REF_SPEC%%#*}")" "$REF_SHA" ;;
+	git:*) printf '{"git": "%s", "ref": "%s", "commit": "%s"}' "${REF_SPEC#git:}" \
+		"${REF_SPEC##*@}" "$REF_COMMIT" ;;
+	esac
+}
+
 reference_dir() {
-	printf '%s/reference/%s/%s\n' "$KREPRO_CACHE" "$(ref_get version)" "$(ref_get topdir)"
+	case $REF_SPEC in
+	'') printf '%s/reference/%s/%s\n' "$KREPRO_CACHE" "$(ref_get version)" "$(ref_get topdir)" ;;
+	*) printf '%s/reference/%s/linux\n' "$KREPRO_CACHE" "$(ref_id)" ;;
+	esac
+}
+
+# A user's own reference: a tarball or a git commit, unpacked once.
+custom_reference() {
+	dest=$(reference_dir)
+	[ -f "$dest/.krepro-complete" ] && return 0
+	parent=$(dirname "$dest")
+	rm -rf "$parent.tmp"
+	mkdir -p "$parent.tmp/x"
+	case $REF_SPEC in
+	tarball:*)
+		f=${REF_SPEC#tarball:}
+		note "unpacking reference tarball ${f%%#*} (sha256 $REF_SHA)"
+		tar -xf "${f%%#*}" -C "$parent.tmp/x" || die "reference ${f%%#*}: tar failed"
+		top=$(find "$parent.tmp/x" -mindepth 1 -maxdepth 1 -type d)
+		if [ "$(printf '%s\n' "$top" | wc -l)" != 1 ] || [ ! -f "$top/Makefile" ]; then
+			die "reference ${f%%#*}: expected one top folder holding a kernel tree"
+		fi
+		mv "$top" "$parent.tmp/linux"
+		;;
+	git:*)
+		repo=${REF_SPEC#git:}
+		note "exporting reference ${repo%@*} at $REF_COMMIT"
+		git -C "${repo%@*}" archive --format=tar --prefix=linux/ "$REF_COMMIT" |
+			tar -x -C "$parent.tmp" || die "reference git archive failed"
+		;;
+	esac
+	rmdir "$parent.tmp/x" 2>/dev/null || rm -rf "$parent.tmp/x"
+	touch "$parent.tmp/linux/.krepro-complete"
+	rm -rf "$parent"
+	mv "$parent.tmp" "$parent"
 }
 
 cmd_reference() {
+	if [ -n "$REF_SPEC" ]; then
+		ref_id >/dev/null
+		custom_reference
+		return 0
+	fi
 	pkg=$(ref_get package)
 	ver=$(ref_get version)
 	want=$(ref_get deb_sha256)
@@ -207,7 +298,7 @@ series_names() {
 }
 
 cmd_list_variants() {
-	echo "base	the reference kernel ($(ref_get package) $(ref_get version))"
+	echo "base	the reference kernel ($(ref_json))"
 	for name in $(series_names); do
 		variant_patches "$name" >"$KREPRO_CACHE/.list" || exit 2
 		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)"
@@ -223,17 +314,20 @@ cmd_list_variants() {
 # GNU patch replaces files by rename, so the shared reference stays pristine.
 variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	v=$1
-	src="$KREPRO_CACHE/variants/$v/src"
-	stamp=$(variant_patches "$v" | xargs -r sha256sum | sha256sum | cut -c1-16)
+	src="$KREPRO_CACHE/variants/$(ref_id)/$v/src"
+	stamp=$({
+		ref_id
+		variant_patches "$v" | xargs -r sha256sum
+	} | sha256sum | cut -c1-16)
 	if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
 		return 0
 	fi
 	ref=$(reference_dir)
 	rm -rf "$src" "$src.tmp"
-	mkdir -p "$KREPRO_CACHE/variants/$v"
+	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)/$v"
 	cp -al "$ref" "$src.tmp"
 	for p in $(variant_patches "$v"); do
-		log="$KREPRO_CACHE/variants/$v/patch.log"
+		log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
 		if ! patch -d "$src.tmp" -p1 --fuzz=0 --no-backup-if-mismatch -r - -N <"$p" >"$log" 2>&1; then
 			file=$(sed -n 's/^patching file //p' "$log" | tail -n 1)
 			hunk=$(grep -m1 -E 'Hunk #[0-9]+ FAILED|can.t find file|Reversed' "$log" || true)
@@ -319,13 +413,13 @@ cmd_kernel() {
 	variant_source "$v"
 	# src and build sit side by side in every variant's folder, so the paths
 	# ccache sees (relative to CCACHE_BASEDIR) are the same for all variants.
-	src="$KREPRO_CACHE/variants/$v/src"
-	bld="$KREPRO_CACHE/variants/$v/build"
+	src="$KREPRO_CACHE/variants/$(ref_id)/$v/src"
+	bld="$KREPRO_CACHE/variants/$(ref_id)/$v/build"
 	dst="$KREPRO_OUT/kernels/$v"
 	mkdir -p "$bld"
 	kbuild_env
 	inputs=$({
-		echo "reference $(ref_get deb_sha256)"
+		echo "reference $(ref_json)"
 		variant_patches "$v" | xargs -r sha256sum | sed 's#  .*/#  #'
 		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
 		gcc --version | head -n 1
@@ -357,8 +451,7 @@ cmd_kernel() {
 
 write_kernel_manifest() { # variant dir
 	printf '{\n  "variant": "%s",\n' "$1"
-	printf '  "reference": {"package": "%s", "version": "%s", "sha256": "%s"},\n' \
-		"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)"
+	printf '  "reference": %s,\n' "$(ref_json)"
 	printf '  "patches": ['
 	sep=
 	for p in $(variant_patches "$1"); do
@@ -395,7 +488,7 @@ gen_init_cpio_path() {
 
 # musl-gcc has no Linux UAPI headers: install the reference tree's own.
 uapi_headers() {
-	u="$KREPRO_CACHE/uapi/$(ref_get version)"
+	u="$KREPRO_CACHE/uapi/$(ref_id)"
 	if [ ! -f "$u/.krepro-complete" ]; then
 		cmd_reference
 		rm -rf "$u" "$KREPRO_CACHE/uapi/build"
@@ -505,8 +598,7 @@ cmd_bundle() {
 		printf '{\n  "variants": ['
 		sep=
 		for v in "$@"; do printf '%s"%s"' "$sep" "$v"; sep=', '; done
-		printf '],\n  "reference": {"package": "%s", "version": "%s", "sha256": "%s"},\n' \
-			"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)"
+		printf '],\n  "reference": %s,\n' "$(ref_json)"
 		printf '  "initramfs_sha256": "%s",\n' "$(sha256sum "$b/initramfs.cpio.gz" | cut -d' ' -f1)"
 		printf '  "krepro_commit": "%s"\n}\n' "$(git -C "$KREPRO_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
 	} >"$b/bundle.json"

@@ -75,5 +75,5 @@ expect_rc "patch that does not apply stops" 2 "$W/build.sh" -C "$PWD/cache" -O "
 expect_in "names series and patch" "$T_OUT" "series broken, patch 0001-broken.patch does not apply"
 expect_in "names file and hunk" "$T_OUT" "file mm/memory.c: Hunk #3 FAILED"
 
-rm -rf "$T_DIR" cache/variants/broken
+rm -rf "$T_DIR" cache/variants/*/broken
 exit $T_FAILED
