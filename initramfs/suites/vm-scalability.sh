@@ -1,0 +1,121 @@
+# shellcheck shell=sh
+# vm-scalability suite: sourced by /init, which provides job_get, $R,
+# monitors_start and fail.  Runs one vm-scalability case with usemem and
+# writes $R/vm-scalability (a "./case-<name>" line, then usemem's per-task
+# lines, as LKP's parser expects) and its .time file.
+#
+# Job keys: test (mmap-pread-rand-mt, lru-shm, anon-w-seq, anon-r-rand),
+# nr_task (count, default nr_cpu), size (total bytes the case touches over
+# all tasks, K/M/G/T suffix; default per case below), runtime (seconds,
+# default 300).
+
+vms_kb() { # /proc/meminfo field in kB
+	sed -n "s/^$1: *\([0-9]*\) kB/\1/p" /proc/meminfo
+}
+
+vms_bytes() { # 16M 2G 100 -> bytes (empty stays empty)
+	case $1 in
+	'') ;;
+	*[kK]) echo $((${1%?} << 10)) ;;
+	*[mM]) echo $((${1%?} << 20)) ;;
+	*[gG]) echo $((${1%?} << 30)) ;;
+	*[tT]) echo $((${1%?} << 40)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# Where the sparse file of mmap-pread-rand-mt lives: a loop-mounted ext2
+# image on the tmpfs when the kernel has loop and ext2, else the tmpfs itself
+# (the fallback is noted in the raw output; parsers skip the line).
+vms_sparse_root() {
+	VMS_SPARSE=$VMS_TMPFS/vm-scalability
+	mkdir -p "$VMS_SPARSE"
+	if grep -qw ext2 /proc/filesystems && [ -e /dev/loop-control ] &&
+		truncate -s "$((vms_mem << 10))" "$VMS_TMPFS/sparse.img" &&
+		mke2fs -q -F "$VMS_TMPFS/sparse.img" >/dev/null 2>&1 &&
+		mount -o loop "$VMS_TMPFS/sparse.img" "$VMS_SPARSE" 2>/dev/null; then
+		VMS_FS=ext2-loop
+	else
+		rm -f "$VMS_TMPFS/sparse.img"
+		VMS_FS=tmpfs-fallback
+	fi
+}
+
+suite_run() {
+	vms_test=$(job_get test)
+	vms_nr=$(job_get nr_task)
+	vms_nr=${vms_nr:-$(grep -c '^processor' /proc/cpuinfo)}
+	vms_runtime=$(job_get runtime)
+	vms_runtime=${vms_runtime:-300}
+	vms_size=$(vms_bytes "$(job_get size)")
+	vms_mem=$(vms_kb MemTotal)
+	VMS_TMPFS=/tmp/vm-scalability-tmp
+	mkdir -p "$VMS_TMPFS"
+	mount -t tmpfs -o size=100% tmpfs "$VMS_TMPFS" || return 1
+	vms_shm=$(df -k "$VMS_TMPFS" | awk 'NR == 2 { print $2 * 1024 }')
+	out=$R/vm-scalability
+	: >"$out"
+	case $vms_test in
+	mmap-pread-rand-mt)
+		vms_sparse_root
+		if [ "$VMS_FS" = ext2-loop ]; then
+			# ROTATE_BYTES = min(4 TiB, 256 x MemAvailable), split over the tasks
+			rot=$(($(vms_kb MemAvailable) << 18))
+			[ "$rot" -le $((1 << 42)) ] || rot=$((1 << 42))
+		else
+			# tmpfs pages are not reclaimable: keep the file within memory
+			rot=$(($(vms_kb MemAvailable) << 8))
+		fi
+		fsz=$((rot / vms_nr))
+		[ -z "$vms_size" ] || fsz=$((vms_size / vms_nr))
+		echo "# fs: $VMS_FS file_size: $fsz" >>"$out"
+		truncate -s "$fsz" "$VMS_SPARSE/sparse-mmap-pread-rand-mt" || return 1
+		set -- -t "$vms_nr" -f "$VMS_SPARSE/sparse-mmap-pread-rand-mt" --readonly --random "$fsz"
+		;;
+	lru-shm)
+		per=$((vms_shm / vms_nr / 2))
+		[ -z "$vms_size" ] || per=$((vms_size / vms_nr))
+		i=1
+		while [ "$i" -le "$vms_nr" ]; do
+			truncate -s "$vms_shm" "$VMS_TMPFS/sparse-lru-shm-$i" || return 1
+			i=$((i + 1))
+		done
+		echo "# fs: tmpfs per_task: $per" >>"$out"
+		;;
+	anon-w-seq)
+		per=$((vms_mem * 1024 / vms_nr / 4))
+		[ -z "$vms_size" ] || per=$((vms_size / vms_nr))
+		set -- -n "$vms_nr" "$per"
+		;;
+	anon-r-rand)
+		per=$((vms_mem * 1024 / vms_nr / 4))
+		[ -z "$vms_size" ] || per=$((vms_size / vms_nr))
+		set -- -n "$vms_nr" --readonly --random "$per"
+		;;
+	*)
+		fail "vm-scalability: unknown test '$vms_test'"
+		return 1
+		;;
+	esac
+	echo "krepro: vm-scalability $vms_test nr_task=$vms_nr runtime=${vms_runtime}s"
+	echo "./case-$vms_test" >>"$out"
+	monitors_start
+	if [ "$vms_test" = lru-shm ]; then
+		# nr_task independent processes, one tmpfs file each, read once
+		# shellcheck disable=SC2016 # expanded by the inner sh
+		krepro-time -o "$R/vm-scalability.time" sh -c '
+			i=1
+			while [ "$i" -le "$1" ]; do
+				usemem --runtime "$2" -f "$3/sparse-lru-shm-$i" --readonly "$4" &
+				i=$((i + 1))
+			done
+			wait' sh "$vms_nr" "$vms_runtime" "$VMS_TMPFS" "$per" \
+			>>"$out" 2>"$R/vm-scalability.stderr"
+	else
+		krepro-time -o "$R/vm-scalability.time" usemem --runtime "$vms_runtime" "$@" \
+			>>"$out" 2>"$R/vm-scalability.stderr"
+	fi
+	rc=$?
+	rm -f "$VMS_TMPFS"/sparse-lru-shm-* "$VMS_TMPFS"/vm-scalability/sparse-* 2>/dev/null
+	return "$rc"
+}

@@ -1,0 +1,195 @@
+/* autonuma-benchmark: numa01, numa01_THREAD_ALLOC and numa02 after Andrea
+ * Arcangeli's autonuma-benchmark, without libnuma.
+ *
+ * autonuma-benchmark -t TEST [-s SIZE] [-l LOOPS]
+ *
+ * numa01*: two processes; every thread first binds its memory policy to
+ * one node (the same node for everybody, picked by the clock as upstream's
+ * NO_BIND_FORCE_SAME_NODE) and zeroes its area, then returns to the default
+ * policy and zeroes it LOOPS times, so automatic NUMA balancing has to move
+ * memory or tasks.  numa02: one process, each thread zeroes its own slice.
+ * Prints the shape and "elapsed: SECONDS" (wall time of the whole run, the
+ * benchmark's metric; lower is better). */
+#include <errno.h>
+#include <dirent.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "autonuma_calc.h"
+#include "usemem_calc.h"
+
+#define PROG "autonuma-benchmark"
+#define KRP_MPOL_DEFAULT 0
+#define KRP_MPOL_BIND 2
+
+static struct an_shape shape;
+static unsigned long nnodes;
+static int bind_node = -1; /* -1: no binding (one node) */
+static char *area;
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static unsigned long count_nodes(void)
+{
+	DIR *d = opendir("/sys/devices/system/node");
+	struct dirent *e;
+	unsigned long n = 0;
+
+	if (!d)
+		return 1;
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "node", 4) == 0 && e->d_name[4] >= '0' &&
+		    e->d_name[4] <= '9')
+			n++;
+	closedir(d);
+	return n ? n : 1;
+}
+
+static void set_policy(int mode, int node)
+{
+	unsigned long mask = node >= 0 ? 1UL << node : 0;
+
+	if (syscall(SYS_set_mempolicy, mode, mode == KRP_MPOL_DEFAULT ? NULL : &mask,
+		    mode == KRP_MPOL_DEFAULT ? 0UL : (unsigned long)(sizeof(mask) * 8)) < 0)
+		fprintf(stderr, PROG ": warning: set_mempolicy: %s\n", strerror(errno));
+}
+
+static void *thread_main(void *arg)
+{
+	unsigned long idx = (unsigned long)(uintptr_t)arg;
+	char *p = shape.shared ? area : area + idx * shape.thread_size;
+
+	if (bind_node >= 0) {
+		set_policy(KRP_MPOL_BIND, bind_node);
+		memset(p, 0, shape.thread_size);
+		set_policy(KRP_MPOL_DEFAULT, -1);
+	}
+	for (unsigned long i = 0; i < shape.loops; i++) {
+		memset(p, 0, shape.thread_size);
+		__asm__ __volatile__("" : : "r"(p) : "memory");
+	}
+	return NULL;
+}
+
+static void run_process(void)
+{
+	pthread_t *th = calloc(shape.threads, sizeof(*th));
+
+	area = mmap(NULL, shape.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (!th || area == MAP_FAILED)
+		die("cannot allocate %llu bytes", shape.size);
+	for (unsigned long i = 0; i < shape.threads; i++) {
+		int err = pthread_create(&th[i], NULL, thread_main, (void *)(uintptr_t)i);
+
+		if (err)
+			die("pthread_create: %s", strerror(err));
+	}
+	for (unsigned long i = 0; i < shape.threads; i++)
+		pthread_join(th[i], NULL);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " -t numa01|numa01_THREAD_ALLOC|numa02 [-s SIZE] [-l LOOPS]\n"
+		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02)\n"
+		"  -l LOOPS   passes per thread (default 50, 1000, 800)\n"
+		"Prints the run's shape and 'elapsed: SECONDS'.\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	enum an_test test = AN_NTESTS;
+	unsigned long long size = 0;
+	unsigned long loops = 0;
+	struct timespec t0, t1;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	pid_t pids[2] = {0, 0};
+	char out[512];
+	int c, failed = 0;
+
+	while ((c = getopt_long(argc, argv, "t:s:l:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (an_test_parse(optarg, &test) != 0)
+				die("unknown test '%s' (see --help)", optarg);
+			break;
+		case 's':
+			if (usemem_parse_size(optarg, &size) != 0 || size < 4096)
+				die("-s: bad size '%s'", optarg);
+			break;
+		case 'l': {
+			char *end;
+
+			errno = 0;
+			loops = strtoul(optarg, &end, 10);
+			if (errno || *end || *optarg < '0' || *optarg > '9' || loops < 1)
+				die("-l: '%s' is not a positive number", optarg);
+			break;
+		}
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (test == AN_NTESTS || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	an_shape(test, ncpu > 0 ? (unsigned long)ncpu : 1, size, loops, &shape);
+	nnodes = count_nodes();
+	if (nnodes >= 2 && test != AN_NUMA02)
+		bind_node = (int)(time(NULL) & 1);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (unsigned long i = 0; i < shape.procs; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			die("fork: %s", strerror(errno));
+		if (pids[i] == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			run_process();
+			_exit(0);
+		}
+	}
+	for (unsigned long i = 0; i < shape.procs; i++) {
+		int st;
+
+		while (waitpid(pids[i], &st, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			failed = 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (failed)
+		die("a benchmark process failed");
+	an_format_result(out, sizeof(out), test, &shape, nnodes,
+			 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	fputs(out, stdout);
+	return ferror(stdout) ? 1 : 0;
+}

@@ -1,0 +1,496 @@
+/* unixbench: a subset of BYTE UnixBench in one static program.
+ *
+ * unixbench [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...
+ *
+ * Every test runs SAMPLES samples of SECONDS each; the samples are combined
+ * as UnixBench's Run does (drop the worst third, geometric mean) and
+ * printed as UnixBench's text line, e.g.
+ *   Execl Throughput 2915.4 lps (29.6 secs, 3 samples)
+ * Tests: execl, file-{read,write,copy}-{256,1024,4096} (bufsize 256/500,
+ * 1024/2000, 4096/8000 maxblocks), files (all nine), pipe, syscall, spawn,
+ * dc, shell1, shell8, shell16, all.  Shell scripts run "sh multi.sh N" with
+ * the shell found in PATH (busybox sh in the guest) over a fixed workload
+ * written into DIR (default $TMPDIR or /tmp). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ub_calc.h"
+
+#define PROG "unixbench"
+#define MAX_SAMPLES 100
+
+static double seconds = 10;
+static unsigned samples = 3;
+static const char *dir;
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One sample: fills *count and *secs. */
+typedef void (*sample_fn)(const void *arg, double *count, double *secs);
+
+struct ub_test {
+	const char *token; /* command-line name */
+	const char *name;  /* UnixBench's name */
+	const char *unit;  /* lps, lpm, KBps */
+	sample_fn fn;
+	const void *arg;
+};
+
+/* ---- execl: the program re-executes itself until the time is up ---- */
+
+/* Child image: "unixbench --execl-child COUNT END_NS FD". */
+static int execl_child(char **argv)
+{
+	unsigned long long count = strtoull(argv[2], NULL, 10);
+	double end = strtod(argv[3], NULL);
+	int fd = atoi(argv[4]);
+	char cbuf[32];
+
+	count++;
+	if (now() >= end) {
+		int n = snprintf(cbuf, sizeof(cbuf), "%llu\n", count);
+
+		if (write(fd, cbuf, (size_t)n) != n)
+			return 1;
+		return 0;
+	}
+	snprintf(cbuf, sizeof(cbuf), "%llu", count);
+	execl("/proc/self/exe", PROG, "--execl-child", cbuf, argv[3], argv[4], (char *)NULL);
+	return 127;
+}
+
+static void sample_execl(const void *arg, double *count, double *secs)
+{
+	int p[2];
+	char endbuf[64], fdbuf[16], rbuf[64];
+	double t0 = now();
+	pid_t pid;
+	ssize_t n;
+	int st;
+
+	(void)arg;
+	if (pipe(p) < 0)
+		die("pipe: %s", strerror(errno));
+	snprintf(endbuf, sizeof(endbuf), "%.6f", t0 + seconds);
+	snprintf(fdbuf, sizeof(fdbuf), "%d", p[1]);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(p[0]);
+		execl("/proc/self/exe", PROG, "--execl-child", "0", endbuf, fdbuf, (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	n = read(p[0], rbuf, sizeof(rbuf) - 1);
+	close(p[0]);
+	waitpid(pid, &st, 0);
+	*secs = now() - t0;
+	if (n <= 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		die("execl: the re-executed child failed");
+	rbuf[n] = '\0';
+	*count = strtod(rbuf, NULL);
+}
+
+/* ---- fstime: read, write, copy a max_blocks KiB file in bufsize chunks ---- */
+
+enum fs_mode { FS_READ, FS_WRITE, FS_COPY };
+
+struct fs_arg {
+	enum fs_mode mode;
+	unsigned long bufsize, max_blocks;
+};
+
+static int open_tmp(const char *tag, int flags)
+{
+	char path[4096];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/dummy%s-%d", dir, tag, (int)getpid());
+	fd = open(path, flags | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		die("open %s: %s", path, strerror(errno));
+	unlink(path);
+	return fd;
+}
+
+static void fill_file(int fd, char *buf, const struct fs_arg *a, unsigned long nbuf)
+{
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		die("lseek: %s", strerror(errno));
+	for (unsigned long i = 0; i < nbuf; i++)
+		if (write(fd, buf, a->bufsize) != (ssize_t)a->bufsize)
+			die("write: %s", strerror(errno));
+}
+
+static void sample_fs(const void *arg, double *count, double *secs)
+{
+	const struct fs_arg *a = arg;
+	unsigned long nbuf = ub_fs_buffers(a->bufsize, a->max_blocks);
+	char *buf = calloc(1, a->bufsize);
+	int f = open_tmp("0", O_RDWR), g = -1;
+	double bytes = 0, t0, end;
+
+	if (!buf)
+		die("out of memory");
+	memset(buf, 'x', a->bufsize);
+	fill_file(f, buf, a, nbuf);
+	if (a->mode == FS_COPY) {
+		g = open_tmp("1", O_RDWR);
+		fill_file(g, buf, a, nbuf);
+	}
+	t0 = now();
+	end = t0 + seconds;
+	while (now() < end) {
+		if (lseek(f, 0, SEEK_SET) < 0 || (g >= 0 && lseek(g, 0, SEEK_SET) < 0))
+			die("lseek: %s", strerror(errno));
+		for (unsigned long i = 0; i < nbuf; i++) {
+			ssize_t n;
+
+			if (a->mode == FS_WRITE)
+				n = write(f, buf, a->bufsize);
+			else
+				n = read(f, buf, a->bufsize);
+			if (n != (ssize_t)a->bufsize)
+				die("%s: %s", a->mode == FS_WRITE ? "write" : "read",
+				    n < 0 ? strerror(errno) : "short");
+			if (a->mode == FS_COPY && write(g, buf, a->bufsize) != (ssize_t)a->bufsize)
+				die("write: %s", strerror(errno));
+			bytes += (double)a->bufsize;
+		}
+	}
+	*secs = now() - t0;
+	*count = bytes / 1024.0; /* KB: the rate is KBps */
+	close(f);
+	if (g >= 0)
+		close(g);
+	free(buf);
+}
+
+/* ---- loops timed against the clock every BATCH iterations ---- */
+
+#define TIMED_LOOP(batch, body)                                                                    \
+	do {                                                                                       \
+		double t0_ = now(), end_ = t0_ + seconds, n_ = 0;                                  \
+		for (;;) {                                                                         \
+			for (int k_ = 0; k_ < (batch); k_++) {                                     \
+				body;                                                              \
+			}                                                                          \
+			n_ += (batch);                                                             \
+			if (now() >= end_)                                                         \
+				break;                                                             \
+		}                                                                                  \
+		*secs = now() - t0_;                                                               \
+		*count = n_;                                                                       \
+	} while (0)
+
+static void sample_pipe(const void *arg, double *count, double *secs)
+{
+	char buf[512];
+	int p[2];
+
+	(void)arg;
+	memset(buf, 'p', sizeof(buf));
+	if (pipe(p) < 0)
+		die("pipe: %s", strerror(errno));
+	TIMED_LOOP(1024, if (write(p[1], buf, sizeof(buf)) != sizeof(buf) ||
+			     read(p[0], buf, sizeof(buf)) != sizeof(buf))
+			     die("pipe: %s", strerror(errno)));
+	close(p[0]);
+	close(p[1]);
+}
+
+static void sample_syscall(const void *arg, double *count, double *secs)
+{
+	(void)arg;
+	/* UnixBench's "mix": close(dup(0)), getpid(), getuid(), umask(022) */
+	TIMED_LOOP(1024, {
+		close(dup(0));
+		(void)getpid();
+		(void)getuid();
+		umask(022);
+	});
+}
+
+static void spawn_once(void)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(0);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void sample_spawn(const void *arg, double *count, double *secs)
+{
+	(void)arg;
+	TIMED_LOOP(8, spawn_once());
+}
+
+static volatile char dc_sink;
+
+static void sample_dc(const void *arg, double *count, double *secs)
+{
+	char out[128];
+
+	(void)arg;
+	TIMED_LOOP(64, {
+		if (ub_sqrt2(99, out, sizeof(out)) != 0)
+			die("dc: internal error");
+		dc_sink = out[100];
+	});
+}
+
+/* ---- shell scripts: looper over "sh multi.sh N" ---- */
+
+static void write_file(const char *name, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+		die("write %s: %s", path, strerror(errno));
+}
+
+static const char *shell_dir(void)
+{
+	static char d[4096];
+	static const char *words[] = {"the",  "quick", "brown",	 "fox",	 "jumps", "over",
+				      "lazy", "dog",   "kernel", "page", "fault", "memory"};
+	char *src;
+	size_t len = 0, cap = 64 * 1024;
+
+	if (d[0])
+		return d;
+	snprintf(d, sizeof(d), "%s/unixbench-shell.%d", dir, (int)getpid());
+	if (mkdir(d, 0700) < 0 && errno != EEXIST)
+		die("mkdir %s: %s", d, strerror(errno));
+	src = malloc(cap);
+	if (!src)
+		die("out of memory");
+	/* a fixed workload: 400 lines of words in a fixed pseudo-random order */
+	for (unsigned i = 0, x = 12345; i < 400; i++) {
+		for (int w = 0; w < 6; w++) {
+			x = x * 1103515245u + 12345u;
+			len += (size_t)snprintf(src + len, cap - len, "%s%s", w ? " " : "",
+						words[(x >> 16) % 12]);
+		}
+		len += (size_t)snprintf(src + len, cap - len, " %u\n", (x >> 8) % 10000);
+	}
+	{
+		const char *saved = dir;
+
+		dir = d;
+		write_file("sort.src", src);
+		write_file("tst.sh", "sort >sort.$$ <\"$1\"\n"
+				     "od sort.$$ | sort -n -k 1 >od.$$\n"
+				     "grep the sort.$$ | tee grep.$$ | wc >wc.$$\n"
+				     "rm sort.$$ od.$$ grep.$$ wc.$$\n");
+		write_file("multi.sh", "i=0\n"
+				       "while [ \"$i\" -lt \"$1\" ]; do\n"
+				       "\tsh tst.sh sort.src &\n"
+				       "\ti=$((i + 1))\n"
+				       "done\n"
+				       "wait\n");
+		dir = saved;
+	}
+	free(src);
+	return d;
+}
+
+static void sample_shell(const void *arg, double *count, double *secs)
+{
+	const char *n = arg;
+	const char *d = shell_dir();
+	double t0 = now(), end = t0 + seconds, loops = 0;
+
+	while (now() < end) {
+		pid_t pid = fork();
+		int st;
+
+		if (pid < 0)
+			die("fork: %s", strerror(errno));
+		if (pid == 0) {
+			int nul = open("/dev/null", O_WRONLY);
+
+			if (chdir(d) < 0)
+				_exit(126);
+			if (nul >= 0)
+				dup2(nul, STDOUT_FILENO);
+			execlp("sh", "sh", "multi.sh", n, (char *)NULL);
+			_exit(127);
+		}
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			die("shell scripts: sh multi.sh %s failed", n);
+		loops++;
+	}
+	*secs = now() - t0;
+	*count = loops;
+}
+
+/* ---- table and runner ---- */
+
+static const struct fs_arg fs_args[] = {
+    {FS_READ, 1024, 2000}, {FS_WRITE, 1024, 2000}, {FS_COPY, 1024, 2000},
+    {FS_READ, 256, 500},   {FS_WRITE, 256, 500},   {FS_COPY, 256, 500},
+    {FS_READ, 4096, 8000}, {FS_WRITE, 4096, 8000}, {FS_COPY, 4096, 8000},
+};
+
+static const struct ub_test tests[] = {
+    {"execl", "Execl Throughput", "lps", sample_execl, NULL},
+    {"file-read-1024", "File Read 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[0]},
+    {"file-write-1024", "File Write 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[1]},
+    {"file-copy-1024", "File Copy 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[2]},
+    {"file-read-256", "File Read 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[3]},
+    {"file-write-256", "File Write 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[4]},
+    {"file-copy-256", "File Copy 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[5]},
+    {"file-read-4096", "File Read 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[6]},
+    {"file-write-4096", "File Write 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[7]},
+    {"file-copy-4096", "File Copy 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[8]},
+    {"pipe", "Pipe Throughput", "lps", sample_pipe, NULL},
+    {"syscall", "System Call Overhead", "lps", sample_syscall, NULL},
+    {"spawn", "Process Creation", "lps", sample_spawn, NULL},
+    {"dc", "Dc: sqrt(2) to 99 decimal places", "lpm", sample_dc, NULL},
+    {"shell1", "Shell Scripts (1 concurrent)", "lpm", sample_shell, "1"},
+    {"shell8", "Shell Scripts (8 concurrent)", "lpm", sample_shell, "8"},
+    {"shell16", "Shell Scripts (16 concurrent)", "lpm", sample_shell, "16"},
+};
+#define NTESTS (sizeof(tests) / sizeof(tests[0]))
+
+static void run_test(const struct ub_test *t)
+{
+	double rates[MAX_SAMPLES], tsum = 0;
+	char line[256];
+	int per_minute = strcmp(t->unit, "lpm") == 0;
+
+	for (unsigned i = 0; i < samples; i++) {
+		double count = 0, secs = 0;
+
+		t->fn(t->arg, &count, &secs);
+		rates[i] = ub_rate(count, secs, per_minute);
+		tsum += secs;
+	}
+	ub_format_line(line, sizeof(line), t->name, ub_combine(rates, samples), t->unit,
+		       tsum / samples, samples);
+	fputs(line, stdout);
+	fflush(stdout);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...\n"
+		"  -t SECONDS   length of one sample (default 10)\n"
+		"  -i SAMPLES   samples per test (default 3)\n"
+		"  -d DIR       directory for the file and shell tests (default $TMPDIR or /tmp)\n"
+		"Tests: all files");
+	for (size_t i = 0; i < NTESTS; i++)
+		fprintf(f, " %s", tests[i].token);
+	fprintf(
+	    f, "\nPrints UnixBench's lines: '<test> <value> <unit> (<secs> secs, <n> samples)'.\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	unsigned char want[NTESTS] = {0};
+	int c, any = 0;
+
+	if (argc == 5 && strcmp(argv[1], "--execl-child") == 0)
+		return execl_child(argv);
+	while ((c = getopt_long(argc, argv, "t:i:d:h", longopts, NULL)) != -1) {
+		char *end;
+
+		switch (c) {
+		case 't':
+			seconds = strtod(optarg, &end);
+			if (*end || !(seconds > 0 && seconds <= 3600))
+				die("-t: '%s' is not a number of seconds in (0, 3600]", optarg);
+			break;
+		case 'i': {
+			unsigned long v = strtoul(optarg, &end, 10);
+
+			if (*end || *optarg < '0' || *optarg > '9' || v < 1 || v > MAX_SAMPLES)
+				die("-i: '%s' is not a number in 1..%d", optarg, MAX_SAMPLES);
+			samples = (unsigned)v;
+			break;
+		}
+		case 'd':
+			dir = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!dir) {
+		dir = getenv("TMPDIR");
+		if (!dir || !*dir)
+			dir = "/tmp";
+	}
+	for (int i = optind; i < argc; i++) {
+		int found = 0;
+
+		for (size_t k = 0; k < NTESTS; k++) {
+			if (strcmp(argv[i], "all") == 0 || strcmp(argv[i], tests[k].token) == 0 ||
+			    (strcmp(argv[i], "files") == 0 && tests[k].fn == sample_fs)) {
+				want[k] = 1;
+				found = 1;
+			}
+		}
+		if (!found)
+			die("unknown test '%s' (see --help)", argv[i]);
+		any = 1;
+	}
+	if (!any) {
+		usage(stderr);
+		return 2;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	for (size_t k = 0; k < NTESTS; k++)
+		if (want[k])
+			run_test(&tests[k]);
+	return ferror(stdout) ? 1 : 0;
+}

@@ -1,0 +1,119 @@
+/* Pure arithmetic of usemem (tools/guest/usemem.c): size parsing with
+ * K/M/G/T suffixes, the per-task throughput line, the random index
+ * generator.  Header-only so tests/unit/test_bench_usemem.c tests it on the
+ * host. */
+#ifndef KREPRO_USEMEM_CALC_H
+#define KREPRO_USEMEM_CALC_H
+#include <stdint.h>
+#include <stdio.h>
+
+/* "123", "4k", "16M", "2g", "1T" -> bytes (suffix shifts by 10/20/30/40, as
+ * the kernel's memparse).  Returns 0, or -1 for junk, an empty number or an
+ * overflow. */
+static inline int usemem_parse_size(const char *s, unsigned long long *out)
+{
+	unsigned long long v = 0;
+	int digits = 0, shift = 0;
+
+	while (*s >= '0' && *s <= '9') {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (v > (~0ULL - d) / 10)
+			return -1;
+		v = v * 10 + d;
+		digits++;
+		s++;
+	}
+	if (!digits)
+		return -1;
+	switch (*s) {
+	case 'k':
+	case 'K':
+		shift = 10;
+		break;
+	case 'm':
+	case 'M':
+		shift = 20;
+		break;
+	case 'g':
+	case 'G':
+		shift = 30;
+		break;
+	case 't':
+	case 'T':
+		shift = 40;
+		break;
+	case '\0':
+		break;
+	default:
+		return -1;
+	}
+	if (shift) {
+		s++;
+		if (*s == 'b' || *s == 'B')
+			s++;
+	}
+	if (*s)
+		return -1;
+	if (shift && v > (~0ULL >> shift))
+		return -1;
+	*out = v << shift;
+	return 0;
+}
+
+/* usemem's KB/s: ((bytes * 1000000) >> 10) / usecs, in integers; usecs 0
+ * counts as 1.  bytes * 1000000 is done in 128 bits where available so a
+ * multi-terabyte count does not wrap. */
+static inline unsigned long long usemem_kbps(unsigned long long bytes, unsigned long long usecs)
+{
+	if (usecs == 0)
+		usecs = 1;
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 x = ((unsigned __int128)bytes * 1000000u) >> 10;
+
+	return (unsigned long long)(x / usecs);
+#else
+	return ((bytes * 1000000ULL) >> 10) / usecs;
+#endif
+}
+
+/* The per-task line: "N bytes / T usecs = K KB/s\n". */
+static inline int usemem_format_result(char *out, size_t outsz, unsigned long long bytes,
+				       unsigned long long usecs)
+{
+	return snprintf(out, outsz, "%llu bytes / %llu usecs = %llu KB/s\n", bytes, usecs,
+			usemem_kbps(bytes, usecs));
+}
+
+/* "T usecs to free memory\n". */
+static inline int usemem_format_free(char *out, size_t outsz, unsigned long long usecs)
+{
+	return snprintf(out, outsz, "%llu usecs to free memory\n", usecs);
+}
+
+/* xorshift64*: a per-task pseudo-random sequence (state must be nonzero). */
+static inline uint64_t usemem_rand(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Seed for task number idx (never 0). */
+static inline uint64_t usemem_seed(unsigned long idx)
+{
+	return 0x9E3779B97F4A7C15ULL * ((uint64_t)idx + 1);
+}
+
+/* Split nr_task tasks: processes and threads per process.  -n P -t T gives
+ * P x T; only -t T gives 1 x T; only -n P gives P x 1. */
+static inline unsigned long usemem_total_tasks(unsigned long nproc, unsigned long nthread)
+{
+	return (nproc ? nproc : 1) * (nthread ? nthread : 1);
+}
+
+#endif
