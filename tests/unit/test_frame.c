@@ -387,8 +387,45 @@ static void test_recv_dir(void)
 	free(stage);
 }
 
+/* A kexec chain sends one session per boot into one stream. */
+static void test_sessions(void)
+{
+	struct krp_buf b = {0};
+	struct seen s;
+	struct krp_decode_result r;
+
+	add_str(&b, "console noise\n");
+	add_frame(&b, "file", "meminfo", "a1", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok", 17);
+	add_str(&b, "[    1.0] kexec: starting new kernel\n");
+	add_frame(&b, "file", "meminfo", "b22", 3);
+	add_frame(&b, "file", "will-it-scale", "x", 1);
+	add_frame(&b, "end", "end", "files=2 status=ok", 17);
+	add_frame(&b, "file", "meminfo", "c", 1);
+
+	memset(&s, 0, sizeof(s));
+	CHECK("session 1 decodes", krp_decode_session(b.data, b.len, 1, collect, &s, &r) == 0);
+	CHECK("session 1 has its own file only", s.n == 1 && s.len[0] == 2);
+	memset(&s, 0, sizeof(s));
+	CHECK("session 2 decodes", krp_decode_session(b.data, b.len, 2, collect, &s, &r) == 0);
+	CHECK("session 2 has two files", s.n == 2 && r.files == 2);
+	CHECK_STR("session 2 first payload", s.data[0], "b22");
+	CHECK("session 2 reuses a name of session 1 without a duplicate error", r.err[0] == 0);
+	memset(&s, 0, sizeof(s));
+	CHECK("session 3 without end fails",
+	      krp_decode_session(b.data, b.len, 3, collect, &s, &r) != 0);
+	CHECK("session 3 says the guest did not finish", strstr(r.err, "no end frame") != NULL);
+	CHECK("session 4 does not exist",
+	      krp_decode_session(b.data, b.len, 4, collect, &s, &r) != 0);
+	CHECK("missing session is named", strstr(r.err, "session 4 missing: session 3") != NULL);
+	CHECK("whole-stream decode still rejects frames after the end",
+	      krp_decode(b.data, b.len, NULL, NULL, &r) != 0 && strstr(r.err, "after the end"));
+	free(b.data);
+}
+
 int main(void)
 {
+	test_sessions();
 	test_crc();
 	test_names();
 	test_header();

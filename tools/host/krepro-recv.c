@@ -15,11 +15,13 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] -o STAGING_DIR FRAMES_FILE\n"
+	fprintf(f, "usage: " TOOL " [--help] [--session N] -o STAGING_DIR FRAMES_FILE\n"
 		   "\n"
 		   "Decode KRP1 frames from FRAMES_FILE ('-' for stdin) and write each file\n"
 		   "frame to STAGING_DIR/<name> (created if missing; existing files are never\n"
 		   "overwritten).  Bytes outside frames are skipped and counted.\n"
+		   "--session N takes only the N-th session (1-based) of a stream that holds\n"
+		   "several, each closed by its own end frame (one per boot of a kexec chain).\n"
 		   "\n"
 		   "Exit status: 0 when every frame is valid and an end frame with status=ok\n"
 		   "and the right files= count was received; 1 when the stream is bad (the\n"
@@ -31,6 +33,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 	    {"help", no_argument, NULL, 'h'},
 	    {"output", required_argument, NULL, 'o'},
+	    {"session", required_argument, NULL, 's'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *outdir = NULL, *path;
@@ -38,14 +41,23 @@ int main(int argc, char **argv)
 	char err[KRP_ERR_MAX], *data;
 	size_t len;
 	int c, rc;
+	unsigned long session = 0;
+	char *end;
 
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ho:s:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
 		case 'o':
 			outdir = optarg;
+			break;
+		case 's':
+			session = strtoul(optarg, &end, 10);
+			if (*optarg < '1' || *optarg > '9' || *end || session > 100000) {
+				fprintf(stderr, TOOL ": bad --session '%s' (1, 2, ...)\n", optarg);
+				return 2;
+			}
 			break;
 		default: /* getopt printed the problem */
 			return 2;
@@ -61,7 +73,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
-	rc = krp_recv_to_dir(data, len, outdir, &res);
+	rc = krp_recv_session_to_dir(data, len, (unsigned)session, outdir, &res);
 	free(data);
 	if (rc == -2) {
 		fprintf(stderr, TOOL ": %s\n", res.err);

@@ -106,8 +106,8 @@ static int parse_end_payload(const unsigned char *p, size_t n, struct krp_decode
 	return (have_files && have_status) ? 0 : -1;
 }
 
-int krp_decode(const void *vbuf, size_t len, krp_file_cb cb, void *ctx,
-	       struct krp_decode_result *res)
+static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb, void *ctx,
+		  struct krp_decode_result *res)
 {
 	const unsigned char *buf = vbuf;
 	struct krp_index names = {0};
@@ -236,6 +236,10 @@ int krp_decode(const void *vbuf, size_t len, krp_file_cb cb, void *ctx,
 				goto out;
 			}
 			res->have_end = 1;
+			if (stop_at_end) {
+				pos = (size_t)(payload - buf) + plen + 1;
+				break;
+			}
 		} else {
 			if (krp_index_insert(&names, h.name, res->frames) != KRP_NOT_FOUND) {
 				snprintf(res->err, sizeof(res->err), "%s: duplicate file name",
@@ -250,6 +254,7 @@ int krp_decode(const void *vbuf, size_t len, krp_file_cb cb, void *ctx,
 		}
 		pos = (size_t)(payload - buf) + plen + 1;
 	}
+	res->consumed = pos;
 	if (!res->have_end) {
 		snprintf(res->err, sizeof(res->err), "no end frame: guest did not finish");
 		goto out;
@@ -267,5 +272,36 @@ int krp_decode(const void *vbuf, size_t len, krp_file_cb cb, void *ctx,
 	rc = 0;
 out:
 	krp_index_free(&names);
+	return rc;
+}
+
+int krp_decode(const void *buf, size_t len, krp_file_cb cb, void *ctx,
+	       struct krp_decode_result *res)
+{
+	return decode(buf, len, 0, cb, ctx, res);
+}
+
+int krp_decode_session(const void *vbuf, size_t len, unsigned session, krp_file_cb cb, void *ctx,
+		       struct krp_decode_result *res)
+{
+	const unsigned char *buf = vbuf;
+	size_t off = 0;
+	unsigned k;
+
+	for (k = 1; k < session; k++) {
+		/* Earlier sessions are only walked over, never written. */
+		decode(buf + off, len - off, 1, NULL, NULL, res);
+		if (!res->have_end) {
+			char why[sizeof(res->err)];
+
+			snprintf(why, sizeof(why), "%s", res->err);
+			snprintf(res->err, sizeof(res->err),
+				 "session %u missing: session %u: %.900s", session, k, why);
+			return -1;
+		}
+		off += res->consumed;
+	}
+	int rc = decode(buf + off, len - off, 1, cb, ctx, res);
+	res->consumed += off;
 	return rc;
 }

@@ -21,6 +21,7 @@ struct krp_decode_result {
 	unsigned long end_files; /* files=<n> of the end frame */
 	char end_status[32];	 /* status=<word> of the end frame */
 	char err[1024];		 /* reason when krp_decode returns -1 */
+	size_t consumed;	 /* bytes walked: up to just after the end frame */
 };
 
 /* Decode a whole stream.  Returns 0 when every frame is valid, an end frame
@@ -29,5 +30,11 @@ struct krp_decode_result {
  * header 1234abcd, payload 89abcdef"). */
 int krp_decode(const void *buf, size_t len, krp_file_cb cb, void *ctx,
 	       struct krp_decode_result *res);
+
+/* The same for session number `session` (1-based) of a stream holding
+ * several, each closed by its own end frame: a kexec chain sends one session
+ * per boot.  Frames of other sessions are not passed to cb. */
+int krp_decode_session(const void *buf, size_t len, unsigned session, krp_file_cb cb, void *ctx,
+		       struct krp_decode_result *res);
 
 #endif

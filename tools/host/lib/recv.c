@@ -53,6 +53,12 @@ static int write_file(void *vctx, const char *name, const unsigned char *data, s
 int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
 		    struct krp_decode_result *res)
 {
+	return krp_recv_session_to_dir(buf, len, 0, staging_dir, res);
+}
+
+int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const char *staging_dir,
+			    struct krp_decode_result *res)
+{
 	struct writer w;
 	int rc;
 
@@ -69,7 +75,8 @@ int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
 			 strerror(errno));
 		return -2;
 	}
-	rc = krp_decode(buf, len, write_file, &w, res);
+	rc = session ? krp_decode_session(buf, len, session, write_file, &w, res)
+		     : krp_decode(buf, len, write_file, &w, res);
 	if (rc == 0 && fsync(w.dirfd) != 0) {
 		snprintf(res->err, sizeof(res->err), "%s: fsync: %s", staging_dir, strerror(errno));
 		rc = -1;

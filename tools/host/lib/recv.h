@@ -12,4 +12,9 @@
 int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
 		    struct krp_decode_result *res);
 
+/* The same for one session (1-based) of a multi-session stream; session 0
+ * means the whole stream is one session. */
+int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const char *staging_dir,
+			    struct krp_decode_result *res);
+
 #endif
