@@ -123,7 +123,7 @@ static void usage(FILE *f)
 	      "  -m LIST     monitors separated by ',' or '+' (default meminfo,proc-vmstat);\n"
 	      "              known: meminfo proc-vmstat numa-meminfo numa-vmstat vmstat\n"
 	      "              slabinfo softirqs interrupts cpuidle mpstat uptime sched_debug\n"
-	      "              perf-stat perf-profile (run by krepro-perf)\n"
+	      "              perf-stat perf-profile (run by krepro-perf); 'none': no monitor\n"
 	      "  -S SECONDS  sched_debug interval (default 10, or $KREPRO_SCHED_DEBUG_INTERVAL)\n"
 	      "  -P PROG     krepro-perf program (default krepro-perf in PATH)\n"
 	      "  -p PIDFILE  write our pid there (removed on exit)\n"
@@ -681,6 +681,8 @@ static void enable_monitors(const char *list)
 {
 	const char *p = list;
 
+	if (strcmp(list, "none") == 0) /* sample nothing, only wait for the stop */
+		return;
 	for (;;) {
 		size_t len = strcspn(p, ",+"); /* '+': matrix values have no ',' */
 		int found = 0;
