@@ -144,10 +144,12 @@ knob_fs() {
 	echo "fs=$1" >>"$R/knobs"
 }
 
-if [ -f /job/job.conf ]; then
+# KREPRO_JOB_CONF: another job.conf, for the kit's own tests.
+knob_conf=${KREPRO_JOB_CONF:-/job/job.conf}
+if [ -f "$knob_conf" ]; then
 	while IFS= read -r knob_line; do
 		case $knob_line in
 		*=*) knob_apply "${knob_line%%=*}" "${knob_line#*=}" ;;
 		esac
-	done </job/job.conf
+	done <"$knob_conf"
 fi
