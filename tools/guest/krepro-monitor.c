@@ -88,6 +88,11 @@ static size_t nnodes;
 
 static const char *pidfile;
 
+/* krepro-perf children (perf-stat, perf-profile). */
+static pid_t perf_pids[2];
+static const char *perf_names[2];
+static size_t nperf;
+
 /* /proc/stat and /proc/vmstat counters vmstat and mpstat need. */
 enum {
 	ST_USER,
@@ -153,6 +158,8 @@ static void die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	for (size_t i = 0; i < nperf; i++)
+		kill(perf_pids[i], SIGTERM);
 	if (pidfile)
 		unlink(pidfile);
 	exit(1);
@@ -593,11 +600,6 @@ static void sample_all(void)
 			sample(&monitors[i]);
 	tick_no++;
 }
-
-/* krepro-perf children (perf-stat, perf-profile). */
-static pid_t perf_pids[2];
-static const char *perf_names[2];
-static size_t nperf;
 
 static void perf_start(const char *prog, const char *mode, const char *out, const char *name)
 {
