@@ -22,6 +22,8 @@ Options:
   --dry-run    list the cells and their result paths; build and boot nothing
   --rerun      run cells again even when complete (old runs kept as <run>.replaced-*)
   --board NAME board file from boards/ (overrides the matrix)
+  --kexec      run each group of variants as one kexec chain in one QEMU
+               (A, B, A, B, ...; same as the matrix key "boot: kexec")
   --bundle FILE run the kernels and initramfs of a bundle (./build.sh bundle);
                every hash is checked first, nothing is built; MATRIX defaults
                to the bundle's matrix.yaml
@@ -52,6 +54,7 @@ DRY=0
 RERUN=0
 BOARD_OVERRIDE=
 BUNDLE=
+BOOT_MODE=
 MATRIX=
 if [ "${1:-}" = compare ]; then
 	shift
@@ -69,6 +72,7 @@ while [ $# -gt 0 ]; do
 	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
 	--print-default-matrix) default_matrix; exit 0 ;;
+	--kexec) BOOT_MODE=kexec; shift ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
@@ -203,7 +207,7 @@ nr_task_of() { # value cpus ("" stays "")
 	echo "$n"
 }
 
-RESERVED=" suite variants variant runs board interval monitors warmup timeout "
+RESERVED=" suite variants variant runs board interval monitors warmup timeout boot "
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
 		case "$RESERVED" in *" ${kv%%=*} "*) continue ;; esac
@@ -285,26 +289,31 @@ INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 
 # --- boot -------------------------------------------------------------------
 
-# boot_guest KERNEL JOBCONF RUNDIR TIMEOUT ACCEL: boot, collect frames.bin and
-# console.log in RUNDIR; sets BOOT_REASON on failure, returns 0 on a clean exit.
-boot_guest() {
-	bg_kernel=$1 bg_job=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5
-	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$bg_job" >"$TMPD/job.list"
+# single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
+single_initrd() {
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$1" >"$TMPD/job.list"
 	"$GIC" -t 0 "$TMPD/job.list" | gzip -n >"$TMPD/job.cpio.gz"
 	cat "$INITRAMFS" "$TMPD/job.cpio.gz" >"$TMPD/initrd"
+}
+
+# boot_guest KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot, collect
+# frames.bin and console.log in DIR; sets BOOT_REASON on failure, returns 0
+# on a clean exit.
+boot_guest() {
+	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
 	case $bg_accel in
 	kvm) bg_acc="-accel kvm -cpu host" ;;
 	*) bg_acc="-accel tcg -cpu $B_CPU" ;;
 	esac
-	cmdline="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+	cmdline="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on$bg_extra"
 	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
 	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
 		-nodefaults -display none -no-reboot -monitor none \
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
-		-kernel "$bg_kernel" -initrd "$TMPD/initrd" -append "$cmdline"
+		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
 	"$@" >"$bg_dir/qemu.log" 2>&1 &
 	QEMU_PID=$!
@@ -355,7 +364,8 @@ pick_accel() { # sets ACCEL
 		echo probe=1 >"$TMPD/probe.conf"
 		firstv=${VARIANTS# }
 		first=$(cat "$TMPD/kernel.${firstv%% *}")
-		if boot_guest "$first" "$TMPD/probe.conf" "$TMPD/probe" 60 kvm; then
+		single_initrd "$TMPD/probe.conf"
+		if boot_guest "$first" "$TMPD/initrd" "$TMPD/probe" 60 kvm; then
 			mkdir -p "$TMPD/probe/got"
 			if "$H/krepro-recv" -o "$TMPD/probe/got" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
 				ACCEL_CACHE=kvm
@@ -376,7 +386,7 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 		for kv in $1; do
 			key=${kv%%=*} val=${kv#*=}
 			case $key in
-			variants | variant | runs | board | timeout) continue ;;
+			variants | variant | runs | board | timeout | boot) continue ;;
 			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
 			fault) case $val in none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac ;;
@@ -399,63 +409,135 @@ fail_run() { # rdir reason
 	sed 's/^/    | /' "$1/FAILED" >&2
 }
 
-START=$(date +%s)
+# finish_run RDIR SESSION REASON: receive and parse RDIR.tmp's frames (one
+# session of a chain when SESSION > 0), record a failure with its reason and
+# console tail, then move RDIR.tmp into place.  A run is complete only here.
+finish_run() {
+	fr=$1 fr_session=$2 fr_reason=$3
+	set --
+	[ "$fr_session" = 0 ] || set -- --session "$fr_session"
+	if [ -n "$fr_reason" ] && [ "$fr_session" = 0 ]; then
+		fail_run "$fr.tmp" "$fr_reason"
+	elif ! "$H/krepro-recv" "$@" -o "$fr.tmp" "$fr.tmp/frames.bin" >"$fr.tmp/recv.log" 2>&1; then
+		fail_run "$fr.tmp" "${fr_reason:+$fr_reason; }results: $(tail -n 1 "$fr.tmp/recv.log")"
+	elif ! "$H/krepro-stats" run "$fr.tmp" >"$fr.tmp/stats.log" 2>&1; then
+		fail_run "$fr.tmp" "stats: $(head -n 1 "$fr.tmp/stats.log")"
+	else
+		note "    ok${BOOT_SECONDS:+ in ${BOOT_SECONDS}s}: $(cat "$fr.tmp/recv.log")"
+	fi
+	[ -f "$fr.tmp/FAILED" ] && failed_runs=$((failed_runs + 1))
+	# --rerun keeps the replaced run beside the new one: nothing is lost.
+	[ -d "$fr" ] && mv "$fr" "$fr.replaced-$(date +%Y%m%d-%H%M%S)"
+	mv "$fr.tmp" "$fr"
+}
+
+cell_timeout() { # cell -> seconds for one boot running it
+	ct=$(cell_get "$1" timeout)
+	[ -n "$ct" ] && ct=$(to_seconds "$ct")
+	echo "${ct:-$((B_BOOT_TIMEOUT + $(to_seconds "$(cell_get "$1" runtime)") * 2))}"
+}
+
+# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
+# alike; complete runs are skipped.  Lines: "<run> <cell number>".
 MAXRUNS=$(while IFS= read -r c; do cell_get "$c" runs; done <"$TMPD/cells" | sort -n | tail -n 1)
-MAXRUNS=${MAXRUNS:-3}
-done_runs=0
-failed_runs=0
-# Runs outer, cells inner: A, B, A, B, ... so drift hits every variant alike.
 r=1
-while [ "$r" -le "$MAXRUNS" ]; do
+while [ "$r" -le "${MAXRUNS:-3}" ]; do
 	k=0
 	while IFS= read -r cell; do
 		k=$((k + 1))
 		runs=$(cell_get "$cell" runs)
 		[ "$r" -le "${runs:-3}" ] || continue
-		b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
-		load_board "${b:-qemu-2node}"
-		vdir=$(variant_dir "$cell")
-		v=$(basename "$vdir")
-		rdir=$vdir/$r
-		done_runs=$((done_runs + 1))
-		if [ -d "$rdir" ] && [ "$RERUN" = 0 ]; then
-			note "[$done_runs/$TOTAL_RUNS] $v run $r: complete, kept"
+		if [ -d "$(variant_dir "$cell")/$r" ] && [ "$RERUN" = 0 ]; then
+			note "$(basename "$(variant_dir "$cell")") run $r: complete, kept"
 			continue
 		fi
-		mkdir -p "$vdir"
-		rm -rf "$rdir.tmp"
-		mkdir "$rdir.tmp"
-		write_job "$cell" "$rdir.tmp/job.conf"
-		pick_accel
-		accel=$ACCEL
-		rt=$(to_seconds "$(cell_get "$cell" runtime)")
-		tmo=$(cell_get "$cell" timeout)
-		[ -n "$tmo" ] && tmo=$(to_seconds "$tmo")
-		tmo=${tmo:-$((B_BOOT_TIMEOUT + rt * 2))}
-		elapsed=$(($(date +%s) - START))
-		note "[$done_runs/$TOTAL_RUNS] $v run $r on ${b:-qemu-2node} ($accel), elapsed ${elapsed}s"
-		if boot_guest "$(cat "$TMPD/kernel.$v")" "$rdir.tmp/job.conf" "$rdir.tmp" "$tmo" "$accel"; then
-			if "$H/krepro-recv" -o "$rdir.tmp" "$rdir.tmp/frames.bin" >"$rdir.tmp/recv.log" 2>&1; then
-				if "$H/krepro-stats" run "$rdir.tmp" >"$rdir.tmp/stats.log" 2>&1; then
-					note "    booted and ran in ${BOOT_SECONDS}s: $(cat "$rdir.tmp/recv.log")"
-				else
-					fail_run "$rdir.tmp" "stats: $(head -n 1 "$rdir.tmp/stats.log")"
-					failed_runs=$((failed_runs + 1))
-				fi
-			else
-				fail_run "$rdir.tmp" "results: $(tail -n 1 "$rdir.tmp/recv.log")"
-				failed_runs=$((failed_runs + 1))
-			fi
-		else
-			fail_run "$rdir.tmp" "$BOOT_REASON"
-			failed_runs=$((failed_runs + 1))
-		fi
-		# --rerun keeps the replaced run beside the new one: nothing is lost.
-		[ -d "$rdir" ] && mv "$rdir" "$rdir.replaced-$(date +%Y%m%d-%H%M%S)"
-		mv "$rdir.tmp" "$rdir"
+		echo "$r $k"
 	done <"$TMPD/cells"
 	r=$((r + 1))
-done
+done >"$TMPD/plan"
+PENDING=$(wc -l <"$TMPD/plan")
+
+START=$(date +%s)
+done_runs=0
+failed_runs=0
+BOOT_MODE=${BOOT_MODE:-$(cell_get "$(head -n 1 "$TMPD/cells")" boot)}
+case ${BOOT_MODE:-each} in each | kexec) ;; *) die "$MATRIX: boot must be each or kexec" ;; esac
+
+# prepare_run PLAN-LINE: sets CELL V RDIR and a fresh RDIR.tmp with its job.
+prepare_run() {
+	CELL=$(sed -n "${2}p" "$TMPD/cells")
+	BOARD_NAME=${BOARD_OVERRIDE:-$(cell_get "$CELL" board)}
+	BOARD_NAME=${BOARD_NAME:-qemu-2node}
+	load_board "$BOARD_NAME"
+	RDIR=$(variant_dir "$CELL")/$1
+	V=$(basename "$(dirname "$RDIR")")
+	mkdir -p "$(dirname "$RDIR")"
+	rm -rf "$RDIR.tmp"
+	mkdir "$RDIR.tmp"
+	write_job "$CELL" "$RDIR.tmp/job.conf"
+}
+
+progress() { # what
+	done_runs=$((done_runs + 1))
+	el=$(($(date +%s) - START))
+	left=
+	[ "$done_runs" -gt 1 ] && left=", ~$((el * (PENDING - done_runs + 1) / (done_runs - 1)))s left"
+	note "[$done_runs/$PENDING] $1, elapsed ${el}s$left"
+}
+
+if [ "${BOOT_MODE:-each}" = each ]; then
+	while read -r r k; do
+		prepare_run "$r" "$k"
+		pick_accel
+		progress "$V run $r on $BOARD_NAME ($ACCEL)"
+		single_initrd "$RDIR.tmp/job.conf"
+		boot_guest "$(cat "$TMPD/kernel.$V")" "$TMPD/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" || true
+		finish_run "$RDIR" 0 "$BOOT_REASON"
+	done <"$TMPD/plan"
+else
+	# One QEMU per group of cells that differ only by variant: the guest
+	# kexecs from step to step, A, B, A, B, ... in one machine.
+	while read -r r k; do
+		echo "$(dirname "$(variant_dir "$(sed -n "${k}p" "$TMPD/cells")")") $r $k"
+	done <"$TMPD/plan" >"$TMPD/plan.grouped"
+	for g in $(cut -d' ' -f1 "$TMPD/plan.grouped" | uniq | sort -u); do
+		rm -rf "$TMPD/chain" "$TMPD/chainrun"
+		mkdir -p "$TMPD/chain" "$TMPD/chainrun"
+		printf 'dir /chain 0755 0 0\ndir /chain/kernels 0755 0 0\nfile /chain/plan %s 0644 0 0\n' \
+			"$TMPD/chain/plan" >"$TMPD/chain.list"
+		step=0 tmo=0 first=
+		grep "^$g " "$TMPD/plan.grouped" | while read -r _ r k; do echo "$r $k"; done >"$TMPD/chain/steps"
+		while read -r r k; do
+			step=$((step + 1))
+			prepare_run "$r" "$k"
+			[ -n "$first" ] || first=$V
+			echo "$step $V" >>"$TMPD/chain/plan"
+			cp "$RDIR.tmp/job.conf" "$TMPD/chain/job-$step.conf"
+			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
+			grep -q " /chain/kernels/$V.bzImage " "$TMPD/chain.list" ||
+				echo "file /chain/kernels/$V.bzImage $(cat "$TMPD/kernel.$V") 0644 0 0" >>"$TMPD/chain.list"
+			tmo=$((tmo + $(cell_timeout "$CELL")))
+		done <"$TMPD/chain/steps"
+		"$GIC" -t 0 "$TMPD/chain.list" | gzip -n >"$TMPD/chain.cpio.gz"
+		cat "$INITRAMFS" "$TMPD/chain.cpio.gz" >"$TMPD/initrd"
+		pick_accel
+		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
+		boot_guest "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" " krepro.step=1" || true
+		note "kexec chain ran ${BOOT_SECONDS}s${BOOT_REASON:+: $BOOT_REASON}"
+		BOOT_SECONDS=
+		step=0
+		while read -r r k; do
+			step=$((step + 1))
+			prepare_run "$r" "$k"
+			progress "$V run $r (chain step $step)"
+			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$RDIR.tmp/"
+			cp "$TMPD/chainrun/console.log" "$RDIR.tmp/console-chain.log"
+			awk -v s="$step" '/krepro: chain step [0-9]+ of/ { cur = $4 + 0 } cur == s' \
+				"$TMPD/chainrun/console.log" >"$RDIR.tmp/console.log"
+			finish_run "$RDIR" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}"
+		done <"$TMPD/chain/steps"
+	done
+fi
 
 # --- report -----------------------------------------------------------------
 

@@ -1,0 +1,33 @@
+#!/bin/sh
+# kexec A/B chain: one QEMU boots base, the guest kexecs into calibration,
+# then base and calibration again; each step's results land in its own run.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/res
+cat >"$T_DIR/chain.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 6s
+variants: [base, calibration]
+runs: 2
+boot: kexec
+M
+expect_rc "a 4-step kexec chain runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/chain.yaml"
+expect_in "one QEMU for the whole chain" "$T_OUT" "kexec chain of 4 boots in one QEMU"
+V=$(ls -d "$R"/will-it-scale/process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
+n=$(grep -c 'kexec_core: Starting new kernel' "$V/base/1/console-chain.log")
+assert "the guest kexeced three times" test "$n" = 3
+s=1
+for r in 1 2; do
+	for v in base calibration; do
+		assert "$v run $r (step $s): per_process_ops parsed" grep -q '"will-it-scale.per_process_ops": [1-9]' "$V/$v/$r/stats.json"
+		expect_in "$v run $r ran as chain step $s" "$V/$v/$r/cmdline" "krepro.step=$s"
+		expect_in "$v run $r console holds only its step" "$V/$v/$r/console.log" "krepro: chain step $s of 4"
+		s=$((s + 1))
+	done
+done
+rm -rf "$T_DIR"
+exit $T_FAILED
