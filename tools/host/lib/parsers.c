@@ -1,6 +1,7 @@
 /* Raw-output parsers (see parsers.h). */
 #include "parsers.h"
 
+#include "parse_bench.h"
 #include "parse_monitors.h"
 
 #include <math.h>
@@ -396,7 +397,7 @@ int krp_raw_known(const char *filename)
 
 	return strcmp(filename, "will-it-scale") == 0 || strcmp(filename, "meminfo") == 0 ||
 	       strcmp(filename, "proc-vmstat") == 0 || krp_monitor_known(filename) ||
-	       time_bench(filename, bench) == 0;
+	       krp_bench_known(filename) || time_bench(filename, bench) == 0;
 }
 
 int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_metrics *m)
@@ -410,6 +411,8 @@ int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_
 	else if (strcmp(filename, "proc-vmstat") == 0)
 		krp_parse_proc_vmstat(buf, len, m);
 	else if (krp_parse_monitor(filename, buf, len, m))
+		;
+	else if (krp_parse_bench(filename, buf, len, m))
 		;
 	else if (time_bench(filename, bench) == 0)
 		krp_parse_time(buf, len, bench, m);

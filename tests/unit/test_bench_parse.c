@@ -1,0 +1,287 @@
+/* Host parsers of the benchmark suites (tools/host/lib/parse_bench.c):
+ * hand-made inputs with hand-computed values, and golden tests on raw
+ * files captured from guests (tests/fixtures/<suite>/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "parse_bench.h"
+#include "parsers.h"
+#include "unit.h"
+
+static double get(const struct krp_metrics *m, const char *name)
+{
+	double v;
+
+	return krp_metrics_get(m, name, &v) == 0 ? v : -12345.678;
+}
+
+static int has(const struct krp_metrics *m, const char *name)
+{
+	double v;
+
+	return krp_metrics_get(m, name, &v) == 0;
+}
+
+/* Parses a fixture file through the dispatch (krp_parse_raw). */
+static int parse_fixture(const char *path, const char *rawname, struct krp_metrics *m)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+	int r;
+
+	krp_metrics_init(m);
+	if (!f)
+		return -1;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(buf);
+		return -1;
+	}
+	fclose(f);
+	r = krp_parse_raw(rawname, buf, (size_t)n, m) == 1 ? 0 : -1;
+	free(buf);
+	return r;
+}
+
+static void test_vms_lkp_fixture(void)
+{
+	/* The shape of LKP's fixture: 32 tasks of ~14620 KB/s summing to
+	 * 467497 (31 x 14609 + 14618) in one case run. */
+	char buf[8192];
+	size_t n = 0;
+	struct krp_metrics m;
+
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "./case-lru-shm\n");
+	for (int i = 0; i < 32; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+				      "%s1073741824 bytes / 71775 usecs = %d KB/s\n",
+				      i == 5 ? "." : "", i == 31 ? 14618 : 14609);
+	for (int i = 0; i < 32; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%d usecs to free memory\n",
+				      i < 16 ? 25000000 : 25846000);
+	krp_metrics_init(&m);
+	krp_parse_vm_scalability(buf, n, "vm-scalability", &m);
+	CHECK_NEAR("vms lkp: throughput 467497", get(&m, "vm-scalability.throughput"), 467497, 0);
+	CHECK_NEAR("vms lkp: median", get(&m, "vm-scalability.median"), 14609, 0);
+	/* one sample: spread of the tasks, 100 * sd / mean; sd of 31 x a and
+	 * one a + 9 = 9 * sqrt(31) / 32 */
+	CHECK_NEAR("vms lkp: stddev", get(&m, "vm-scalability.stddev"),
+		   100.0 * (9.0 * sqrt(31.0) / 32.0) / (467497.0 / 32.0), 1e-9);
+	CHECK_NEAR("vms lkp: free_time", get(&m, "vm-scalability.free_time"), 25.423, 1e-9);
+	CHECK_NEAR("vms lkp: workload", get(&m, "vm-scalability.workload"), 32.0 * 1048576, 0);
+	krp_metrics_free(&m);
+}
+
+static void test_vms_samples(void)
+{
+	/* Two case runs: sums 300 and 100 -> throughput 200, stddev 100 *
+	 * 100 / 200 = 50%; medians (100+200)/2 = 150 and 100 -> 125. */
+	const char *two = "noise before\n"
+			  "./case-anon-w-seq\n"
+			  "1024 bytes / 10 usecs = 200 KB/s\n"
+			  "1024 bytes / 10 usecs = 100 KB/s\n"
+			  "10 usecs to free memory\n"
+			  "2014-08-19 ./case-anon-w-seq\n"
+			  "./case-anon-w-seq\n"
+			  "2048 bytes / 10 usecs = 100 KB/s\n"
+			  "30 usecs to free memory\n"
+			  "1024 bytes / 10 usecs = 100 kB/s\n"
+			  "x bytes / 10 usecs = 100 KB/s\n"
+			  "5 usecs to free memory!\n";
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_vm_scalability(two, strlen(two), "vm-scalability", &m);
+	CHECK_NEAR("vms two: throughput", get(&m, "vm-scalability.throughput"), 200, 0);
+	CHECK_NEAR("vms two: stddev over samples", get(&m, "vm-scalability.stddev"), 50, 1e-12);
+	CHECK_NEAR("vms two: median", get(&m, "vm-scalability.median"), 125, 0);
+	CHECK_NEAR("vms two: free_time", get(&m, "vm-scalability.free_time"), 20e-6, 1e-15);
+	CHECK_NEAR("vms two: workload", get(&m, "vm-scalability.workload"), 4, 0);
+	CHECK("vms two: 5 metrics", m.n == 5);
+	krp_metrics_free(&m);
+
+	krp_metrics_init(&m);
+	krp_parse_vm_scalability("./case-x\nnothing\n", 17, "vm-scalability", &m);
+	CHECK("vms: no task lines, no metrics", m.n == 0);
+	krp_metrics_free(&m);
+}
+
+static void test_vms_golden(void)
+{
+	struct krp_metrics m;
+
+	/* anon-w-seq, 2 processes: 217323 + 138518 KB/s */
+	CHECK("golden vms anon-w-seq: parsed",
+	      parse_fixture("tests/fixtures/vm-scalability/anon-w-seq", "vm-scalability", &m) == 0);
+	CHECK_NEAR("golden vms anon-w-seq: throughput", get(&m, "vm-scalability.throughput"),
+		   355841, 0);
+	CHECK_NEAR("golden vms anon-w-seq: median", get(&m, "vm-scalability.median"), 177920.5, 0);
+	/* population sd of two = |a - b| / 2 = 39402.5; / mean 177920.5 */
+	CHECK_NEAR("golden vms anon-w-seq: stddev", get(&m, "vm-scalability.stddev"),
+		   100.0 * 39402.5 / 177920.5, 1e-9);
+	CHECK_NEAR("golden vms anon-w-seq: free_time", get(&m, "vm-scalability.free_time"),
+		   (2290 + 954) / 2.0 / 1e6, 1e-15);
+	CHECK_NEAR("golden vms anon-w-seq: workload", get(&m, "vm-scalability.workload"),
+		   2.0 * 67108864 / 1024, 0);
+	krp_metrics_free(&m);
+
+	/* mmap-pread-rand-mt on the tmpfs fallback: 2 threads, cut by --runtime */
+	CHECK("golden vms mmap-pread-rand-mt: parsed",
+	      parse_fixture("tests/fixtures/vm-scalability/mmap-pread-rand-mt", "vm-scalability",
+			    &m) == 0);
+	CHECK_NEAR("golden vms mmap-pread-rand-mt: throughput",
+		   get(&m, "vm-scalability.throughput"), 8071 + 5650, 0);
+	CHECK_NEAR("golden vms mmap-pread-rand-mt: workload", get(&m, "vm-scalability.workload"),
+		   (42467328.0 + 29884416.0) / 1024, 0);
+	CHECK_NEAR("golden vms mmap-pread-rand-mt: free_time", get(&m, "vm-scalability.free_time"),
+		   (42935 + 94485) / 2.0 / 1e6, 1e-15);
+	krp_metrics_free(&m);
+
+	CHECK("golden vms lru-shm: parsed",
+	      parse_fixture("tests/fixtures/vm-scalability/lru-shm", "vm-scalability", &m) == 0);
+	CHECK_NEAR("golden vms lru-shm: throughput", get(&m, "vm-scalability.throughput"),
+		   61197 + 60291, 0);
+	krp_metrics_free(&m);
+
+	CHECK("golden vms anon-r-rand: parsed",
+	      parse_fixture("tests/fixtures/vm-scalability/anon-r-rand", "vm-scalability", &m) ==
+		  0);
+	CHECK_NEAR("golden vms anon-r-rand: throughput", get(&m, "vm-scalability.throughput"),
+		   22079 + 21796, 0);
+	CHECK_NEAR("golden vms anon-r-rand: median", get(&m, "vm-scalability.median"),
+		   (22079 + 21796) / 2.0, 0);
+	krp_metrics_free(&m);
+}
+
+static void test_unixbench(void)
+{
+	/* Lines of seed 001 (UnixBench 4.1 format), padded 5.x lines, and the
+	 * INDEX VALUES table, which must not be taken as results. */
+	const char *text =
+	    "Execl Throughput 2915.4 lps (29.6 secs, 3 samples)\n"
+	    "C Compiler Throughput 1019.3 lpm (60.0 secs, 3 samples)\n"
+	    "Shell Scripts (8 concurrent) 1097.7 lpm (60.0 secs, 3 samples)\n"
+	    "File Copy 256 bufsize 500 maxblocks 99051.0 KBps (30.0 secs, 3 samples)\n"
+	    "File Read 4096 bufsize 8000 maxblocks 2058917.0 KBps (30.0 secs, 3 samples)\n"
+	    "Dc: sqrt(2) to 99 decimal places 126145.2 lpm (30.0 secs, 3 samples)\n"
+	    "Pipe Throughput                             1215954.9 lps   (10.0 s, 7 samples)\r\n"
+	    "INDEX VALUES\n"
+	    "TEST BASELINE RESULT INDEX\n"
+	    "Execl Throughput 43.0 2915.4 678.0\n"
+	    "Process Creation 135.9 lps\n"
+	    "Process Creation lps (1.0 secs, 1 samples)\n"
+	    "Execl Throughputx 1.0 lps (1.0 secs, 1 samples)\n";
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_unixbench(text, strlen(text), "unixbench", &m);
+	CHECK_NEAR("ub: execl", get(&m, "unixbench.execl"), 2915.4, 1e-9);
+	CHECK_NEAR("ub: shell8", get(&m, "unixbench.shell8"), 1097.7, 1e-9);
+	CHECK_NEAR("ub: fsbuffer", get(&m, "unixbench.fsbuffer"), 99051.0, 1e-9);
+	CHECK_NEAR("ub: fsdisk-r", get(&m, "unixbench.fsdisk-r"), 2058917.0, 1e-9);
+	CHECK_NEAR("ub: dc", get(&m, "unixbench.dc"), 126145.2, 1e-9);
+	CHECK_NEAR("ub: padded 5.x line", get(&m, "unixbench.pipe"), 1215954.9, 1e-9);
+	CHECK("ub: no spawn from broken lines", !has(&m, "unixbench.spawn"));
+	CHECK("ub: 6 metrics (C compiler not in the subset)", m.n == 6);
+	krp_metrics_free(&m);
+
+	CHECK_STR("ub key: shell16", krp_unixbench_key("Shell Scripts (16 concurrent)", 29),
+		  "shell16");
+	CHECK("ub key: unknown", krp_unixbench_key("Execl", 5) == NULL);
+
+	CHECK("golden ub: parsed",
+	      parse_fixture("tests/fixtures/unixbench/all-1s-1sample", "unixbench", &m) == 0);
+	CHECK("golden ub: all 17 tests", m.n == 17);
+	CHECK_NEAR("golden ub: execl", get(&m, "unixbench.execl"), 732.2, 1e-9);
+	CHECK_NEAR("golden ub: fstime", get(&m, "unixbench.fstime"), 143097.0, 1e-9);
+	CHECK_NEAR("golden ub: fstime-r", get(&m, "unixbench.fstime-r"), 490828.0, 1e-9);
+	CHECK_NEAR("golden ub: fstime-w", get(&m, "unixbench.fstime-w"), 269943.1, 1e-9);
+	CHECK_NEAR("golden ub: fsbuffer-w", get(&m, "unixbench.fsbuffer-w"), 105239.9, 1e-9);
+	CHECK_NEAR("golden ub: fsdisk", get(&m, "unixbench.fsdisk"), 496390.9, 1e-9);
+	CHECK_NEAR("golden ub: pipe", get(&m, "unixbench.pipe"), 359868.4, 1e-9);
+	CHECK_NEAR("golden ub: syscall", get(&m, "unixbench.syscall"), 330236.9, 1e-9);
+	CHECK_NEAR("golden ub: spawn", get(&m, "unixbench.spawn"), 135.9, 1e-9);
+	CHECK_NEAR("golden ub: dc", get(&m, "unixbench.dc"), 447532.0, 1e-9);
+	CHECK_NEAR("golden ub: shell1", get(&m, "unixbench.shell1"), 539.0, 1e-9);
+	CHECK_NEAR("golden ub: shell16", get(&m, "unixbench.shell16"), 52.4, 1e-9);
+	krp_metrics_free(&m);
+}
+
+static void test_autonuma(void)
+{
+	const char *text = "elapsed: 9.0\n"
+			   "test: numa02\nprocesses: 1\nelapsed: 1.5\n"
+			   "test: bad name\nelapsed: 2\n"
+			   "test: numa01\nelapsed: x\n";
+	const char *names[] = {"numa01", "numa01_THREAD_ALLOC", "numa02"};
+	const double secs[] = {1.787, 1.645, 1.059};
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_autonuma(text, strlen(text), "autonuma-benchmark", &m);
+	CHECK_NEAR("an: numa02 seconds", get(&m, "autonuma-benchmark.numa02.seconds"), 1.5, 0);
+	CHECK("an: elapsed before test ignored, bad names rejected", m.n == 1);
+	krp_metrics_free(&m);
+
+	for (int i = 0; i < 3; i++) {
+		char path[128], metric[128], name[128];
+
+		snprintf(path, sizeof(path), "tests/fixtures/autonuma-benchmark/%s", names[i]);
+		snprintf(metric, sizeof(metric), "autonuma-benchmark.%s.seconds", names[i]);
+		snprintf(name, sizeof(name), "golden an: %s", names[i]);
+		CHECK(name, parse_fixture(path, "autonuma-benchmark", &m) == 0 && m.n == 1);
+		CHECK_NEAR(name, get(&m, metric), secs[i], 1e-12);
+		krp_metrics_free(&m);
+	}
+}
+
+static void test_specjbb(void)
+{
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_specjbb("warehouses: 3\nbops: 1000\n", 26, "specjbb", &m);
+	CHECK_NEAR("sj: bops", get(&m, "specjbb.bops"), 1000, 0);
+	CHECK_NEAR("sj: per warehouse truncated", get(&m, "specjbb.bops_per_warehouse"), 333, 0);
+	krp_metrics_free(&m);
+	krp_metrics_init(&m);
+	krp_parse_specjbb("warehouses: 3\n", 14, "specjbb", &m);
+	CHECK("sj: no bops, no metrics", m.n == 0);
+	krp_metrics_free(&m);
+
+	CHECK("golden sj: parsed",
+	      parse_fixture("tests/fixtures/specjbb/w2-t1-64M", "specjbb", &m) == 0);
+	CHECK_NEAR("golden sj: bops", get(&m, "specjbb.bops"), 291445, 0);
+	CHECK_NEAR("golden sj: bops per warehouse", get(&m, "specjbb.bops_per_warehouse"), 145722,
+		   0);
+	krp_metrics_free(&m);
+}
+
+static void test_dispatch(void)
+{
+	CHECK("known: vm-scalability", krp_raw_known("vm-scalability"));
+	CHECK("known: unixbench", krp_raw_known("unixbench"));
+	CHECK("known: autonuma-benchmark", krp_raw_known("autonuma-benchmark"));
+	CHECK("known: specjbb", krp_raw_known("specjbb"));
+	CHECK("bench known: not will-it-scale", !krp_bench_known("will-it-scale"));
+	CHECK("bench known: not the stderr file", !krp_bench_known("unixbench.stderr"));
+}
+
+int main(void)
+{
+	test_vms_lkp_fixture();
+	test_vms_samples();
+	test_vms_golden();
+	test_unixbench();
+	test_autonuma();
+	test_specjbb();
+	test_dispatch();
+	UNIT_EXIT();
+}

@@ -1,0 +1,57 @@
+/* Unit tests for tools/guest/ub_calc.h (UnixBench subset arithmetic). */
+#include "unit.h"
+#include "../../tools/guest/ub_calc.h"
+
+int main(void)
+{
+	char out[256];
+
+	{
+		/* 3 samples: drop int(3/3) = 1 worst; geometric mean of 20 and 40 */
+		double r[] = {40, 10, 20};
+
+		CHECK_NEAR("combine: drop worst third", ub_combine(r, 3), 28.2842712474619, 1e-9);
+		CHECK("combine: sorted in place", r[0] == 10 && r[1] == 20 && r[2] == 40);
+	}
+	{
+		/* 6 samples: drop 2 (5 and 7); exp(mean(log(9, 11, 13, 100))) */
+		double r[] = {100, 5, 13, 7, 11, 9};
+
+		CHECK_NEAR("combine: six samples", ub_combine(r, 6), 18.940639437279884, 1e-9);
+	}
+	{
+		double one[] = {123.5}, two[] = {4, 9}, zero[] = {0, 5, 5};
+
+		CHECK_NEAR("combine: one sample", ub_combine(one, 1), 123.5, 1e-12);
+		CHECK_NEAR("combine: two samples keep both", ub_combine(two, 2), 6, 1e-12);
+		CHECK_NEAR("combine: dropped zero is fine", ub_combine(zero, 3), 5, 1e-12);
+		CHECK_NEAR("combine: none", ub_combine(one, 0), 0, 0);
+	}
+	CHECK_NEAR("rate: lps", ub_rate(300, 2, 0), 150, 1e-12);
+	CHECK_NEAR("rate: lpm", ub_rate(30, 20, 1), 90, 1e-12);
+	CHECK_NEAR("rate: no time", ub_rate(30, 0, 1), 0, 0);
+
+	ub_format_line(out, sizeof(out), "Execl Throughput", 2915.44, "lps", 29.63, 3);
+	CHECK_STR("format: execl as in 001", out,
+		  "Execl Throughput 2915.4 lps (29.6 secs, 3 samples)\n");
+	ub_format_line(out, sizeof(out), "File Copy 256 bufsize 500 maxblocks", 99051.0, "KBps",
+		       30.0, 3);
+	CHECK_STR("format: file copy", out,
+		  "File Copy 256 bufsize 500 maxblocks 99051.0 KBps (30.0 secs, 3 samples)\n");
+
+	CHECK("fs: 1024/2000 -> 2000 buffers", ub_fs_buffers(1024, 2000) == 2000);
+	CHECK("fs: 256/500 -> 2000 buffers", ub_fs_buffers(256, 500) == 2000);
+	CHECK("fs: 4096/8000 -> 2000 buffers", ub_fs_buffers(4096, 8000) == 2000);
+	CHECK("fs: zero bufsize", ub_fs_buffers(0, 8000) == 0);
+
+	CHECK("dc: computes", ub_sqrt2(99, out, sizeof(out)) == 0);
+	CHECK_STR("dc: sqrt(2) to 99 places", out,
+		  "1.414213562373095048801688724209698078569671875376948073176679737990732478462107"
+		  "038850387534327641572");
+	CHECK("dc: 101 characters", strlen(out) == 101);
+	CHECK("dc: 0 places", ub_sqrt2(0, out, sizeof(out)) == 0 && strcmp(out, "1.") == 0);
+	CHECK("dc: 5 places", ub_sqrt2(5, out, sizeof(out)) == 0 && strcmp(out, "1.41421") == 0);
+	CHECK("dc: too many places", ub_sqrt2(121, out, sizeof(out)) < 0);
+	CHECK("dc: buffer too small", ub_sqrt2(99, out, 100) < 0);
+	UNIT_EXIT();
+}
