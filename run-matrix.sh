@@ -124,6 +124,7 @@ load_board() {
 	case $1 in */* | .*) die "bad board name '$1'" ;; esac
 	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
 	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
+	B_LAB_NODES='' B_MODEL='' B_SSH='' B_CONSOLE='' B_POWER=''
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -133,7 +134,7 @@ load_board() {
 		val=${line#*:}
 		val=${val# }
 		case $val in
-		'' | *[!A-Za-z0-9=,._\ -]*) die "boards/$1:$n: bad value for '$key': '$val'" ;;
+		'' | *[!A-Za-z0-9=,._@:/+\ -]*) die "boards/$1:$n: bad value for '$key': '$val'" ;;
 		esac
 		case $key in
 		type) B_TYPE=$val ;;
@@ -143,6 +144,11 @@ load_board() {
 		cpu) B_CPU=$val ;;
 		accel) B_ACCEL=$val ;;
 		boot_timeout) B_BOOT_TIMEOUT=$val ;;
+		nodes) B_LAB_NODES=$val ;;
+		model) B_MODEL=$val ;;
+		ssh) B_SSH=$val ;;
+		console) B_CONSOLE=$val ;;
+		power_cycle) B_POWER=$val ;;
 		node[0-9] | node[0-9][0-9])
 			id=${key#node}
 			ncpus='' nmem=''
@@ -162,11 +168,21 @@ load_board() {
 		*) die "boards/$1:$n: unknown key '$key'" ;;
 		esac
 	done <"$f"
-	[ "$B_TYPE" = qemu ] || die "boards/$1: type '$B_TYPE' not supported yet (qemu)"
+	case $B_TYPE in
+	qemu) ;;
+	lab)
+		[ -n "$B_SSH" ] || die "boards/$1: a lab board needs ssh: user@host"
+		[ -n "$B_CONSOLE" ] || die "boards/$1: a lab board needs console: COMMAND"
+		[ -n "$B_POWER" ] || die "boards/$1: a lab board needs power_cycle: COMMAND"
+		case $B_LAB_NODES in '' | *[!0-9]*) die "boards/$1: nodes must be a number" ;; esac
+		;;
+	*) die "boards/$1: type must be qemu or lab, not '$B_TYPE'" ;;
+	esac
 	case $B_CPUS in '' | *[!0-9]*) die "boards/$1: cpus must be a number" ;; esac
 	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
 	case $B_ACCEL in auto | tcg | kvm) ;; *) die "boards/$1: accel must be auto, tcg or kvm" ;; esac
 	case $B_BOOT_TIMEOUT in *[!0-9]*) die "boards/$1: boot_timeout must be seconds" ;; esac
+	[ "$B_TYPE" = qemu ] || return 0
 	# One socket per NUMA node, so no cache is shared across nodes.
 	B_SMP=$B_CPUS
 	if [ "$B_NODES" -gt 1 ]; then
@@ -252,7 +268,8 @@ while IFS= read -r cell; do
 	v=$(basename "$(variant_dir "$cell")")
 	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 	if [ "$DRY" = 1 ]; then
-		printf 'cell %d/%d: %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' "$k" "$NCELLS" "$cell" \
+		printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
+			"$k" "$NCELLS" "$cell" "${b:-qemu-2node}" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" \
 			"$(variant_dir "$cell")" "$runs" "$runs" "$((rt + 15))"
 	fi
 done <"$TMPD/cells"
@@ -260,6 +277,13 @@ if [ "$DRY" = 1 ]; then
 	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
 	exit 0
 fi
+
+while IFS= read -r cell; do
+	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
+	load_board "${b:-qemu-2node}"
+	[ "$B_TYPE" = qemu ] ||
+		die "board ${b}: lab boards (kexec over ssh) are described but not driven yet; use --dry-run or a qemu board"
+done <"$TMPD/cells"
 
 # One run-matrix per results tree at a time.
 exec 9>"$RESULTS/.lock"
