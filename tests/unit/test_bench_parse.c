@@ -264,6 +264,30 @@ static void test_specjbb(void)
 	krp_metrics_free(&m);
 }
 
+static void test_wis_golden(void)
+{
+	struct krp_metrics m;
+
+	/* new testcases from a guest: 2 threads of context_switch1 -> 38688 / 2 */
+	CHECK("golden wis context_switch1 thread: parsed",
+	      parse_fixture("tests/fixtures/will-it-scale/thread-2-context_switch1",
+			    "will-it-scale", &m) == 0);
+	CHECK_NEAR("golden wis context_switch1 thread: per_thread_ops",
+		   get(&m, "will-it-scale.per_thread_ops"), 19344, 0);
+	CHECK("golden wis context_switch1 thread: no per_process_ops",
+	      !has(&m, "will-it-scale.per_process_ops"));
+	krp_metrics_free(&m);
+	/* 2 processes of page_fault1 -> 337920 / 2 */
+	CHECK("golden wis page_fault1 process: parsed",
+	      parse_fixture("tests/fixtures/will-it-scale/process-2-page_fault1", "will-it-scale",
+			    &m) == 0);
+	CHECK_NEAR("golden wis page_fault1 process: per_process_ops",
+		   get(&m, "will-it-scale.per_process_ops"), 168960, 0);
+	CHECK_NEAR("golden wis page_fault1 process: workload", get(&m, "will-it-scale.workload"),
+		   337920, 0);
+	krp_metrics_free(&m);
+}
+
 static void test_dispatch(void)
 {
 	CHECK("known: vm-scalability", krp_raw_known("vm-scalability"));
@@ -282,6 +306,7 @@ int main(void)
 	test_unixbench();
 	test_autonuma();
 	test_specjbb();
+	test_wis_golden();
 	test_dispatch();
 	UNIT_EXIT();
 }
