@@ -8,6 +8,10 @@ KREPRO_PROG=build
 # shellcheck source=lib/common.sh
 . "$KREPRO_ROOT/lib/common.sh"
 
+# The whole script is one function, parsed before it runs: editing this file
+# while it runs (a long build, a night of boots) cannot change what runs.
+main() {
+
 usage() {
 	cat <<'EOF'
 usage: ./build.sh [options] COMMAND [ARGS]
@@ -20,6 +24,7 @@ Commands:
   initramfs            build the guest tools and the initramfs; prints its path last
   tools                build the host tools
   list-variants        list the variants the patch series offer
+  patches VARIANT      the patch files of a variant, in order
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
   bundle -o FILE [-m MATRIX] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
@@ -410,6 +415,13 @@ cmd_kernel() {
 	variant_patches "$v" >/dev/null
 	need_build_deps
 	cmd_reference
+	# One build per variant at a time (its source and build folders are shared).
+	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)"
+	exec 8>"$KREPRO_CACHE/variants/$(ref_id)/$v.lock"
+	if command -v flock >/dev/null 2>&1 && ! flock -n 8; then
+		note "kernel $v: another build of it is running; waiting"
+		flock 8
+	fi
 	variant_source "$v"
 	# src and build sit side by side in every variant's folder, so the paths
 	# ccache sees (relative to CCACHE_BASEDIR) are the same for all variants.
@@ -681,6 +693,11 @@ cmd_verify() {
 cmd=$1
 shift
 case $cmd in
+patches)
+	[ $# -eq 1 ] || die "patches: name one variant"
+	variant_patches "$1" >/dev/null
+	variant_patches "$1"
+	;;
 bundle) cmd_bundle "$@" ;;
 verify) cmd_verify "$@" ;;
 unpack-bundle) unpack_bundle "$@" ;;
@@ -694,3 +711,6 @@ list-variants) cmd_list_variants ;;
 all) cmd_all "$@" ;;
 *) die "unknown command '$cmd' (see --help)" ;;
 esac
+}
+main "$@"
+exit $?

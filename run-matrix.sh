@@ -7,10 +7,15 @@ KREPRO_PROG=run-matrix
 # shellcheck source=lib/common.sh
 . "$KREPRO_ROOT/lib/common.sh"
 
+# The whole script is one function, parsed before it runs: editing this file
+# while it runs (a long build, a night of boots) cannot change what runs.
+main() {
+
 usage() {
 	cat <<'EOF'
 usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh compare [--all] BASE_DIR NEW_DIR [NEW_DIR...]
+       ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
@@ -33,6 +38,10 @@ Options:
 
 Complete run directories are never rewritten: rerunning the same command
 resumes where it stopped.
+
+bisect runs base against SERIES@N (its first N patches) by binary search,
+with the matrix's other parameters (default: the embedded matrix), and names
+the first patch after which METRIC changes significantly (Welch t-test).
 EOF
 }
 
@@ -63,6 +72,60 @@ if [ "${1:-}" = compare ]; then
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
 	exec "$KREPRO_OUT/host/krepro-compare" "$@"
 fi
+# bisect: binary search over SERIES@N for the first patch that moves METRIC.
+if [ "${1:-}" = bisect ]; then
+	shift
+	bs_out=$KREPRO_ROOT/results bs_matrix=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage; exit 0 ;;
+		-o) bs_out=$2; shift 2 ;;
+		-m) bs_matrix=$2; shift 2 ;;
+		-*) die "bisect: unknown option '$1'" ;;
+		*) break ;;
+		esac
+	done
+	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC"
+	ser=$1 metric=$2
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	"$KREPRO_ROOT/build.sh" patches "$ser" >"$KREPRO_CACHE/bisect.patches" || exit 2
+	total=$(wc -l <"$KREPRO_CACHE/bisect.patches")
+	mkdir -p "$bs_out"
+	bs_out=$(cd "$bs_out" && pwd)
+	bs_m=$KREPRO_CACHE/bisect.yaml
+	# verdict K: run base and SERIES@K, then 0 if METRIC moved significantly.
+	verdict() {
+		if [ -n "$bs_matrix" ]; then grep -v '^variants:' "$bs_matrix"; else default_matrix | grep -v '^variants:'; fi >"$bs_m"
+		echo "variants: [base, $ser@$1]" >>"$bs_m"
+		note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$KREPRO_CACHE/bisect.patches" | xargs basename))"
+		"$0" -o "$bs_out" "$bs_m" >"$KREPRO_CACHE/bisect.log" 2>&1 ||
+			note "bisect: some runs of $ser@$1 failed (see $KREPRO_CACHE/bisect.log)"
+		vd=$(find "$bs_out" -type d -name "$ser@$1" | head -n 1)
+		[ -n "$vd" ] || die "bisect: no results for $ser@$1 (see $KREPRO_CACHE/bisect.log)"
+		"$KREPRO_OUT/host/krepro-compare" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
+		rc=$?
+		note "bisect: $ser@$1: $(cat "$KREPRO_CACHE/bisect.verdict")"
+		[ "$rc" -le 3 ] || exit 2
+		[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
+		return "$rc"
+	}
+	if ! verdict "$total"; then
+		echo "bisect: $metric does not change significantly between base and $ser ($total patches): nothing to bisect"
+		exit 1
+	fi
+	lo=0 hi=$total
+	while [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		if verdict "$mid"; then hi=$mid; else lo=$mid; fi
+	done
+	p=$(sed -n "${hi}p" "$KREPRO_CACHE/bisect.patches")
+	echo "first patch of $ser that moves $metric: patch $hi of $total"
+	echo "    $(basename "$p")"
+	echo "    $(sed -n 's/^Subject: *//p' "$p" | head -n 1)"
+	exit 0
+fi
+
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
@@ -85,6 +148,7 @@ RESULTS=$(cd "$RESULTS" && pwd)
 
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
 QEMU_PID=
+# shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
 	if [ -n "$QEMU_PID" ]; then
 		kill -KILL "$QEMU_PID" 2>/dev/null || true
@@ -591,3 +655,6 @@ mv "$REPORT.tmp" "$REPORT"
 cat "$REPORT"
 note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS; report $REPORT"
 [ "$failed_runs" = 0 ]
+}
+main "$@"
+exit $?

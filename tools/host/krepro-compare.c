@@ -36,20 +36,46 @@ static void usage(FILE *f)
 		   "  --json FILE  write every compared metric as JSON (means, stddevs,\n"
 		   "               %%change, p, significant, runs; failure counts)\n"
 		   "  --csv FILE   the same as CSV, one line per metric and new variant\n"
+		   "  --verdict METRIC  no table: one line on METRIC (BASE_DIR vs one NEW_DIR)\n"
+		   "               and exit 0 if its change is significant, 3 if not (bisect)\n"
 		   "\n"
 		   "Exit status: 0 when the comparison was made, 2 on usage or input errors.\n");
+}
+
+/* One metric's verdict for bisection: 0 significant, 3 not, 2 missing. */
+static int verdict_line(const char *metric, const struct krp_variant *b,
+			const struct krp_variant *n, const struct krp_cmp_opts *o)
+{
+	struct krp_vstats vb = {0}, vn = {0};
+	const struct krp_series *sb, *sn;
+	struct krp_cell cell;
+	int rc = 2;
+
+	krp_vstats_build(b, &vb);
+	krp_vstats_build(n, &vn);
+	sb = krp_vstats_find(&vb, metric);
+	sn = krp_vstats_find(&vn, metric);
+	if (!sb || !sn) {
+		fprintf(stderr, TOOL ": %s: not present on both sides\n", metric);
+	} else {
+		krp_cmp_cell(metric, sb->x, sb->n, sn->x, sn->n, o->alpha, &cell);
+		printf("%s: %+.1f%% (runs %zu vs %zu, p=%.4g): %s\n", metric, cell.pct, cell.nb,
+		       cell.nn, cell.have_t ? cell.w.p : 1.0,
+		       cell.significant ? "significant" : "not significant");
+		rc = cell.significant ? 0 : 3;
+	}
+	krp_vstats_free(&vb);
+	krp_vstats_free(&vn);
+	return rc;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"all", no_argument, NULL, 'a'},
-	    {"alpha", required_argument, NULL, 'p'},
-	    {"no-plot", no_argument, NULL, 'n'},
-	    {"json", required_argument, NULL, 'j'},
-	    {"csv", required_argument, NULL, 'c'},
-	    {NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},	       {"all", no_argument, NULL, 'a'},
+	    {"alpha", required_argument, NULL, 'p'},   {"no-plot", no_argument, NULL, 'n'},
+	    {"json", required_argument, NULL, 'j'},    {"csv", required_argument, NULL, 'c'},
+	    {"verdict", required_argument, NULL, 'v'}, {NULL, 0, NULL, 0},
 	};
 	struct krp_cmp_opts o = {0, 0.05};
 	struct krp_variant *vars;
@@ -57,9 +83,9 @@ int main(int argc, char **argv)
 	char err[KRP_ERR_MAX];
 	size_t nvars, i;
 	int c, plots = 1;
-	const char *json_path = NULL, *csv_path = NULL;
+	const char *json_path = NULL, *csv_path = NULL, *verdict = NULL;
 
-	while ((c = getopt_long(argc, argv, "hap:nj:c:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hap:nj:c:v:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -75,6 +101,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			csv_path = optarg;
+			break;
+		case 'v':
+			verdict = optarg;
 			break;
 		case 'p': {
 			char *end;
@@ -109,6 +138,16 @@ int main(int argc, char **argv)
 			fprintf(stderr, TOOL ": %s: no run directories (<n>/stats.json)\n", dir);
 			goto fail;
 		}
+	}
+	if (verdict) {
+		int rc = nvars == 2 ? verdict_line(verdict, &vars[0], &vars[1], &o) : 2;
+
+		if (nvars != 2)
+			fprintf(stderr, TOOL ": --verdict takes BASE_DIR and one NEW_DIR\n");
+		for (i = 0; i < nvars; i++)
+			krp_variant_free(&vars[i]);
+		free(vars);
+		return rc;
 	}
 	krp_compare_report(vars, nvars, &o, &out);
 	if (plots)
