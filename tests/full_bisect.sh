@@ -1,0 +1,26 @@
+#!/bin/sh
+# Bisection against an effect of known size and place: the calibration
+# series adds a page-fault delay knob (patch 1, off) and turns it on
+# (patch 2); bisect must name patch 2.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+cat >"$T_DIR/m.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 7s
+runs: 3
+M
+expect_rc "bisect calibration on per_process_ops" 0 ./run-matrix.sh bisect -o "$T_DIR/res" -m "$T_DIR/m.yaml" \
+	calibration will-it-scale.per_process_ops
+expect_in "names the patch that turns the delay on" "$T_OUT" "0002-mm-turn-the-calibration-fault-delay-on-3-us.patch"
+expect_in "says which patch of how many" "$T_OUT" "patch 2 of 2"
+expect_in "the full series moved the metric" "$T_OUT" "calibration@2: will-it-scale.per_process_ops"
+expect_in "patch 1 alone did not" "$T_OUT" "calibration@1: will-it-scale.per_process_ops"
+expect_rc "a metric the series does not move: nothing to bisect" 1 ./run-matrix.sh bisect -o "$T_DIR/res" \
+	-m "$T_DIR/m.yaml" calibration meminfo.MemTotal
+expect_in "says so" "$T_OUT" "nothing to bisect"
+rm -rf "$T_DIR"
+exit $T_FAILED
