@@ -103,7 +103,7 @@ if [ "${1:-}" = bisect ]; then
 			note "bisect: some runs of $ser@$1 failed (see $KREPRO_CACHE/bisect.log)"
 		vd=$(find "$bs_out" -type d -name "$ser@$1" | head -n 1)
 		[ -n "$vd" ] || die "bisect: no results for $ser@$1 (see $KREPRO_CACHE/bisect.log)"
-		"$KREPRO_OUT/host/krepro-compare" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
+		"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
 		rc=$?
 		note "bisect: $ser@$1: $(cat "$KREPRO_CACHE/bisect.verdict")"
 		[ "$rc" -le 3 ] || exit 2
