@@ -1,0 +1,216 @@
+/* Matrix pivot: job.conf reader, cell means, and seed 003 (Srikar
+ * Dronamraju, AutoNUMA27 specjbb, 2012): its printed improvements must come
+ * out exactly from its printed values. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pivot.h"
+#include "unit.h"
+
+static const char *const rows[] = {"kernel", "vm"};
+static const char *const cols[] = {"fit", "ksm", "thp"};
+static const char *const kernels[] = {"mainline_v36", "autonuma27_"};
+static const char *const vms[] = {"vm_1", "vm_2", "vm_3"};
+static const char *const fits[] = {"nofit", "fit"};
+static const char *const ksms[] = {"noksm", "ksm"};
+static const char *const thps[] = {"nothp", "thp"};
+
+#define NA -1
+/* Seed 003, first table: [kernel][vm][column], columns nofit/noksm/nothp,
+ * nofit/noksm/thp, nofit/ksm/nothp, ... fit/ksm/thp. */
+static const double t1[2][3][8] = {
+    {{136085, 188500, 133871, 163638, 133540, 178159, 132460, 164763},
+     {61549, 80496, 61420, 74864, 63777, 80573, 60479, 73416},
+     {60688, 79349, 62244, 73289, 64394, 80803, 61040, 74258}},
+    {{143261, 186080, 127420, 178505, 141080, 201436, 143216, 183710},
+     {72224, 94368, 71309, 89576, 59098, 83750, 63813, 90862},
+     {61215, 94213, 71539, 89594, 76269, 99637, 72412, 91191}},
+};
+static const char *const imp1[3][8] = {
+    {"5.27%", "-1.28%", "-4.82%", "9.09%", "5.65%", "13.07%", "8.12%", "11.50%"},
+    {"17.34%", "17.23%", "16.10%", "19.65%", "-7.34%", "3.94%", "5.51%", "23.76%"},
+    {"0.87%", "18.73%", "14.93%", "22.25%", "18.44%", "23.31%", "18.63%", "22.80%"},
+};
+/* Second table ("suggested tweaks"), with na cells. */
+static const double t2[2][3][8] = {
+    {{136142, 178362, 132493, 166169, 131774, 179340, 133058, 164637},
+     {61143, 81943, 60998, 74195, 63725, 79530, 61916, 73183},
+     {61599, 79058, 61448, 73248, 62563, 80815, 61381, 74669}},
+    {{142023, NA, 142808, 177880, NA, 197244, 145165, 174175},
+     {61071, NA, 61008, 91184, NA, 78893, 71675, 80471},
+     {72646, NA, 72855, 92167, NA, 99080, 64758, 91831}},
+};
+static const char *const imp2[3][8] = {
+    {"4.32%", "na", "7.79%", "7.05%", "na", "9.98%", "9.10%", "5.79%"},
+    {"-0.12%", "na", "0.02%", "22.90%", "na", "-0.80%", "15.76%", "9.96%"},
+    {"17.93%", "na", "18.56%", "25.83%", "na", "22.60%", "5.50%", "22.98%"},
+};
+
+static void build(struct krp_pivot *p, const double t[2][3][8])
+{
+	size_t k, v, c;
+
+	krp_pivot_init(p, rows, 2, cols, 3);
+	krp_pivot_order(p, "kernel", kernels, 2);
+	krp_pivot_order(p, "vm", vms, 3);
+	krp_pivot_order(p, "fit", fits, 2);
+	krp_pivot_order(p, "ksm", ksms, 2);
+	krp_pivot_order(p, "thp", thps, 2);
+	for (k = 0; k < 2; k++)
+		for (v = 0; v < 3; v++)
+			for (c = 0; c < 8; c++) {
+				const char *vals[5] = {kernels[k], vms[v], fits[c / 4],
+						       ksms[(c / 2) % 2], thps[c % 2]};
+
+				if (t[k][v][c] != NA)
+					krp_pivot_add(p, vals, t[k][v][c]);
+			}
+}
+
+/* Fields of line `idx` of the block after the second-to-last rule,
+ * split at '|' and trimmed. */
+static size_t fields(const char *line, char f[16][32])
+{
+	size_t n = 0;
+	const char *p = line;
+
+	while (*p && *p != '\n' && n < 16) {
+		const char *e;
+		size_t a, b;
+
+		if (*p == '|')
+			p++;
+		e = p;
+		while (*e && *e != '|' && *e != '\n')
+			e++;
+		if (*e != '|')
+			break;
+		for (a = 0; p + a < e && p[a] == ' '; a++)
+			;
+		for (b = (size_t)(e - p); b > a && p[b - 1] == ' '; b--)
+			;
+		snprintf(f[n++], 32, "%.*s", (int)(b - a), p + a);
+		p = e;
+	}
+	return n;
+}
+
+static void check_seed(const char *name, const double t[2][3][8], const char *const imp[3][8])
+{
+	struct krp_pivot p;
+	struct krp_buf out = {0};
+	char err[KRP_ERR_MAX], f[16][32], cname[96];
+	const char *l;
+	size_t v, c, nf;
+	int ok = 1;
+	double m;
+
+	build(&p, t);
+	CHECK("pivot 6 rows 8 cols", krp_pivot_nrows(&p) == 6 && krp_pivot_ncols(&p) == 8);
+	CHECK("pivot cell mean", krp_pivot_cell(&p, 3, 0, &m) == 0 && m == t[1][0][0]);
+	CHECK("pivot text", krp_pivot_text(&p, "mainline_v36", &out, err, sizeof(err)) == 0);
+	l = strstr(out.data, " improvement|");
+	CHECK("pivot improvement block", l != NULL);
+	while (l && l > out.data && l[-1] != '\n')
+		l--;
+	for (v = 0; l && v < 3; v++) {
+		nf = fields(l, f);
+		if (nf != 10 || strcmp(f[1], vms[v]) != 0)
+			ok = 0;
+		for (c = 0; c < 8 && nf == 10; c++) {
+			if (strcmp(f[2 + c], imp[v][c]) != 0) {
+				printf("  %s vm %zu col %zu: got %s want %s\n", name, v, c,
+				       f[2 + c], imp[v][c]);
+				ok = 0;
+			}
+		}
+		l = strchr(l, '\n');
+		l = l ? l + 1 : NULL;
+	}
+	snprintf(cname, sizeof(cname), "%s improvements exact", name);
+	CHECK(cname, ok);
+	krp_buf_free(&out);
+	krp_pivot_free(&p);
+}
+
+static void test_layout(void)
+{
+	struct krp_pivot p;
+	struct krp_buf out = {0};
+	char err[KRP_ERR_MAX];
+
+	build(&p, t2);
+	krp_pivot_text(&p, NULL, &out, err, sizeof(err));
+	CHECK("layout header 1", strstr(out.data, "|       kernel|   vm|") != NULL);
+	CHECK("layout fit span",
+	      strstr(out.data, "|       kernel|   vm|                          nofit|"
+			       "                            fit|\n") != NULL);
+	CHECK("layout first row",
+	      strstr(out.data, "| mainline_v36| vm_1| 136142| 178362|") != NULL);
+	CHECK("layout na",
+	      strstr(out.data, "|  autonuma27_| vm_1| 142023|     na| 142808|") != NULL);
+	CHECK("layout stacked label",
+	      strstr(out.data, "|         from| vm_2| -0.12%|") != NULL &&
+		  strstr(out.data, "| mainline_v36| vm_3| 17.93%|") != NULL);
+	krp_buf_free(&out);
+	CHECK("bad base", krp_pivot_text(&p, "nope", &out, err, sizeof(err)) == -1 &&
+			      strstr(err, "not a value of kernel") != NULL);
+	krp_buf_free(&out);
+	krp_pivot_free(&p);
+}
+
+static void test_means_and_formulas(void)
+{
+	static const char *const r1[] = {"k"}, *const c1[] = {"c"};
+	const char *a[] = {"base", "x"}, *b[] = {"new", "x"};
+	struct krp_pivot p;
+	double m;
+	char s[32];
+
+	krp_pivot_init(&p, r1, 1, c1, 1);
+	krp_pivot_add(&p, a, 100);
+	krp_pivot_add(&p, a, 110);
+	krp_pivot_add(&p, b, 99);
+	krp_pivot_sort(&p); /* base < new */
+	CHECK("mean of 2 runs", krp_pivot_cell(&p, 0, 0, &m) == 0 && m == 105);
+	CHECK("label sorted", strcmp(krp_pivot_label(&p, 0, 1), "new") == 0);
+	krp_pivot_free(&p);
+	CHECK_NEAR("improvement 5.27", krp_pivot_improvement(143261, 136085),
+		   100.0 * 7176.0 / 136085.0, 1e-12);
+	krp_pivot_fmt(s, sizeof(s), 136085);
+	CHECK_STR("fmt integer", s, "136085");
+	krp_pivot_fmt(s, sizeof(s), 12.345);
+	CHECK_STR("fmt fraction", s, "12.35");
+	krp_pivot_fmt(s, sizeof(s), 1234.5);
+	CHECK_STR("fmt >= 1000", s, "1234");
+}
+
+static void test_jobconf(void)
+{
+	const char ok[] = "# job\nsuite=will-it-scale\r\n\nnr_task=2\nvariant=base\nempty=\n";
+	struct krp_jobconf jc;
+	char err[KRP_ERR_MAX];
+
+	CHECK("jobconf ok", krp_jobconf_parse(ok, strlen(ok), &jc, err, sizeof(err)) == 0);
+	CHECK("jobconf 4 keys", jc.n == 4);
+	CHECK_STR("jobconf suite (CR dropped)", krp_jobconf_get(&jc, "suite"), "will-it-scale");
+	CHECK_STR("jobconf empty value", krp_jobconf_get(&jc, "empty"), "");
+	CHECK("jobconf missing", krp_jobconf_get(&jc, "nope") == NULL);
+	krp_jobconf_free(&jc);
+	CHECK("jobconf repeated", krp_jobconf_parse("a=1\na=2\n", 8, &jc, err, sizeof(err)) == -1 &&
+				      strcmp(err, "line 2: key repeated") == 0);
+	CHECK("jobconf no =", krp_jobconf_parse("a\n", 2, &jc, err, sizeof(err)) == -1);
+	CHECK("jobconf bad key", krp_jobconf_parse("a b=1\n", 6, &jc, err, sizeof(err)) == -1);
+	CHECK("jobconf control byte",
+	      krp_jobconf_parse("a=\x1b[1m\n", 7, &jc, err, sizeof(err)) == -1);
+}
+
+int main(void)
+{
+	check_seed("seed003 table 1", t1, imp1);
+	check_seed("seed003 table 2", t2, imp2);
+	test_layout();
+	test_means_and_formulas();
+	test_jobconf();
+	UNIT_EXIT();
+}

@@ -1,0 +1,139 @@
+/* krepro-pivot: the matrix pivot of seed 003 (rows kernel x tenant, columns
+ * the other axes, "improvement from <base>" in percent).  See pivot.h for
+ * how cells are found. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pivot.h"
+#include "util.h"
+
+#define TOOL "krepro-pivot"
+#define MAX_KEYS 8
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: " TOOL " [--help] --rows KEY[,KEY] --cols KEY[,KEY] --metric M\n"
+		   "       [--base VALUE] [--order KEY=V1,V2,...] RESULTS_ROOT_OR_LIST\n"
+		   "\n"
+		   "Pivot table of one metric over matrix cells.  Every directory below\n"
+		   "RESULTS_ROOT holding job.conf and stats.json is a run; its job.conf\n"
+		   "key=value lines name the cell (key \"kernel\" falls back to \"variant\").\n"
+		   "A LIST file names run directories or roots, one per line.  A cell is the\n"
+		   "mean of M over its runs (failed runs and runs without M or a key are\n"
+		   "left out); missing cells print \"na\".  Rows: combinations of the --rows\n"
+		   "keys, columns: of the --cols keys (values in natural order, or as given\n"
+		   "by --order, which also drops other values).  Then, for each other value\n"
+		   "of the first row key, \"improvement from BASE\" = 100 * (cell - base\n"
+		   "cell) / base cell, \"%%.2f%%%%\"; BASE defaults to its first value.\n"
+		   "\n"
+		   "Exit status: 0 when a table was printed, 2 on usage or input errors.\n");
+}
+
+/* Split "a,b,c" into at most max parts (pointers into s, modified). */
+static size_t split(char *s, char **parts, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL, *t;
+
+	for (t = strtok_r(s, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
+		parts[n++] = t;
+	return t ? max + 1 : n;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"rows", required_argument, NULL, 'r'},
+	    {"cols", required_argument, NULL, 'c'},
+	    {"metric", required_argument, NULL, 'm'},
+	    {"base", required_argument, NULL, 'b'},
+	    {"order", required_argument, NULL, 'o'},
+	    {NULL, 0, NULL, 0},
+	};
+	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
+	const char *metric = NULL, *base = NULL;
+	char *rows[MAX_KEYS], *cols[MAX_KEYS];
+	size_t nr, nc, norders = 0, i;
+	struct krp_pivot p;
+	struct krp_buf out = {0};
+	char err[KRP_ERR_MAX];
+	int c, rc = 2;
+
+	while ((c = getopt_long(argc, argv, "hr:c:m:b:o:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'r':
+			rows_s = optarg;
+			break;
+		case 'c':
+			cols_s = optarg;
+			break;
+		case 'm':
+			metric = optarg;
+			break;
+		case 'b':
+			base = optarg;
+			break;
+		case 'o':
+			if (norders == MAX_KEYS * 2) {
+				fprintf(stderr, TOOL ": too many --order options\n");
+				return 2;
+			}
+			orders[norders++] = optarg;
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (!rows_s || !cols_s || !metric || argc - optind != 1) {
+		fprintf(stderr,
+			TOOL ": need --rows, --cols, --metric and one RESULTS_ROOT (see --help)\n");
+		return 2;
+	}
+	nr = split(rows_s, rows, MAX_KEYS);
+	nc = split(cols_s, cols, MAX_KEYS);
+	if (nr == 0 || nc == 0 || nr > MAX_KEYS || nc > MAX_KEYS) {
+		fprintf(stderr, TOOL ": --rows and --cols take 1..%d keys\n", MAX_KEYS);
+		return 2;
+	}
+	krp_pivot_init(&p, (const char *const *)rows, nr, (const char *const *)cols, nc);
+	for (i = 0; i < norders; i++) {
+		char *eq = strchr(orders[i], '='), *vals[64];
+		size_t nv;
+
+		if (!eq) {
+			fprintf(stderr, TOOL ": --order: expected KEY=V1,V2,..., got \"%s\"\n",
+				orders[i]);
+			goto out;
+		}
+		*eq = '\0';
+		nv = split(eq + 1, vals, 64);
+		if (nv == 0 || nv > 64 ||
+		    krp_pivot_order(&p, orders[i], (const char *const *)vals, nv) != 0) {
+			fprintf(stderr, TOOL ": --order %s: not a --rows/--cols key or no values\n",
+				orders[i]);
+			goto out;
+		}
+	}
+	if (krp_pivot_collect(&p, argv[optind], metric, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		goto out;
+	}
+	krp_pivot_sort(&p);
+	if (krp_pivot_text(&p, base, &out, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], err);
+		goto out;
+	}
+	printf("%s: mean over runs (%zu runs left out)\n", metric, p.skipped);
+	fwrite(out.data, 1, out.len, stdout);
+	rc = fflush(stdout) == 0 ? 0 : 2;
+out:
+	krp_buf_free(&out);
+	krp_pivot_free(&p);
+	return rc;
+}

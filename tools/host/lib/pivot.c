@@ -1,0 +1,597 @@
+/* Matrix pivot (see pivot.h). */
+#include "pivot.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare.h"
+#include "metrics.h"
+#include "results.h"
+
+#define JOBCONF_MAX ((size_t)1 << 20)
+
+static int key_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '.' || c == '-';
+}
+
+int krp_jobconf_parse(const char *text, size_t len, struct krp_jobconf *jc, char *err, size_t errsz)
+{
+	const char *p = text, *end = text + len;
+	size_t line = 0, i;
+
+	memset(jc, 0, sizeof(*jc));
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *eq;
+		size_t kl, vl;
+
+		line++;
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (ll == 0 || p[0] == '#') {
+			if (!nl)
+				break;
+			p = nl + 1;
+			continue;
+		}
+		eq = memchr(p, '=', ll);
+		if (!eq) {
+			snprintf(err, errsz, "line %zu: expected key=value", line);
+			goto bad;
+		}
+		kl = (size_t)(eq - p);
+		vl = ll - kl - 1;
+		if (kl == 0 || kl > 64) {
+			snprintf(err, errsz, "line %zu: key must be 1..64 characters", line);
+			goto bad;
+		}
+		for (i = 0; i < kl; i++) {
+			if (!key_char(p[i])) {
+				snprintf(err, errsz, "line %zu: bad character in key", line);
+				goto bad;
+			}
+		}
+		if (vl > 256) {
+			snprintf(err, errsz, "line %zu: value longer than 256", line);
+			goto bad;
+		}
+		for (i = 0; i < vl; i++) {
+			unsigned char c = (unsigned char)eq[1 + i];
+
+			if (c < 0x20 || c >= 0x7f) {
+				snprintf(err, errsz, "line %zu: control or non-ASCII byte in value",
+					 line);
+				goto bad;
+			}
+		}
+		for (i = 0; i < jc->n; i++) {
+			if (strlen(jc->kv[i].key) == kl && memcmp(jc->kv[i].key, p, kl) == 0) {
+				snprintf(err, errsz, "line %zu: key repeated", line);
+				goto bad;
+			}
+		}
+		if (jc->n == jc->cap) {
+			jc->cap = jc->cap ? jc->cap * 2 : 16;
+			jc->kv = krp_xrealloc(jc->kv, jc->cap * sizeof(*jc->kv));
+		}
+		jc->kv[jc->n].key = krp_xstrndup(p, kl);
+		jc->kv[jc->n].val = krp_xstrndup(eq + 1, vl);
+		jc->n++;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+bad:
+	krp_jobconf_free(jc);
+	return -1;
+}
+
+const char *krp_jobconf_get(const struct krp_jobconf *jc, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < jc->n; i++) {
+		if (strcmp(jc->kv[i].key, key) == 0)
+			return jc->kv[i].val;
+	}
+	return NULL;
+}
+
+void krp_jobconf_free(struct krp_jobconf *jc)
+{
+	size_t i;
+
+	for (i = 0; i < jc->n; i++) {
+		free(jc->kv[i].key);
+		free(jc->kv[i].val);
+	}
+	free(jc->kv);
+	memset(jc, 0, sizeof(*jc));
+}
+
+void krp_pivot_init(struct krp_pivot *p, const char *const *rows, size_t nrow,
+		    const char *const *cols, size_t ncol)
+{
+	size_t a;
+
+	memset(p, 0, sizeof(*p));
+	p->nrow = nrow;
+	p->ncol = ncol;
+	p->ax = krp_xcalloc(nrow + ncol ? nrow + ncol : 1, sizeof(*p->ax));
+	for (a = 0; a < nrow + ncol; a++)
+		p->ax[a].key = krp_xstrdup(a < nrow ? rows[a] : cols[a - nrow]);
+}
+
+void krp_pivot_free(struct krp_pivot *p)
+{
+	size_t a, i;
+
+	for (a = 0; a < p->nrow + p->ncol; a++) {
+		for (i = 0; i < p->ax[a].n; i++)
+			free(p->ax[a].vals[i]);
+		free(p->ax[a].vals);
+		free(p->ax[a].key);
+	}
+	for (i = 0; i < p->ne; i++)
+		free(p->e[i].vi);
+	free(p->e);
+	free(p->ax);
+	memset(p, 0, sizeof(*p));
+}
+
+static size_t axis_find(const struct krp_pivot_axis *x, const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < x->n; i++) {
+		if (strcmp(x->vals[i], v) == 0)
+			return i;
+	}
+	return KRP_NOT_FOUND;
+}
+
+static size_t axis_add(struct krp_pivot_axis *x, const char *v)
+{
+	size_t i = axis_find(x, v);
+
+	if (i != KRP_NOT_FOUND || x->fixed)
+		return i;
+	if (x->n == x->cap) {
+		x->cap = x->cap ? x->cap * 2 : 8;
+		x->vals = krp_xrealloc(x->vals, x->cap * sizeof(*x->vals));
+	}
+	x->vals[x->n] = krp_xstrdup(v);
+	return x->n++;
+}
+
+int krp_pivot_order(struct krp_pivot *p, const char *key, const char *const *vals, size_t n)
+{
+	size_t a, i;
+
+	for (a = 0; a < p->nrow + p->ncol; a++) {
+		struct krp_pivot_axis *x = &p->ax[a];
+
+		if (strcmp(x->key, key) != 0)
+			continue;
+		/* Entries refer to value indexes: only before any add. */
+		if (p->ne)
+			return -1;
+		for (i = 0; i < x->n; i++)
+			free(x->vals[i]);
+		x->n = 0;
+		x->fixed = 0;
+		for (i = 0; i < n; i++)
+			axis_add(x, vals[i]);
+		x->fixed = 1;
+		return 0;
+	}
+	return -1;
+}
+
+void krp_pivot_add(struct krp_pivot *p, const char *const *vals, double v)
+{
+	size_t na = p->nrow + p->ncol, a, i;
+	size_t *vi = krp_xcalloc(na ? na : 1, sizeof(*vi));
+
+	for (a = 0; a < na; a++) {
+		vi[a] = axis_add(&p->ax[a], vals[a]);
+		if (vi[a] == KRP_NOT_FOUND) { /* not in a fixed order */
+			p->skipped++;
+			free(vi);
+			return;
+		}
+	}
+	for (i = 0; i < p->ne; i++) {
+		if (memcmp(p->e[i].vi, vi, na * sizeof(*vi)) == 0)
+			break;
+	}
+	if (i == p->ne) {
+		if (p->ne == p->cape) {
+			p->cape = p->cape ? p->cape * 2 : 32;
+			p->e = krp_xrealloc(p->e, p->cape * sizeof(*p->e));
+		}
+		p->e[i].vi = vi;
+		p->e[i].sum = 0;
+		p->e[i].n = 0;
+		p->ne++;
+	} else {
+		free(vi);
+	}
+	p->e[i].sum += v;
+	p->e[i].n++;
+}
+
+static int cmp_ver(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+void krp_pivot_sort(struct krp_pivot *p)
+{
+	size_t na = p->nrow + p->ncol, a, i, j;
+
+	for (a = 0; a < na; a++) {
+		struct krp_pivot_axis *x = &p->ax[a];
+		char **old;
+		size_t *map;
+
+		if (x->fixed || x->n < 2)
+			continue;
+		old = krp_xmalloc(x->n * sizeof(*old));
+		memcpy(old, x->vals, x->n * sizeof(*old));
+		qsort(x->vals, x->n, sizeof(*x->vals), cmp_ver);
+		map = krp_xmalloc(x->n * sizeof(*map));
+		for (i = 0; i < x->n; i++) {
+			for (j = 0; j < x->n; j++) {
+				if (x->vals[j] == old[i])
+					map[i] = j;
+			}
+		}
+		for (i = 0; i < p->ne; i++)
+			p->e[i].vi[a] = map[p->e[i].vi[a]];
+		free(map);
+		free(old);
+	}
+}
+
+static size_t span(const struct krp_pivot *p, size_t from, size_t to)
+{
+	size_t a, n = 1;
+
+	for (a = from; a < to; a++)
+		n *= p->ax[a].n;
+	return n;
+}
+
+size_t krp_pivot_nrows(const struct krp_pivot *p)
+{
+	return span(p, 0, p->nrow);
+}
+
+size_t krp_pivot_ncols(const struct krp_pivot *p)
+{
+	return span(p, p->nrow, p->nrow + p->ncol);
+}
+
+/* Value index of axis a for row r / column c (last axis fastest). */
+static size_t axis_index(const struct krp_pivot *p, size_t a, size_t rc)
+{
+	size_t end = a < p->nrow ? p->nrow : p->nrow + p->ncol;
+
+	return (rc / span(p, a + 1, end)) % p->ax[a].n;
+}
+
+const char *krp_pivot_label(const struct krp_pivot *p, size_t a, size_t rc)
+{
+	return p->ax[a].vals[axis_index(p, a, rc)];
+}
+
+int krp_pivot_cell(const struct krp_pivot *p, size_t r, size_t c, double *mean)
+{
+	size_t na = p->nrow + p->ncol, i, a;
+
+	for (i = 0; i < p->ne; i++) {
+		for (a = 0; a < na; a++) {
+			size_t want = axis_index(p, a, a < p->nrow ? r : c);
+
+			if (p->e[i].vi[a] != want)
+				break;
+		}
+		if (a == na) {
+			*mean = p->e[i].sum / (double)p->e[i].n;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+double krp_pivot_improvement(double v, double base)
+{
+	return 100.0 * (v - base) / base;
+}
+
+void krp_pivot_fmt(char *out, size_t outsz, double v)
+{
+	if (v == floor(v) || fabs(v) >= 1000)
+		snprintf(out, outsz, "%.0f", v);
+	else
+		snprintf(out, outsz, "%.2f", v);
+}
+
+/* One run directory: job.conf + stats.json. */
+static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
+{
+	char err[KRP_ERR_MAX], *jp = krp_path_join(dir, "job.conf");
+	char *sp = krp_path_join(dir, "stats.json");
+	char *data = NULL;
+	size_t len, na = p->nrow + p->ncol, a;
+	struct krp_jobconf jc = {0};
+	struct krp_metrics m;
+	const char **vals = krp_xcalloc(na ? na : 1, sizeof(*vals));
+	double v, failed;
+
+	krp_metrics_init(&m);
+	if (krp_read_file(jp, JOBCONF_MAX, &data, &len, err, sizeof(err)) != 0 ||
+	    krp_jobconf_parse(data, len, &jc, err, sizeof(err)) != 0 ||
+	    krp_stats_load(sp, &m, err, sizeof(err)) != 0 ||
+	    (krp_metrics_get(&m, "last_state.failed", &failed) == 0 && failed != 0) ||
+	    krp_metrics_get(&m, metric, &v) != 0) {
+		p->skipped++;
+		goto out;
+	}
+	for (a = 0; a < na; a++) {
+		vals[a] = krp_jobconf_get(&jc, p->ax[a].key);
+		if (!vals[a] && strcmp(p->ax[a].key, "kernel") == 0)
+			vals[a] = krp_jobconf_get(&jc, "variant");
+		if (!vals[a]) {
+			p->skipped++;
+			goto out;
+		}
+	}
+	krp_pivot_add(p, vals, v);
+out:
+	free(vals);
+	free(data);
+	krp_jobconf_free(&jc);
+	krp_metrics_free(&m);
+	free(jp);
+	free(sp);
+}
+
+static int walk(struct krp_pivot *p, const char *dir, const char *metric, int depth, char *err,
+		size_t errsz)
+{
+	DIR *d;
+	struct dirent *de;
+	struct stat st;
+	char *jp = krp_path_join(dir, "job.conf");
+	int is_run = lstat(jp, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(jp);
+	if (is_run) {
+		add_run(p, dir, metric);
+		return 0;
+	}
+	if (depth > 16)
+		return 0;
+	d = opendir(dir);
+	if (!d) {
+		snprintf(err, errsz, "%s: cannot open directory: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char *sub;
+
+		if (de->d_name[0] == '.' || (nl > 4 && strcmp(de->d_name + nl - 4, ".tmp") == 0))
+			continue;
+		sub = krp_path_join(dir, de->d_name);
+		if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+			walk(p, sub, metric, depth + 1, err, errsz);
+		free(sub);
+	}
+	closedir(d);
+	return 0;
+}
+
+int krp_pivot_collect(struct krp_pivot *p, const char *root, const char *metric, char *err,
+		      size_t errsz)
+{
+	struct stat st;
+	char *data, *line, *save = NULL;
+	size_t len;
+
+	if (stat(root, &st) != 0) {
+		snprintf(err, errsz, "%s: %s", root, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return walk(p, root, metric, 0, err, errsz);
+	if (krp_read_file(root, JOBCONF_MAX, &data, &len, err, errsz) != 0)
+		return -1;
+	for (line = strtok_r(data, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t n = strlen(line);
+
+		while (n && (line[n - 1] == ' ' || line[n - 1] == '\r' || line[n - 1] == '\t'))
+			line[--n] = '\0';
+		if (n == 0 || line[0] == '#')
+			continue;
+		if (stat(line, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			snprintf(err, errsz, "%s: listed \"%s\" is not a directory", root, line);
+			free(data);
+			return -1;
+		}
+		if (walk(p, line, metric, 0, err, errsz) != 0) {
+			free(data);
+			return -1;
+		}
+	}
+	free(data);
+	return 0;
+}
+
+/* Text layout: "|" then fields " %*s|". */
+struct layout {
+	size_t *aw; /* row axis widths */
+	size_t w;   /* data column width */
+	size_t linew;
+};
+
+static void rule(struct krp_buf *out, const struct layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->linew; i++)
+		krp_buf_puts(out, "-");
+	krp_buf_puts(out, "\n");
+}
+
+static void field(struct krp_buf *out, size_t w, const char *s)
+{
+	krp_buf_printf(out, " %*s|", (int)w, s);
+}
+
+int krp_pivot_text(const struct krp_pivot *p, const char *base, struct krp_buf *out, char *err,
+		   size_t errsz)
+{
+	size_t nr = krp_pivot_nrows(p), nc = krp_pivot_ncols(p), a, r, c, L, b0 = 0;
+	size_t sub = span(p, 1, p->nrow); /* rows per first-axis value */
+	struct layout l;
+	char s[64];
+	double v, bv;
+
+	if (p->nrow == 0 || nr == 0 || nc == 0) {
+		snprintf(err, errsz, "no cells: no run had the metric and every key");
+		return -1;
+	}
+	if (base) {
+		b0 = axis_find(&p->ax[0], base);
+		if (b0 == KRP_NOT_FOUND) {
+			snprintf(err, errsz, "--base %s: not a value of %s", base, p->ax[0].key);
+			return -1;
+		}
+	}
+	l.aw = krp_xcalloc(p->nrow, sizeof(*l.aw));
+	for (a = 0; a < p->nrow; a++) {
+		l.aw[a] = strlen(p->ax[a].key);
+		for (r = 0; r < p->ax[a].n; r++)
+			if (strlen(p->ax[a].vals[r]) > l.aw[a])
+				l.aw[a] = strlen(p->ax[a].vals[r]);
+	}
+	if (p->ax[0].n > 1 && l.aw[0] < strlen("improvement"))
+		l.aw[0] = strlen("improvement");
+	l.w = 6;
+	for (r = 0; r < nr; r++) {
+		for (c = 0; c < nc; c++) {
+			if (krp_pivot_cell(p, r, c, &v) == 0) {
+				krp_pivot_fmt(s, sizeof(s), v);
+				if (strlen(s) > l.w)
+					l.w = strlen(s);
+				if (krp_pivot_cell(p, b0 * sub + r % sub, c, &bv) == 0) {
+					snprintf(s, sizeof(s), "%.2f%%",
+						 krp_pivot_improvement(v, bv));
+					if (strlen(s) > l.w)
+						l.w = strlen(s);
+				}
+			}
+		}
+	}
+	for (a = p->nrow; a < p->nrow + p->ncol; a++) {
+		size_t sp = span(p, a + 1, p->nrow + p->ncol);
+
+		for (c = 0; c < p->ax[a].n; c++) {
+			size_t need = strlen(p->ax[a].vals[c]);
+
+			/* a label over sp columns has sp*(w+2)-2 characters */
+			while (sp * (l.w + 2) - 2 < need)
+				l.w++;
+		}
+	}
+	l.linew = 1;
+	for (a = 0; a < p->nrow; a++)
+		l.linew += l.aw[a] + 2;
+	l.linew += nc * (l.w + 2);
+
+	rule(out, &l);
+	for (L = p->nrow; L < p->nrow + p->ncol; L++) {
+		size_t sp = span(p, L + 1, p->nrow + p->ncol), groups = nc / sp;
+
+		krp_buf_puts(out, "|");
+		for (a = 0; a < p->nrow; a++)
+			field(out, l.aw[a], L == p->nrow ? p->ax[a].key : "");
+		for (c = 0; c < groups; c++)
+			field(out, sp * (l.w + 2) - 2, p->ax[L].vals[c % p->ax[L].n]);
+		krp_buf_puts(out, "\n");
+	}
+	rule(out, &l);
+	for (r = 0; r < nr; r++) {
+		krp_buf_puts(out, "|");
+		for (a = 0; a < p->nrow; a++) {
+			/* a label is shown when it or an outer one changed */
+			size_t outer = span(p, a + 1, p->nrow);
+
+			field(out, l.aw[a], r % outer == 0 ? krp_pivot_label(p, a, r) : "");
+		}
+		for (c = 0; c < nc; c++) {
+			if (krp_pivot_cell(p, r, c, &v) == 0)
+				krp_pivot_fmt(s, sizeof(s), v);
+			else
+				snprintf(s, sizeof(s), "na");
+			field(out, l.w, s);
+		}
+		krp_buf_puts(out, "\n");
+		if ((r + 1) % sub == 0)
+			rule(out, &l);
+	}
+	for (a = 0; a < p->ax[0].n; a++) {
+		static const char *const words[] = {"improvement", "from"};
+		size_t k;
+
+		if (a == b0)
+			continue;
+		for (k = 0; k < sub; k++) {
+			size_t rr = a * sub + k, rb = b0 * sub + k, a2;
+			const char *w0;
+
+			if (k < 2)
+				w0 = p->ax[0].n > 2 && k == 0 ? p->ax[0].vals[a] : words[k];
+			else
+				w0 = k == 2 ? p->ax[0].vals[b0] : "";
+			if (p->ax[0].n > 2 && k == 1)
+				w0 = "vs";
+			krp_buf_puts(out, "|");
+			field(out, l.aw[0], w0);
+			for (a2 = 1; a2 < p->nrow; a2++) {
+				size_t outer = span(p, a2 + 1, p->nrow);
+
+				field(out, l.aw[a2],
+				      rr % outer == 0 ? krp_pivot_label(p, a2, rr) : "");
+			}
+			for (c = 0; c < nc; c++) {
+				if (krp_pivot_cell(p, rr, c, &v) == 0 &&
+				    krp_pivot_cell(p, rb, c, &bv) == 0)
+					snprintf(s, sizeof(s), "%.2f%%",
+						 krp_pivot_improvement(v, bv));
+				else
+					snprintf(s, sizeof(s), "na");
+				field(out, l.w, s);
+			}
+			krp_buf_puts(out, "\n");
+		}
+		if (sub < 3) /* too few lines for the stacked label */
+			krp_buf_printf(out, "(improvement of %s from %s)\n", p->ax[0].vals[a],
+				       p->ax[0].vals[b0]);
+		rule(out, &l);
+	}
+	free(l.aw);
+	return 0;
+}

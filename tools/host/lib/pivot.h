@@ -1,0 +1,85 @@
+/* Matrix pivot (the table of seed 003): rows are combinations of the row
+ * keys' values, columns combinations of the column keys' values, a cell the
+ * mean of one metric over the runs with those values; missing cells "na";
+ * then an "improvement from <base>" block in percent.
+ *
+ * Cells come from run directories: every directory below a results root
+ * holding job.conf and stats.json is one run; job.conf's key=value lines
+ * give the cell parameters ("kernel" falls back to "variant"), stats.json
+ * the metric.  Failed runs (last_state.failed) are left out. */
+#ifndef KREPRO_PIVOT_H
+#define KREPRO_PIVOT_H
+#include <stddef.h>
+
+#include "util.h"
+
+/* job.conf: "key=value" lines; blank lines and '#' comments skipped; key
+ * [A-Za-z0-9_.-]+ (at most 64), value printable ASCII (at most 256, no
+ * control bytes); a repeated key is an error.  err: "line N: problem". */
+struct krp_kv {
+	char *key, *val;
+};
+struct krp_jobconf {
+	struct krp_kv *kv;
+	size_t n, cap;
+};
+int krp_jobconf_parse(const char *text, size_t len, struct krp_jobconf *jc, char *err,
+		      size_t errsz);
+const char *krp_jobconf_get(const struct krp_jobconf *jc, const char *key);
+void krp_jobconf_free(struct krp_jobconf *jc);
+
+struct krp_pivot_axis {
+	char *key;
+	char **vals;
+	size_t n, cap;
+	int fixed; /* order given by krp_pivot_order: other values dropped */
+};
+struct krp_pivot_entry {
+	size_t *vi; /* value index per axis */
+	double sum;
+	size_t n;
+};
+struct krp_pivot {
+	struct krp_pivot_axis *ax; /* row axes, then column axes */
+	size_t nrow, ncol;
+	struct krp_pivot_entry *e;
+	size_t ne, cape;
+	size_t skipped; /* runs without the metric or a key, or failed */
+};
+
+void krp_pivot_init(struct krp_pivot *p, const char *const *rows, size_t nrow,
+		    const char *const *cols, size_t ncol);
+void krp_pivot_free(struct krp_pivot *p);
+/* Fix the order (and the set) of an axis's values.  -1 if no such axis. */
+int krp_pivot_order(struct krp_pivot *p, const char *key, const char *const *vals, size_t n);
+/* Add one run's value; vals has nrow + ncol entries. */
+void krp_pivot_add(struct krp_pivot *p, const char *const *vals, double v);
+/* Sort the axes not fixed by krp_pivot_order (numbers by value, then
+ * strings, strverscmp). */
+void krp_pivot_sort(struct krp_pivot *p);
+
+/* Number of row / column combinations; the cell of (row r, column c):
+ * 0 and its mean, or -1 (na). */
+size_t krp_pivot_nrows(const struct krp_pivot *p);
+size_t krp_pivot_ncols(const struct krp_pivot *p);
+int krp_pivot_cell(const struct krp_pivot *p, size_t r, size_t c, double *mean);
+/* Value of axis a in row r (a < nrow) or column c (a >= nrow). */
+const char *krp_pivot_label(const struct krp_pivot *p, size_t a, size_t rc);
+
+/* improvement = 100 * (v - base) / base. */
+double krp_pivot_improvement(double v, double base);
+/* Cell text: integers (and |v| >= 1000) "%.0f", else "%.2f". */
+void krp_pivot_fmt(char *out, size_t outsz, double v);
+
+/* Walk root (a directory; or a file listing run directories or roots, one
+ * per line) and add every run.  -1 with err on an unreadable input. */
+int krp_pivot_collect(struct krp_pivot *p, const char *root, const char *metric, char *err,
+		      size_t errsz);
+
+/* The text table, and the improvement block of every value of the first
+ * row key against base (NULL: its first value).  -1 with err if base is
+ * not a value of the first row key. */
+int krp_pivot_text(const struct krp_pivot *p, const char *base, struct krp_buf *out, char *err,
+		   size_t errsz);
+
+#endif
