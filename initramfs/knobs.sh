@@ -144,8 +144,9 @@ knob_fs() {
 	echo "fs=$1" >>"$R/knobs"
 }
 
-# KREPRO_JOB_CONF: another job.conf, for the kit's own tests.
-knob_conf=${KREPRO_JOB_CONF:-/job/job.conf}
+# The job: $JOB of /init (kexec chains and tenants have their own) or
+# /job/job.conf; KREPRO_JOB_CONF overrides both (the kit's own tests).
+knob_conf=${KREPRO_JOB_CONF:-${JOB:-/job/job.conf}}
 if [ -f "$knob_conf" ]; then
 	while IFS= read -r knob_line; do
 		case $knob_line in
