@@ -67,6 +67,7 @@ KREPRO_TEST_DEPS='
 cmd:clang clang
 cmd:shellcheck shellcheck
 cmd:clang-format clang-format
+cmd:chromium chromium
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 
