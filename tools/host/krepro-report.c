@@ -1,0 +1,199 @@
+/* krepro-report: one self-contained report.html (inline CSS and SVG, no
+ * network) with the 0-day comparison, a metrics table, per-metric sample
+ * charts by variant and optionally a pivot heat map; the same tables as
+ * text on stdout. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "html.h"
+#include "pivot.h"
+#include "results.h"
+#include "util.h"
+
+#define TOOL "krepro-report"
+#define MAX_KEYS 8
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: " TOOL " [--help] [--all] [--alpha A] -o report.html\n"
+		   "       [--pivot RESULTS_ROOT_OR_LIST --rows KEY[,KEY] --cols KEY[,KEY]\n"
+		   "        --metric M [--base VALUE] [--order KEY=V1,V2,...]]\n"
+		   "       BASE_DIR NEW_DIR [NEW_DIR...]\n"
+		   "\n"
+		   "Writes one self-contained HTML file (inline CSS and SVG, no scripts,\n"
+		   "nothing fetched): the variants, the 0-day comparison text (as\n"
+		   "krepro-compare prints it, with the ASCII plots), a table of the shown\n"
+		   "metrics (significant ones, or every one with --all), an SVG chart per\n"
+		   "shown metric with the samples of every variant, and with --pivot the\n"
+		   "pivot table (see krepro-pivot --help) as text and as an SVG heat map.\n"
+		   "The same tables go to stdout as text.\n"
+		   "\n"
+		   "Exit status: 0 when the report was written, 2 on usage or input errors.\n");
+}
+
+static size_t split(char *s, char **parts, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL, *t;
+
+	for (t = strtok_r(s, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
+		parts[n++] = t;
+	return t ? max + 1 : n;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"all", no_argument, NULL, 'a'},
+	    {"alpha", required_argument, NULL, 'p'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"pivot", required_argument, NULL, 'P'},
+	    {"rows", required_argument, NULL, 'r'},
+	    {"cols", required_argument, NULL, 'c'},
+	    {"metric", required_argument, NULL, 'm'},
+	    {"base", required_argument, NULL, 'b'},
+	    {"order", required_argument, NULL, 'O'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct krp_cmp_opts o = {0, 0.05};
+	const char *outpath = NULL, *proot = NULL, *metric = NULL, *base = NULL;
+	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
+	size_t norders = 0, nvars = 0, i;
+	struct krp_variant *vars = NULL;
+	struct krp_pivot piv;
+	struct krp_html_pivot hp = {NULL, NULL, NULL};
+	struct krp_buf html = {0}, text = {0};
+	char err[KRP_ERR_MAX];
+	int c, rc = 2, have_piv = 0;
+
+	while ((c = getopt_long(argc, argv, "hap:o:P:r:c:m:b:O:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'a':
+			o.all = 1;
+			break;
+		case 'p': {
+			char *end;
+
+			o.alpha = strtod(optarg, &end);
+			if (end == optarg || *end || !(o.alpha > 0 && o.alpha < 1)) {
+				fprintf(stderr, TOOL ": --alpha: expected a number in (0, 1)\n");
+				return 2;
+			}
+			break;
+		}
+		case 'o':
+			outpath = optarg;
+			break;
+		case 'P':
+			proot = optarg;
+			break;
+		case 'r':
+			rows_s = optarg;
+			break;
+		case 'c':
+			cols_s = optarg;
+			break;
+		case 'm':
+			metric = optarg;
+			break;
+		case 'b':
+			base = optarg;
+			break;
+		case 'O':
+			if (norders == MAX_KEYS * 2) {
+				fprintf(stderr, TOOL ": too many --order options\n");
+				return 2;
+			}
+			orders[norders++] = optarg;
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (!outpath || argc - optind < 2) {
+		fprintf(stderr, TOOL ": need -o FILE, BASE_DIR and a NEW_DIR (see --help)\n");
+		return 2;
+	}
+	if (proot && (!rows_s || !cols_s || !metric)) {
+		fprintf(stderr, TOOL ": --pivot needs --rows, --cols and --metric\n");
+		return 2;
+	}
+	nvars = (size_t)(argc - optind);
+	vars = krp_xcalloc(nvars, sizeof(*vars));
+	for (i = 0; i < nvars; i++) {
+		if (krp_variant_load(argv[optind + (int)i], &vars[i], err, sizeof(err)) != 0) {
+			fprintf(stderr, TOOL ": %s\n", err);
+			goto out;
+		}
+		if (vars[i].nruns == 0) {
+			fprintf(stderr, TOOL ": %s: no run directories (<n>/stats.json)\n",
+				argv[optind + (int)i]);
+			goto out;
+		}
+	}
+	if (proot) {
+		char *rows[MAX_KEYS], *cols[MAX_KEYS];
+		size_t nr = split(rows_s, rows, MAX_KEYS), nc = split(cols_s, cols, MAX_KEYS);
+
+		if (nr == 0 || nc == 0 || nr > MAX_KEYS || nc > MAX_KEYS) {
+			fprintf(stderr, TOOL ": --rows and --cols take 1..%d keys\n", MAX_KEYS);
+			goto out;
+		}
+		krp_pivot_init(&piv, (const char *const *)rows, nr, (const char *const *)cols, nc);
+		have_piv = 1;
+		for (i = 0; i < norders; i++) {
+			char *eq = strchr(orders[i], '='), *vals[64];
+			size_t nv = eq ? (*eq = '\0', split(eq + 1, vals, 64)) : 0;
+
+			if (nv == 0 || nv > 64 ||
+			    krp_pivot_order(&piv, orders[i], (const char *const *)vals, nv) != 0) {
+				fprintf(stderr,
+					TOOL ": --order %s: expected KEY=V1,V2,... of a "
+					     "--rows/--cols key\n",
+					orders[i]);
+				goto out;
+			}
+		}
+		if (krp_pivot_collect(&piv, proot, metric, err, sizeof(err)) != 0) {
+			fprintf(stderr, TOOL ": %s\n", err);
+			goto out;
+		}
+		krp_pivot_sort(&piv);
+		hp.p = &piv;
+		hp.metric = metric;
+		hp.base = base;
+	}
+	krp_compare_report(vars, nvars, &o, &text);
+	krp_compare_plots(vars, nvars, &text);
+	if (have_piv) {
+		krp_buf_printf(&text, "\npivot of %s:\n", metric);
+		if (krp_pivot_text(&piv, base, &text, err, sizeof(err)) != 0) {
+			fprintf(stderr, TOOL ": %s: %s\n", proot, err);
+			goto out;
+		}
+	}
+	krp_html_report(vars, nvars, &o, hp.p ? &hp : NULL, &html);
+	if (krp_write_atomic(outpath, html.data, html.len, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		goto out;
+	}
+	fwrite(text.data, 1, text.len, stdout);
+	printf("\nreport: %s\n", outpath);
+	rc = fflush(stdout) == 0 ? 0 : 2;
+out:
+	krp_buf_free(&html);
+	krp_buf_free(&text);
+	if (have_piv)
+		krp_pivot_free(&piv);
+	for (i = 0; i < nvars; i++)
+		krp_variant_free(&vars[i]);
+	free(vars);
+	return rc;
+}
