@@ -24,10 +24,20 @@ ALL=meminfo+proc-vmstat+numa-meminfo+numa-vmstat+vmstat+slabinfo+softirqs+interr
 }
 W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-monov.XXXXXX")
 trap 'rm -rf "$W"' EXIT
-# A private output directory holding a copy of the built kernels: nothing
-# is rebuilt and the shared out/ is left alone.
-mkdir -p "$W/out"
-cp -a "$ROOT/out/kernels" "$W/out/"
+# A private output directory holding a copy of the built base kernel and a
+# fresh initramfs, packed as a bundle: run-matrix --bundle builds nothing
+# (no kernel build even if the kit's kernel inputs moved on), and the
+# shared out/ is left alone.
+mkdir -p "$W/out/kernels"
+cp -a "$ROOT/out/kernels/base" "$W/out/kernels/"
+"$ROOT/build.sh" -O "$W/out" initramfs >"$W/initramfs.log" 2>&1 || {
+	tail -n 20 "$W/initramfs.log" >&2
+	exit 1
+}
+"$ROOT/build.sh" -O "$W/out" bundle -o "$W/bundle.tar" base >"$W/bundle.log" 2>&1 || {
+	tail -n 20 "$W/bundle.log" >&2
+	exit 1
+}
 
 # matrix NAME MONITORS
 matrix() {
@@ -56,7 +66,8 @@ ops() {
 on_sum=0 off_sum=0 i=1
 while [ "$i" -le "$RUNS" ]; do
 	for side in on off; do
-		if ! "$ROOT/run-matrix.sh" -O "$W/out" -o "$W/res-$side-$i" "$W/$side.yaml" \
+		if ! "$ROOT/run-matrix.sh" -O "$W/out" --bundle "$W/bundle.tar" -o "$W/res-$side-$i" \
+			"$W/$side.yaml" \
 			>"$W/$side-$i.log" 2>&1; then
 			echo "monitor-overhead: the '$side' boot failed:" >&2
 			tail -n 20 "$W/$side-$i.log" >&2
