@@ -67,8 +67,8 @@ static void usage(FILE *f)
 	fputs("Usage: " PROG " stat -o FILE [-i SECONDS]\n"
 	      "       " PROG " profile -o FILE [-F HZ] [-m PAGES]\n"
 	      "  stat     system-wide counters per CPU, totals appended every -i seconds\n"
-	      "           (default 1) and at SIGTERM/SIGINT\n"
-	      "  profile  cpu-clock sampling at -F HZ (default 500) with kernel call chains,\n"
+	      "           (default 10) and at SIGTERM/SIGINT\n"
+	      "  profile  cpu-clock sampling at -F HZ (default 250) with kernel call chains,\n"
 	      "           -m ring pages per CPU (power of two, default 64); symbolised with\n"
 	      "           /proc/kallsyms and written at SIGTERM/SIGINT\n",
 	      f);
@@ -319,19 +319,25 @@ static const char *sym_name(uint32_t s)
 	return syms[s].name;
 }
 
-/* ---- chain table ------------------------------------------------------ */
+/* ---- chain tables ----------------------------------------------------- */
 
+/* Distinct chains with counts: raw addresses while sampling, symbol
+ * numbers after the run (symbolising waits until the measured phase is
+ * over, so reading /proc/kallsyms costs the benchmark nothing). */
 struct chain {
 	uint32_t depth;
 	uint64_t count;
-	uint32_t *frames; /* leaf first */
+	uint64_t *frames; /* leaf first */
 };
-static struct chain *chains;
-static size_t nchains, chains_cap;
-static size_t *slots; /* 1 + index into chains, 0 empty */
-static size_t nslots;
+struct table {
+	struct chain *chains;
+	size_t n, cap;
+	size_t *slots; /* 1 + index into chains, 0 empty */
+	size_t nslots;
+};
+static struct table raw_chains, sym_chains;
 
-static uint64_t hash_frames(const uint32_t *f, uint32_t n)
+static uint64_t hash_frames(const uint64_t *f, uint32_t n)
 {
 	uint64_t h = 1469598103934665603ULL;
 
@@ -342,57 +348,57 @@ static uint64_t hash_frames(const uint32_t *f, uint32_t n)
 	return h ^ n;
 }
 
-static void chains_grow(void)
+static void table_grow(struct table *t)
 {
-	size_t ns = nslots ? nslots * 2 : 4096;
-	size_t *t = calloc(ns, sizeof(*t));
+	size_t ns = t->nslots ? t->nslots * 2 : 4096;
+	size_t *sl = calloc(ns, sizeof(*sl));
 
-	if (!t)
+	if (!sl)
 		die("out of memory");
-	for (size_t i = 0; i < nchains; i++) {
-		size_t j = hash_frames(chains[i].frames, chains[i].depth) & (ns - 1);
+	for (size_t i = 0; i < t->n; i++) {
+		size_t j = hash_frames(t->chains[i].frames, t->chains[i].depth) & (ns - 1);
 
-		while (t[j])
+		while (sl[j])
 			j = (j + 1) & (ns - 1);
-		t[j] = i + 1;
+		sl[j] = i + 1;
 	}
-	free(slots);
-	slots = t;
-	nslots = ns;
+	free(t->slots);
+	t->slots = sl;
+	t->nslots = ns;
 }
 
-static void chain_add(const uint32_t *f, uint32_t n)
+static void chain_add(struct table *t, const uint64_t *f, uint32_t n, uint64_t count)
 {
 	size_t j;
 
-	if ((nchains + 1) * 2 > nslots)
-		chains_grow();
-	j = hash_frames(f, n) & (nslots - 1);
-	while (slots[j]) {
-		struct chain *c = &chains[slots[j] - 1];
+	if ((t->n + 1) * 2 > t->nslots)
+		table_grow(t);
+	j = hash_frames(f, n) & (t->nslots - 1);
+	while (t->slots[j]) {
+		struct chain *c = &t->chains[t->slots[j] - 1];
 
 		if (c->depth == n && memcmp(c->frames, f, n * sizeof(*f)) == 0) {
-			c->count++;
+			c->count += count;
 			return;
 		}
-		j = (j + 1) & (nslots - 1);
+		j = (j + 1) & (t->nslots - 1);
 	}
-	if (nchains == chains_cap) {
+	if (t->n == t->cap) {
 		struct chain *p;
 
-		chains_cap = chains_cap ? chains_cap * 2 : 1024;
-		p = realloc(chains, chains_cap * sizeof(*chains));
+		t->cap = t->cap ? t->cap * 2 : 1024;
+		p = realloc(t->chains, t->cap * sizeof(*t->chains));
 		if (!p)
 			die("out of memory");
-		chains = p;
+		t->chains = p;
 	}
-	chains[nchains].depth = n;
-	chains[nchains].count = 1;
-	chains[nchains].frames = malloc(n * sizeof(*f));
-	if (!chains[nchains].frames)
+	t->chains[t->n].depth = n;
+	t->chains[t->n].count = count;
+	t->chains[t->n].frames = malloc(n * sizeof(*f));
+	if (!t->chains[t->n].frames)
 		die("out of memory");
-	memcpy(chains[nchains].frames, f, n * sizeof(*f));
-	slots[j] = ++nchains;
+	memcpy(t->chains[t->n].frames, f, n * sizeof(*f));
+	t->slots[j] = ++t->n;
 }
 
 static int cmp_chain(const void *a, const void *b)
@@ -400,6 +406,22 @@ static int cmp_chain(const void *a, const void *b)
 	const struct chain *x = a, *y = b;
 
 	return x->count > y->count ? -1 : x->count < y->count;
+}
+
+/* raw_chains -> sym_chains, sorted by count. */
+static void symbolise(void)
+{
+	uint64_t f[MAX_DEPTH];
+
+	load_kallsyms();
+	for (size_t i = 0; i < raw_chains.n; i++) {
+		const struct chain *c = &raw_chains.chains[i];
+
+		for (uint32_t d = 0; d < c->depth; d++)
+			f[d] = sym_of(c->frames[d]);
+		chain_add(&sym_chains, f, c->depth, c->count);
+	}
+	qsort(sym_chains.chains, sym_chains.n, sizeof(*sym_chains.chains), cmp_chain);
 }
 
 /* ---- profile ---------------------------------------------------------- */
@@ -428,8 +450,8 @@ static void ring_copy(const struct ring *r, uint64_t off, void *dst, size_t n)
 
 static void take_sample(const uint64_t *rec, size_t words)
 {
-	uint32_t frames[MAX_DEPTH], n = 0;
-	uint64_t ip, nr;
+	uint64_t frames[MAX_DEPTH], ip, nr;
+	uint32_t n = 0;
 
 	/* PERF_SAMPLE_IP, then TID (pid, tid u32 pair), then CALLCHAIN */
 	if (words < 3)
@@ -443,12 +465,12 @@ static void take_sample(const uint64_t *rec, size_t words)
 
 		if (a >= (uint64_t)PERF_CONTEXT_MAX) /* context marker */
 			continue;
-		frames[n++] = sym_of(a);
+		frames[n++] = a;
 	}
 	if (n == 0)
-		frames[n++] = sym_of(ip);
+		frames[n++] = ip;
 	nsamples++;
-	chain_add(frames, n);
+	chain_add(&raw_chains, frames, n, 1);
 }
 
 static void ring_drain(struct ring *r)
@@ -485,7 +507,6 @@ static int run_profile(FILE *f, long hz, long pages)
 	struct pollfd pfd[MAX_CPUS];
 	int done = 0;
 
-	load_kallsyms();
 	for (int c = 0; c < n; c++) {
 		struct perf_event_attr a;
 		struct ring *r = &rings[nrings];
@@ -533,15 +554,19 @@ static int run_profile(FILE *f, long hz, long pages)
 		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
 		ring_drain(&rings[i]);
 	}
-	qsort(chains, nchains, sizeof(*chains), cmp_chain);
+	for (int i = 0; i < nrings; i++)
+		close(rings[i].fd);
+	symbolise();
 	print_time(f);
 	fprintf(f, "event: cpu-clock\nperiod_ns: %llu\nsamples: %llu\nlost: %llu\n",
 		(unsigned long long)period, (unsigned long long)nsamples,
 		(unsigned long long)nlost);
-	for (size_t i = 0; i < nchains; i++) {
-		fprintf(f, "%llu ", (unsigned long long)chains[i].count);
-		for (uint32_t d = 0; d < chains[i].depth; d++)
-			fprintf(f, "%s%s", d ? ";" : "", sym_name(chains[i].frames[d]));
+	for (size_t i = 0; i < sym_chains.n; i++) {
+		const struct chain *c = &sym_chains.chains[i];
+
+		fprintf(f, "%llu ", (unsigned long long)c->count);
+		for (uint32_t d = 0; d < c->depth; d++)
+			fprintf(f, "%s%s", d ? ";" : "", sym_name((uint32_t)c->frames[d]));
 		fputc('\n', f);
 	}
 	return 0;
@@ -550,8 +575,8 @@ static int run_profile(FILE *f, long hz, long pages)
 int main(int argc, char **argv)
 {
 	const char *mode, *out = NULL;
-	double interval = 1.0;
-	long hz = 500, pages = 64;
+	double interval = 10.0;
+	long hz = 250, pages = 64;
 	FILE *f;
 	int c, rc;
 
