@@ -86,6 +86,7 @@ HOME=$T_DIR timeout 120 $CHROME --user-data-dir="$(mktemp -d "$T_DIR/chrome.XXXX
 	--dump-dom "file://$T_DIR/report.html" >"$T_DIR/dom.html" 2>"$T_DIR/chrome.log"
 expect_in "browser: title" "$T_DIR/dom.html" "<title>krepro report: base vs calibration</title>"
 expect_in "browser: metrics row" "$T_DIR/dom.html" '<tr class="metric-row sig-regression" data-metric="will-it-scale.per_process_ops">'
+expect_in "browser: failure row" "$T_DIR/dom.html" '<tr class="failure-row"><td class="name">last_state.failed</td><td>0:3</td><td>25%</td><td>1:4</td></tr>'
 expect_in "browser: comparison text" "$T_DIR/dom.html" "fail:runs  %reproduction    fail:runs"
 expect_in "browser: sample chart" "$T_DIR/dom.html" '<svg class="chart" xmlns="http://www.w3.org/2000/svg"'
 n=$(grep -o '<circle class="sample"' "$T_DIR/dom.html" | wc -l)

@@ -376,9 +376,7 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 	    pct, lo, hi, c.w.t, c.w.df, pv, c.nb, c.nn, verdict);
 }
 
-/* Sorted union of the failure metric names of every run of every variant
- * (caller frees names and the array). */
-static char **failure_keys(const struct krp_variant *vars, size_t nvars, size_t *count)
+char **krp_failure_keys(const struct krp_variant *vars, size_t nvars, size_t *count)
 {
 	struct krp_metrics set;
 	size_t j, r, i, *order;
@@ -427,7 +425,7 @@ static size_t put_failures(struct krp_buf *out, const struct krp_variant *vars, 
 			   int all)
 {
 	size_t nkeys, i, j, shown = 0;
-	char **keys = failure_keys(vars, nvars, &nkeys);
+	char **keys = krp_failure_keys(vars, nvars, &nkeys);
 
 	for (i = 0; i < nkeys; i++) {
 		size_t fb, rb, fn, rn;
@@ -682,7 +680,7 @@ static void export_rows(const struct krp_variant *vars, size_t nvars, const stru
 {
 	struct krp_vstats b;
 	size_t j, i, nkeys;
-	char **keys = failure_keys(vars, nvars, &nkeys);
+	char **keys = krp_failure_keys(vars, nvars, &nkeys);
 
 	krp_vstats_build(&vars[0], &b);
 	for (j = 1; j < nvars; j++) {

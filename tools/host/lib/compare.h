@@ -22,6 +22,9 @@ size_t krp_variant_nfailed(const struct krp_variant *v);
 /* fail = sum over all runs of (value of key != 0), missing counts 0;
  * runs = all runs. */
 void krp_fail_count(const struct krp_variant *v, const char *key, size_t *fail, size_t *runs);
+/* Sorted union of the failure metric names of every run of every variant
+ * (caller frees the names and the array). */
+char **krp_failure_keys(const struct krp_variant *vars, size_t nvars, size_t *count);
 /* %reproduction = 100 * (fail_n/runs_n - fail_b/runs_b). */
 double krp_reproduction(size_t fail_b, size_t runs_b, size_t fail_n, size_t runs_n);
 

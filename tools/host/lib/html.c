@@ -258,6 +258,54 @@ static void pivot_section(struct krp_buf *out, const struct krp_html_pivot *pv)
 	krp_buf_puts(out, "</svg>\n");
 }
 
+/* fail:runs per variant and %reproduction against the base for the
+ * failure metrics whose rate differs (all with --all). */
+static void failures(struct krp_buf *out, const struct krp_variant *vars, size_t nvars, int all)
+{
+	size_t nkeys, i, j, shown = 0;
+	char **keys = krp_failure_keys(vars, nvars, &nkeys);
+
+	for (i = 0; i < nkeys; i++) {
+		size_t fb, rb, fn, rn;
+		int differs = 0;
+
+		krp_fail_count(&vars[0], keys[i], &fb, &rb);
+		for (j = 1; j < nvars; j++) {
+			krp_fail_count(&vars[j], keys[i], &fn, &rn);
+			differs |= krp_reproduction(fb, rb, fn, rn) != 0;
+		}
+		if (!differs && !all)
+			continue;
+		if (shown++ == 0) {
+			krp_buf_puts(
+			    out, "<h2 id=\"failures\">Failures</h2>\n<table "
+				 "id=\"failures-table\">\n<tr><th class=\"name\">metric</th><th>");
+			krp_html_escape(out, vars[0].name);
+			krp_buf_puts(out, " fail:runs</th>");
+			for (j = 1; j < nvars; j++) {
+				krp_buf_puts(out, "<th>%reproduction</th><th>");
+				krp_html_escape(out, vars[j].name);
+				krp_buf_puts(out, " fail:runs</th>");
+			}
+			krp_buf_puts(out, "</tr>\n");
+		}
+		krp_buf_puts(out, "<tr class=\"failure-row\"><td class=\"name\">");
+		krp_html_escape(out, keys[i]);
+		krp_buf_printf(out, "</td><td>%zu:%zu</td>", fb, rb);
+		for (j = 1; j < nvars; j++) {
+			krp_fail_count(&vars[j], keys[i], &fn, &rn);
+			krp_buf_printf(out, "<td>%.0f%%</td><td>%zu:%zu</td>",
+				       krp_reproduction(fb, rb, fn, rn), fn, rn);
+		}
+		krp_buf_puts(out, "</tr>\n");
+	}
+	if (shown)
+		krp_buf_puts(out, "</table>\n");
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
+}
+
 void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
 		     const struct krp_html_pivot *pv, struct krp_buf *out)
 {
@@ -385,7 +433,9 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 			fmt_num(a, sizeof(a), c.mn);
 			fmt_num(b, sizeof(b), c.sdn);
 			krp_buf_printf(out, "<td>%s &plusmn; %s</td>", a, b);
-			if (c.have_t)
+			if (c.have_t && c.w.p < 0.0001)
+				krp_buf_puts(out, "<td>&lt;0.0001</td>");
+			else if (c.have_t)
 				krp_buf_printf(out, "<td>%.4f</td>", c.w.p);
 			else
 				krp_buf_puts(out, "<td>-</td>");
@@ -393,6 +443,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 		krp_buf_puts(out, "</tr>\n");
 	}
 	krp_buf_puts(out, "</table>\n");
+	failures(out, vars, nvars, o->all);
 	if (nshown == 0)
 		krp_buf_puts(out, "<p>no significant changes</p>\n");
 
