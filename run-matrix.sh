@@ -16,6 +16,7 @@ usage() {
 usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh compare [--all] BASE_DIR NEW_DIR [NEW_DIR...]
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
+       ./run-matrix.sh import-lava [-o DIR] LAVA_DIR JOB_NUMBER LOG
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
@@ -33,6 +34,10 @@ Options:
                every hash is checked first, nothing is built; MATRIX defaults
                to the bundle's matrix.yaml
   --print-default-matrix  print the embedded default matrix
+  --export-lava DIR  write one LAVA job definition per planned run (qemu boot
+               for QEMU boards, kexec boot for lab boards) with its kernel and
+               initrd under DIR/artifacts, instead of booting anything
+  --lava-url URL     where DIR will be served from (default file://DIR)
   -C DIR, -O DIR  cache and output directories, as for build.sh
   -h, --help   this text
 
@@ -63,6 +68,8 @@ DRY=0
 RERUN=0
 BOARD_OVERRIDE=
 BUNDLE=
+LAVA_DIR=
+LAVA_URL=
 BOOT_MODE=
 MATRIX=
 if [ "${1:-}" = compare ]; then
@@ -126,6 +133,20 @@ if [ "${1:-}" = bisect ]; then
 	exit 0
 fi
 
+# import-lava: a LAVA job's console log back into the result layout.
+IMPORT_DIR=
+if [ "${1:-}" = import-lava ]; then
+	shift
+	[ "${1:-}" = -o ] && { RESULTS=$2; shift 2; }
+	[ $# -eq 3 ] || die "usage: ./run-matrix.sh import-lava [-o DIR] LAVA_DIR JOB_NUMBER LOG"
+	IMPORT_DIR=$1 IMPORT_N=$2 IMPORT_LOG=$3
+	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
+	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
+	IMPORT_LINE=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n' "$IMPORT_DIR/cells.tsv")
+	[ -n "$IMPORT_LINE" ] || die "$IMPORT_DIR/cells.tsv: no job $IMPORT_N"
+	set --
+fi
+
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
@@ -136,6 +157,8 @@ while [ $# -gt 0 ]; do
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
 	--print-default-matrix) default_matrix; exit 0 ;;
 	--kexec) BOOT_MODE=kexec; shift ;;
+	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2; shift 2 ;;
+	--lava-url) [ $# -ge 2 ] || die "--lava-url needs a URL"; LAVA_URL=$2; shift 2 ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
@@ -166,7 +189,10 @@ if [ -n "$BUNDLE" ]; then
 	note "bundle $BUNDLE: every file matches MANIFEST.sha256"
 	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml
 fi
-if [ -z "$MATRIX" ]; then
+if [ -n "$IMPORT_DIR" ]; then
+	MATRIX=$IMPORT_DIR/cells.tsv
+	MATRIX_NAME=import
+elif [ -z "$MATRIX" ]; then
 	default_matrix >"$TMPD/default.yaml"
 	MATRIX=$TMPD/default.yaml
 	MATRIX_NAME=default
@@ -177,7 +203,11 @@ fi
 
 "$KREPRO_ROOT/build.sh" tools >/dev/null
 H=$KREPRO_OUT/host
-"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
+if [ -n "$IMPORT_DIR" ]; then
+	printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
+else
+	"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
+fi
 [ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
 
 # --- boards -----------------------------------------------------------------
@@ -300,12 +330,18 @@ KCONFIG=qemu-minimal
 ROOTFS=krepro-initramfs
 
 variant_dir() { # cell -> variant-level result dir
+	vd_cell=$1
+	# Each tenant of a multi-tenant cell has its own results (vm_1 by default).
+	vd_t=$(cell_get "$1" tenants)
+	if [ "${vd_t:-1}" != 1 ] && [ -z "$(cell_get "$1" tenant)" ]; then
+		vd_cell="$1 tenant=vm_1"
+	fi
 	v=$(cell_get "$1" variants)
 	[ -n "$v" ] || v=$(cell_get "$1" variant)
 	[ -n "$v" ] || v=base
 	b=${BOARD_OVERRIDE:-$(cell_get "$1" board)}
 	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
-		"$(path_params "$1")" "${b:-qemu-2node}" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
+		"$(path_params "$vd_cell")" "${b:-qemu-2node}" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
 }
 
 NCELLS=$(wc -l <"$TMPD/cells")
@@ -345,8 +381,8 @@ fi
 while IFS= read -r cell; do
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
-	[ "$B_TYPE" = qemu ] ||
-		die "board ${b}: lab boards (kexec over ssh) are described but not driven yet; use --dry-run or a qemu board"
+	[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] ||
+		die "board ${b}: lab boards are driven through LAVA (--export-lava) or described for --dry-run; kexec over ssh is not driven yet"
 done <"$TMPD/cells"
 
 # One run-matrix per results tree at a time.
@@ -358,7 +394,9 @@ fi
 # --- build ------------------------------------------------------------------
 
 GIC=$KREPRO_OUT/host/gen_init_cpio
-if [ -n "$BUNDLE" ]; then
+if [ -n "$IMPORT_DIR" ]; then
+	: # nothing to build: the run happened in the lab
+elif [ -n "$BUNDLE" ]; then
 	INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
 	for v in $VARIANTS; do
 		[ -f "$BUNDLE_DIR/kernels/$v/bzImage" ] || die "bundle has no kernel '$v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
@@ -478,6 +516,8 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
 			fault) case $val in none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac ;;
+			tenants) case $val in [1-9] | [1-9][0-9]) ;; *) die "$MATRIX: tenants must be 1..99" ;; esac ;;
+			fit) case $val in fit | nofit) ;; *) die "$MATRIX: fit must be fit or nofit" ;; esac ;;
 			esac
 			echo "$key=$val"
 		done
@@ -508,6 +548,8 @@ finish_run() {
 		fail_run "$fr.tmp" "$fr_reason"
 	elif ! "$H/krepro-recv" "$@" -o "$fr.tmp" "$fr.tmp/frames.bin" >"$fr.tmp/recv.log" 2>&1; then
 		fail_run "$fr.tmp" "${fr_reason:+$fr_reason; }results: $(tail -n 1 "$fr.tmp/recv.log")"
+	elif ! split_tenants "$fr"; then
+		:
 	elif ! "$H/krepro-stats" run "$fr.tmp" >"$fr.tmp/stats.log" 2>&1; then
 		fail_run "$fr.tmp" "stats: $(head -n 1 "$fr.tmp/stats.log")"
 	else
@@ -519,11 +561,69 @@ finish_run() {
 	mv "$fr.tmp" "$fr"
 }
 
+# split_tenants RDIR: RDIR.tmp holds vm_I.* files of every tenant of $CELL;
+# tenants 2..N get their own complete run directories (their files, the main
+# tenant's system-wide monitors, the shared console and kernel files), then
+# RDIR.tmp keeps tenant 1's.  Returns 0; a broken tenant is recorded failed.
+split_tenants() {
+	st_n=$(cell_get "$CELL" tenants)
+	[ "${st_n:-1}" -gt 1 ] || return 0
+	st_suite=$(cell_get "$CELL" suite)
+	st_run=$(basename "$1")
+	i=$st_n
+	while [ "$i" -ge 1 ]; do
+		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$CELL tenant=vm_$i")/$st_run; fi
+		mkdir -p "$td.tmp"
+		for f in "$1.tmp"/*; do
+			name=$(basename "$f")
+			case $name in
+			"vm_$i".*) mv "$f" "$td.tmp/${name#vm_"$i".}" ;;
+			vm_1.*)
+				case ${name#vm_1.} in "$st_suite" | "$st_suite".*) ;; *) cp "$f" "$td.tmp/${name#vm_1.}" ;; esac
+				;;
+			vm_*) ;;
+			job.conf) { cat "$f"; echo "tenant=vm_$i"; } >"$td.tmp/job.conf.new" ;;
+			*) [ "$i" = 1 ] || cp "$f" "$td.tmp/$name" ;;
+			esac
+		done
+		mv "$td.tmp/job.conf.new" "$td.tmp/job.conf"
+		if [ "$i" != 1 ]; then
+			if ! "$H/krepro-stats" run "$td.tmp" >"$td.tmp/stats.log" 2>&1; then
+				fail_run "$td.tmp" "tenant vm_$i: stats: $(head -n 1 "$td.tmp/stats.log")"
+				failed_runs=$((failed_runs + 1))
+			fi
+			[ -d "$td" ] && mv "$td" "$td.replaced-$(date +%Y%m%d-%H%M%S)"
+			mv "$td.tmp" "$td"
+		fi
+		i=$((i - 1))
+	done
+	return 0
+}
+
 cell_timeout() { # cell -> seconds for one boot running it
 	ct=$(cell_get "$1" timeout)
 	[ -n "$ct" ] && ct=$(to_seconds "$ct")
 	echo "${ct:-$((B_BOOT_TIMEOUT + $(to_seconds "$(cell_get "$1" runtime)") * 2))}"
 }
+
+if [ -n "$IMPORT_DIR" ]; then
+	RDIR=$RESULTS/$(printf '%s\n' "$IMPORT_LINE" | cut -f2)
+	case $RDIR in *..*) die "$IMPORT_DIR/cells.tsv: bad result path" ;; esac
+	[ ! -d "$RDIR" ] || die "$RDIR is complete already; nothing imported"
+	CELL=$(cat "$TMPD/cells")
+	failed_runs=0
+	mkdir -p "$(dirname "$RDIR")"
+	rm -rf "$RDIR.tmp"
+	mkdir "$RDIR.tmp"
+	cp "$IMPORT_DIR/jobs/$IMPORT_N.conf" "$RDIR.tmp/job.conf"
+	cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
+	cp "$IMPORT_LOG" "$RDIR.tmp/frames.bin"
+	finish_run "$RDIR" 0 ""
+	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null || true
+	echo "$RDIR"
+	[ "$failed_runs" = 0 ]
+	exit
+fi
 
 # Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
 # alike; complete runs are skipped.  Lines: "<run> <cell number>".
@@ -565,6 +665,98 @@ prepare_run() {
 	write_job "$CELL" "$RDIR.tmp/job.conf"
 }
 
+# export_lava: one LAVA job per planned run, instead of booting (docs/SCALE.md).
+export_lava() {
+	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"
+	LAVA_DIR=$(cd "$LAVA_DIR" && pwd)
+	url=${LAVA_URL:-file://$LAVA_DIR}
+	: >"$LAVA_DIR/cells.tsv"
+	j=0
+	while read -r r k; do
+		j=$((j + 1))
+		jn=$(printf '%03d' "$j")
+		CELL=$(sed -n "${k}p" "$TMPD/cells")
+		BOARD_NAME=${BOARD_OVERRIDE:-$(cell_get "$CELL" board)}
+		BOARD_NAME=${BOARD_NAME:-qemu-2node}
+		load_board "$BOARD_NAME"
+		V=$(basename "$(variant_dir "$CELL")")
+		write_job "$CELL" "$LAVA_DIR/jobs/$jn.conf"
+		echo "result_port=console" >>"$LAVA_DIR/jobs/$jn.conf"
+		[ -f "$LAVA_DIR/artifacts/$V.bzImage" ] || cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage"
+		single_initrd "$LAVA_DIR/jobs/$jn.conf"
+		cp "$TMPD/initrd" "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz"
+		ksha=$(sha256sum "$LAVA_DIR/artifacts/$V.bzImage" | cut -d' ' -f1)
+		isha=$(sha256sum "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz" | cut -d' ' -f1)
+		rel=$(variant_dir "$CELL")/$r
+		rel=${rel#"$RESULTS"/}
+		printf '%s\t%s\t%s\n' "$jn" "$rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
+		mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
+		append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr"
+		{
+			echo "# krepro cell $k, run $r: $CELL"
+			echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $jn LOG  (LOG: the job's console log)"
+			echo "job_name: krepro $(cell_get "$CELL" suite) $V run $r ($jn)"
+			echo "timeouts:"
+			echo "  job: {minutes: $((mins + 10))}"
+			echo "  action: {minutes: $mins}"
+			echo "priority: medium"
+			echo "visibility: public"
+			echo "metadata:"
+			echo "  krepro.job: '$jn'"
+			echo "  krepro.result: '$rel'"
+			if [ "$B_TYPE" = qemu ]; then
+				echo "device_type: qemu"
+				echo "context:"
+				echo "  arch: amd64"
+				echo "  machine: $B_MACHINE"
+				echo "  cpu: $B_CPU"
+				echo "  memory: $(printf '%s' "$B_MEMORY" | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
+				echo "  extra_options:"
+				echo "  - -smp $B_SMP"
+				# shellcheck disable=SC2086 # one option and its value per pair
+				set -- $B_NUMA
+				while [ $# -ge 2 ]; do
+					echo "  - $1 $2"
+					shift 2
+				done
+				echo "  - -no-reboot"
+				echo "actions:"
+				echo "- deploy:"
+				echo "    to: tmpfs"
+				echo "    timeout: {minutes: 5}"
+				echo "    images:"
+				echo "      kernel:"
+				echo "        url: $url/artifacts/$V.bzImage"
+				echo "        sha256sum: $ksha"
+				echo "        image_arg: -kernel {kernel} -append \"$append\""
+				echo "      initrd:"
+				echo "        url: $url/artifacts/$jn-initrd.cpio.gz"
+				echo "        sha256sum: $isha"
+				echo "        image_arg: -initrd {initrd}"
+				echo "- boot:"
+				echo "    method: qemu"
+				echo "    media: tmpfs"
+				echo "    timeout: {minutes: $mins}"
+			else
+				echo "device_type: x86"
+				echo "# The device boots its own good kernel first (tags: ssh, kexec);"
+				echo "# this job fetches the variant and kexecs into it."
+				echo "actions:"
+				echo "- boot:"
+				echo "    method: kexec"
+				echo "    kernel: /tmp/$V.bzImage"
+				echo "    initrd: /tmp/$jn-initrd.cpio.gz"
+				echo "    deploy: true"
+				echo "    options: ['--append=\"$append\"']"
+				echo "    boot_message: Linux version"
+				echo "    timeout: {minutes: $mins}"
+			fi
+			echo "    prompts: ['krepro: results sent']"
+		} >"$LAVA_DIR/$jn.yaml"
+	done <"$TMPD/plan"
+	note "LAVA: $j job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
+}
+
 progress() { # what
 	done_runs=$((done_runs + 1))
 	el=$(($(date +%s) - START))
@@ -572,6 +764,11 @@ progress() { # what
 	[ "$done_runs" -gt 1 ] && left=", ~$((el * (PENDING - done_runs + 1) / (done_runs - 1)))s left"
 	note "[$done_runs/$PENDING] $1, elapsed ${el}s$left"
 }
+
+if [ -n "$LAVA_DIR" ]; then
+	export_lava
+	exit 0
+fi
 
 if [ "${BOOT_MODE:-each}" = each ]; then
 	while read -r r k; do

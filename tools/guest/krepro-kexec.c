@@ -12,9 +12,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <linux/kexec.h>
-#include <linux/reboot.h>
-
 #define PROG "krepro-kexec"
 
 static void usage(FILE *f)
@@ -57,14 +54,14 @@ int main(int argc, char **argv)
 	int ifd = open_ro(argv[i + 1]);
 	const char *cmdline = argv[i + 2];
 	/* The length passed includes the terminating NUL. */
-	if (syscall(__NR_kexec_file_load, kfd, ifd, strlen(cmdline) + 1, cmdline, 0UL) != 0) {
+	if (syscall(SYS_kexec_file_load, kfd, ifd, strlen(cmdline) + 1, cmdline, 0UL) != 0) {
 		fprintf(stderr, PROG ": kexec_file_load %s: %s\n", argv[i], strerror(errno));
 		return 1;
 	}
 	if (load_only)
 		return 0;
 	sync();
-	if (reboot(LINUX_REBOOT_CMD_KEXEC) != 0) {
+	if (reboot(RB_KEXEC) != 0) {
 		fprintf(stderr, PROG ": reboot(KEXEC): %s\n", strerror(errno));
 		return 1;
 	}

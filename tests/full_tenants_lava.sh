@@ -1,0 +1,54 @@
+#!/bin/sh
+# Tenants (seed 003 style: main + noise, fit/nofit, each in its own cgroup)
+# and the LAVA path: export job definitions, boot the exported artifacts the
+# way LAVA's qemu method does (results on the console), import the log.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/res
+cat >"$T_DIR/ten.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 6s
+variants: base
+tenants: 3
+fit: [fit, nofit]
+runs: 1
+M
+expect_rc "3 tenants x fit/nofit run" 0 ./run-matrix.sh -o "$R" "$T_DIR/ten.yaml"
+for f in fit nofit; do
+	for t in 1 2 3; do
+		d=$(ls -d "$R"/will-it-scale/$f-process-1-6s-vm_$t-3-page_fault3/qemu-2node/*/*/*/base/1)
+		assert "$f vm_$t: own per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
+		expect_in "$f vm_$t: job.conf names the tenant" "$d/job.conf" "tenant=vm_$t"
+		assert "$f vm_$t: system monitors shared" grep -q '"meminfo.MemTotal"' "$d/stats.json"
+	done
+done
+c=$(ls -d "$R"/will-it-scale/fit-process-1-6s-vm_1-3-page_fault3/qemu-2node/*/*/*/base/1)
+assert "fit: main tenant sized at half of node 0" grep -q 'tenant vm_1: [0-9]*K' "$c/console.log"
+
+L=$T_DIR/lava
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 6s\nvariants: base\nruns: 1\n' >"$T_DIR/l.yaml"
+expect_rc "export LAVA jobs" 0 ./run-matrix.sh -o "$T_DIR/lres" --export-lava "$L" "$T_DIR/l.yaml"
+expect_in "a qemu job with kernel and initrd" "$L/001.yaml" "method: qemu"
+expect_in "images carry sha256" "$L/001.yaml" "sha256sum: $(sha256sum "$L/artifacts/base.bzImage" | cut -d' ' -f1)"
+expect_in "numa options passed" "$L/001.yaml" "-numa node,nodeid=1,memdev=m1,cpus=1"
+assert "nothing booted, no results" test ! -e "$T_DIR/lres/will-it-scale"
+expect_rc "lab board: kexec job" 0 ./run-matrix.sh -o "$T_DIR/lres" --board lab-brickland3 --export-lava "$T_DIR/lab" "$T_DIR/l.yaml"
+expect_in "lab job boots by kexec" "$T_DIR/lab/001.yaml" "method: kexec"
+# What LAVA's qemu boot does with the job's images, console captured as its log.
+timeout 120 qemu-system-x86_64 -machine pc -accel tcg -cpu qemu64 -smp 2,sockets=2,cores=1,threads=1 -m 2G \
+	-object memory-backend-ram,id=m0,size=1G -numa node,nodeid=0,memdev=m0,cpus=0 \
+	-object memory-backend-ram,id=m1,size=1G -numa node,nodeid=1,memdev=m1,cpus=1 \
+	-nodefaults -display none -no-reboot -monitor none -serial "file:$T_DIR/lava.log" \
+	-kernel "$L/artifacts/base.bzImage" -initrd "$L/artifacts/001-initrd.cpio.gz" \
+	-append "console=ttyS0,115200 panic=-1 nokaslr" >/dev/null 2>&1
+expect_rc "import the LAVA log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lres" "$L" 001 "$T_DIR/lava.log"
+d=$(ls -d "$T_DIR"/lres/will-it-scale/process-1-6s-page_fault3/qemu-2node/*/*/*/base/1)
+assert "imported run has per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
+expect_rc "importing twice is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/lres" "$L" 001 "$T_DIR/lava.log"
+expect_in "refusal says it is complete" "$T_OUT" "complete already"
+rm -rf "$T_DIR"
+exit $T_FAILED
