@@ -15,6 +15,9 @@ usage() {
 	cat <<'EOF'
 usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh compare [--all] BASE_DIR NEW_DIR [NEW_DIR...]
+       ./run-matrix.sh index [FILE|RESULT_DIR]      (UnixBench INDEX VALUES)
+       ./run-matrix.sh pivot --rows K --cols K --metric M [--base V] RESULTS
+       ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
        ./run-matrix.sh import-lava [-o DIR] LAVA_DIR JOB_NUMBER LOG
 
@@ -72,13 +75,16 @@ LAVA_DIR=
 LAVA_URL=
 BOOT_MODE=
 MATRIX=
-if [ "${1:-}" = compare ]; then
+# The report tools on their own: compare, index (UnixBench), pivot, report (HTML).
+case ${1:-} in
+compare | index | pivot | report)
+	tool=krepro-$1
 	shift
-	for a in "$@"; do [ "$a" = -h ] || [ "$a" = --help ] && { usage; exit 0; }; done
 	krepro_dirs
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
-	exec "$KREPRO_OUT/host/krepro-compare" "$@"
-fi
+	exec "$KREPRO_OUT/host/$tool" "$@"
+	;;
+esac
 # bisect: binary search over SERIES@N for the first patch that moves METRIC.
 if [ "${1:-}" = bisect ]; then
 	shift
@@ -828,7 +834,15 @@ fi
 
 REPORT=$RESULTS/report.txt
 : >"$TMPD/report"
-for vd in $(while IFS= read -r c; do dirname "$(variant_dir "$c")"; done <"$TMPD/cells" | sort -u); do
+HTML=
+for vd in $(while IFS= read -r c; do
+	t=$(cell_get "$c" tenants)
+	i=1
+	while [ "$i" -le "${t:-1}" ]; do
+		if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=vm_$i")"; fi
+		i=$((i + 1))
+	done
+done <"$TMPD/cells" | sort -u); do
 	set --
 	for v in $VARIANTS; do
 		if [ -d "$vd/$v" ]; then
@@ -840,7 +854,13 @@ for vd in $(while IFS= read -r c; do dirname "$(variant_dir "$c")"; done <"$TMPD
 		echo "${vd#"$RESULTS"/}"
 		echo
 		if [ $# -ge 2 ]; then
-			"$H/krepro-compare" "$@" || echo "(comparison failed)"
+			"$H/krepro-compare" --json "$vd/report.json" --csv "$vd/report.csv" "$@" ||
+				echo "(comparison failed)"
+			if "$H/krepro-report" -o "$vd/report.html" "$@" >/dev/null 2>"$TMPD/html.log"; then
+				[ -n "$HTML" ] || HTML=$vd/report.html
+			else
+				note "report.html for $vd failed: $(head -n 1 "$TMPD/html.log")"
+			fi
 		else
 			echo "(only one variant: nothing to compare)"
 		fi
@@ -849,8 +869,13 @@ for vd in $(while IFS= read -r c; do dirname "$(variant_dir "$c")"; done <"$TMPD
 done
 cp "$TMPD/report" "$REPORT.tmp"
 mv "$REPORT.tmp" "$REPORT"
+if [ -n "$HTML" ]; then
+	cp "$HTML" "$RESULTS/report.html.tmp"
+	mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"
+fi
 cat "$REPORT"
-note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS; report $REPORT"
+note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS"
+note "report: $REPORT${HTML:+, $RESULTS/report.html (and report.json, report.csv beside each comparison)}"
 [ "$failed_runs" = 0 ]
 }
 main "$@"
