@@ -19,6 +19,10 @@ expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs
 expect_in "dry run counts runs" "$T_OUT" "2 cells, 6 runs, variants: base calibration"
 assert "dry run writes no results" test ! -e "$T_DIR/res/will-it-scale"
 
+for m in jobs/*.yaml; do
+	expect_rc "shipped matrix $m: dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$m"
+done
+
 printf 'suite: will-it-scale\ntest: page_fault3\nmode process\n' >"$T_DIR/bad.yaml"
 expect_rc "malformed matrix fails" 2 ./run-matrix.sh --dry-run "$T_DIR/bad.yaml"
 expect_in "malformed matrix names file and line" "$T_OUT" "bad.yaml:3:"
