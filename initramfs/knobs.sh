@@ -133,7 +133,9 @@ knob_fs() {
 		truncate -s "$((kb / 2))K" /fs-backing/img || knob_fail "fs=$1: sparse image failed"
 		# shellcheck disable=SC2086 # mkfs holds a command and its options
 		$mkfs /fs-backing/img >/dev/null 2>&1 || knob_fail "fs=$1: ${mkfs%% *} failed"
-		mount -o loop -t "$1" /fs-backing/img /fs || knob_fail "fs=$1: loop mount failed"
+		loopdev=$(losetup -f 2>&1) || knob_fail "fs=$1: no free loop device: $loopdev"
+		err=$(losetup "$loopdev" /fs-backing/img 2>&1) || knob_fail "fs=$1: losetup $loopdev: $err"
+		err=$(mount -t "$1" "$loopdev" /fs 2>&1) || knob_fail "fs=$1: mount $loopdev: $err"
 		;;
 	*)
 		knob_fail "fs must be tmpfs, ext2 or xfs, not '$1'"
