@@ -66,7 +66,6 @@ krepro_dirs
 KREPRO_REFERENCE=${REF_SPEC_OPT:-${KREPRO_REFERENCE:-}}
 export KREPRO_REFERENCE
 REF_SPEC=$KREPRO_REFERENCE
-[ -z "$REF_SPEC" ] || ref_id >/dev/null
 
 # --- reference kernel -------------------------------------------------------
 
@@ -689,6 +688,9 @@ cmd_verify() {
 	echo "verify: $ok artifact(s) match, $bad differ"
 	[ "$bad" = 0 ]
 }
+
+# Pin a user's reference once, in this shell (a bad pin stops here).
+[ -z "$REF_SPEC" ] || ref_id >/dev/null
 
 cmd=$1
 shift
