@@ -177,11 +177,20 @@ RESULTS=$(cd "$RESULTS" && pwd)
 
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
 QEMU_PID=
+stop_qemu() {
+	[ -n "$QEMU_PID" ] || return 0
+	kill -TERM "$QEMU_PID" 2>/dev/null || true
+	sq_i=0
+	while kill -0 "$QEMU_PID" 2>/dev/null && [ "$sq_i" -lt 50 ]; do
+		sleep 0.1
+		sq_i=$((sq_i + 1))
+	done
+	kill -KILL "$QEMU_PID" 2>/dev/null || true
+	wait "$QEMU_PID" 2>/dev/null || true
+}
 # shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
-	if [ -n "$QEMU_PID" ]; then
-		kill -KILL "$QEMU_PID" 2>/dev/null || true
-	fi
+	stop_qemu
 	rm -rf "$TMPD"
 }
 trap cleanup EXIT
@@ -447,7 +456,9 @@ boot_guest() {
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
 		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
-	"$@" >"$bg_dir/qemu.log" 2>&1 &
+	# timeout(1) bounds QEMU even if this script is killed outright; our own
+	# kills go to timeout as TERM, which it passes on to QEMU.
+	timeout -s KILL "$((bg_tmo + 30))" "$@" >"$bg_dir/qemu.log" 2>&1 9>&- &
 	QEMU_PID=$!
 	t=0
 	BOOT_REASON=
@@ -463,8 +474,7 @@ boot_guest() {
 		sleep 1
 		t=$((t + 1))
 	done
-	kill -KILL "$QEMU_PID" 2>/dev/null || true
-	wait "$QEMU_PID" 2>/dev/null || true
+	stop_qemu
 	QEMU_PID=
 	BOOT_SECONDS=$t
 	if [ -z "$BOOT_REASON" ]; then

@@ -61,7 +61,7 @@ H=$R/will-it-scale/hang-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qem
 H=$(ls -d "$H"/gcc-*)/base/1
 expect_in "hang fails after the timeout" "$H/FAILED" "timeout after 40 s"
 expect_in "hang console tail kept" "$H/FAILED" "injecting a hang"
-if pgrep -f "qemu-system-x86_64.*$T_DIR" >/dev/null; then no "QEMU left running"; else ok "no QEMU left running"; fi
+if qemu_running "$T_DIR"; then no "QEMU left running"; else ok "no QEMU left running"; fi
 
 # A series that does not apply stops before anything is built.
 W=$T_DIR/tree

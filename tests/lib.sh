@@ -10,6 +10,11 @@ assert() {
 	shift
 	if "$@" >/dev/null 2>&1; then ok "$n"; else no "$n"; fi
 }
+# qemu_running TEXT: a QEMU process whose command line holds TEXT.
+# shellcheck disable=SC2009 # pgrep -f would also match the shells running it
+qemu_running() {
+	ps -eo args | grep '^qemu-system-x86_64' | grep -qF -- "$1"
+}
 # expect_in NAME FILE PATTERN: a fixed string in a file.
 expect_in() {
 	if grep -qF -- "$3" "$2"; then ok "$1"; else

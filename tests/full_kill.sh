@@ -1,0 +1,56 @@
+#!/bin/sh
+# Killing things mid-matrix: a second run-matrix on the same results is
+# locked out; run-matrix killed with SIGKILL leaves no half-written run and
+# no QEMU behind, and rerunning resumes; a QEMU killed mid-run fails that
+# run with a reason while the matrix goes on.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/res
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nvariants: base\nruns: 2\n' >"$T_DIR/m.yaml"
+./build.sh initramfs >/dev/null 2>&1
+
+./run-matrix.sh -o "$R" "$T_DIR/m.yaml" >"$T_DIR/first.log" 2>&1 &
+first=$!
+n=0
+until ls -d "$R"/will-it-scale/*/*/*/*/*/base/1.tmp >/dev/null 2>&1 || [ "$n" -ge 120 ]; do
+	sleep 0.5
+	n=$((n + 1))
+done
+expect_rc "a second run-matrix on the same results is refused" 2 ./run-matrix.sh -o "$R" "$T_DIR/m.yaml"
+expect_in "the refusal names the lock" "$T_OUT" "in use by another run-matrix"
+kill -KILL "$first"
+wait "$first" 2>/dev/null
+V=$(ls -d "$R"/will-it-scale/*/*/*/*/*/base)
+assert "no run directory completed by the killed run-matrix" test ! -e "$V/1"
+n=0
+while qemu_running "$V/1.tmp" && [ "$n" -lt 90 ]; do
+	sleep 1
+	n=$((n + 1))
+done
+if qemu_running "$V/1.tmp"; then no "its QEMU outlived the run"; else ok "its QEMU does not outlive the run"; fi
+expect_rc "rerunning resumes and completes" 0 ./run-matrix.sh -o "$R" "$T_DIR/m.yaml"
+assert "run 1 complete" test -s "$V/1/stats.json"
+assert "run 2 complete" test -s "$V/2/stats.json"
+assert "no staging directory left" sh -c "! ls -d '$V'/*.tmp 2>/dev/null"
+
+# Kill QEMU itself in the middle of run 1 of a fresh matrix.
+R2=$T_DIR/res2
+./run-matrix.sh -o "$R2" "$T_DIR/m.yaml" >"$T_DIR/second.log" 2>&1 &
+second=$!
+n=0
+until qemu_running "$R2/" || [ "$n" -ge 120 ]; do
+	sleep 0.5
+	n=$((n + 1))
+done
+sleep 3
+pkill -KILL -f "^qemu-system-x86_64.*$R2/.*/base/1.tmp"
+wait "$second"
+rc=$?
+assert "the matrix reports the failed run" test "$rc" = 1
+V2=$(ls -d "$R2"/will-it-scale/*/*/*/*/*/base)
+expect_in "the killed run is recorded failed with a reason" "$V2/1/FAILED" "reason:"
+expect_in "the reason is the missing results" "$V2/1/FAILED" "no end frame"
+assert "the next run still ran" grep -q '"will-it-scale.per_process_ops": [1-9]' "$V2/2/stats.json"
+rm -rf "$T_DIR"
+exit $T_FAILED
