@@ -25,6 +25,7 @@ Commands:
   tools                build the host tools
   list-variants        list the variants the patch series offer
   patches VARIANT      the patch files of a variant, in order
+  uapi                 install the reference's UAPI headers; prints their path
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
   bundle -o FILE [-m MATRIX] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
@@ -695,6 +696,7 @@ cmd_verify() {
 cmd=$1
 shift
 case $cmd in
+uapi) need_build_deps; uapi_headers ;;
 patches)
 	[ $# -eq 1 ] || die "patches: name one variant"
 	variant_patches "$1" >/dev/null

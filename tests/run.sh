@@ -61,8 +61,10 @@ count_output() {
 	echo "$name: $p passed, $f failed"
 }
 
+# Guest programs need the reference tree's UAPI headers (musl has none).
+UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: host and guest tools, unit tests, fuzzers" \
-	make -s OUT=out host guest unit fuzz
+	make -s OUT=out UAPI="$UAPI" host guest unit fuzz
 for t in out/unit/test_*; do
 	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
 done
