@@ -1,45 +1,13 @@
 /* Raw-output parsers of the benchmark suites (see parse_bench.h). */
 #include "parse_bench.h"
+#include "textline.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct pb_line {
-	const char *p;
-	size_t n;
-};
-
-static int pb_next_line(const char *buf, size_t len, size_t *pos, struct pb_line *l)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return 0;
-	l->p = buf + *pos;
-	nl = memchr(l->p, '\n', len - *pos);
-	l->n = nl ? (size_t)(nl - l->p) : len - *pos;
-	*pos += l->n + (nl ? 1 : 0);
-	return 1;
-}
-
-static int pb_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static void pb_trim(struct pb_line *l)
-{
-	while (l->n && pb_space(l->p[0])) {
-		l->p++;
-		l->n--;
-	}
-	while (l->n && pb_space(l->p[l->n - 1]))
-		l->n--;
-}
-
 /* Consumes literal s at the front of l. */
-static int pb_eat(struct pb_line *l, const char *s)
+static int pb_eat(struct krp_line *l, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -50,16 +18,16 @@ static int pb_eat(struct pb_line *l, const char *s)
 	return 1;
 }
 
-static void pb_skip_space(struct pb_line *l)
+static void pb_skip_space(struct krp_line *l)
 {
-	while (l->n && pb_space(l->p[0])) {
+	while (l->n && krp_is_space(l->p[0])) {
 		l->p++;
 		l->n--;
 	}
 }
 
 /* Consumes a decimal number (digits, optional fraction) at the front. */
-static int pb_number(struct pb_line *l, double *v)
+static int pb_number(struct krp_line *l, double *v)
 {
 	size_t i = 0;
 
@@ -73,9 +41,9 @@ static int pb_number(struct pb_line *l, double *v)
 }
 
 /* "key: number" with key given; 0 and *v on a match. */
-static int pb_key_value(const struct pb_line *line, const char *key, double *v)
+static int pb_key_value(const struct krp_line *line, const char *key, double *v)
 {
-	struct pb_line l = *line;
+	struct krp_line l = *line;
 
 	if (!pb_eat(&l, key) || !pb_eat(&l, ":"))
 		return -1;
@@ -174,7 +142,7 @@ static void vms_end_sample(struct vms *s)
 }
 
 /* "N bytes / T usecs = K KB/s" (leading dots allowed) -> N, K. */
-static int vms_result_line(struct pb_line l, double *bytes, double *kbps)
+static int vms_result_line(struct krp_line l, double *bytes, double *kbps)
 {
 	double us;
 
@@ -192,15 +160,15 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 			      struct krp_metrics *m)
 {
 	struct vms s;
-	struct pb_line l;
+	struct krp_line l;
 	size_t pos = 0;
 	double mean;
 
 	memset(&s, 0, sizeof(s));
-	while (pb_next_line(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double a, b;
 
-		pb_trim(&l);
+		krp_trim(&l);
 		if (l.n >= 7 && memcmp(l.p, "./case-", 7) == 0) {
 			vms_end_sample(&s);
 			continue;
@@ -269,7 +237,7 @@ const char *krp_unixbench_key(const char *name, size_t len)
 	return NULL;
 }
 
-static int ub_unit_ok(const struct pb_line *u)
+static int ub_unit_ok(const struct krp_line *u)
 {
 	static const char *const units[] = {"lps", "lpm", "KBps"};
 
@@ -281,24 +249,24 @@ static int ub_unit_ok(const struct pb_line *u)
 
 void krp_parse_unixbench(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
 {
-	struct pb_line l;
+	struct krp_line l;
 	size_t pos = 0;
 
-	while (pb_next_line(buf, len, &pos, &l)) {
-		pb_trim(&l);
+	while (krp_next_line(buf, len, &pos, &l)) {
+		krp_trim(&l);
 		for (size_t i = 0; i < UB_NNAMES; i++) {
-			struct pb_line r = l, unit;
+			struct krp_line r = l, unit;
 			double v;
 
-			if (!pb_eat(&r, ub_names[i].name) || r.n == 0 || !pb_space(r.p[0]))
+			if (!pb_eat(&r, ub_names[i].name) || r.n == 0 || !krp_is_space(r.p[0]))
 				continue;
 			pb_skip_space(&r);
-			if (pb_number(&r, &v) != 0 || r.n == 0 || !pb_space(r.p[0]))
+			if (pb_number(&r, &v) != 0 || r.n == 0 || !krp_is_space(r.p[0]))
 				continue;
 			pb_skip_space(&r);
 			unit.p = r.p;
 			unit.n = 0;
-			while (unit.n < r.n && !pb_space(r.p[unit.n]))
+			while (unit.n < r.n && !krp_is_space(r.p[unit.n]))
 				unit.n++;
 			r.p += unit.n;
 			r.n -= unit.n;
@@ -317,15 +285,15 @@ void krp_parse_unixbench(const char *buf, size_t len, const char *prefix, struct
 void krp_parse_autonuma(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
 {
 	char key[80];
-	struct pb_line l, test = {NULL, 0};
+	struct krp_line l, test = {NULL, 0};
 	size_t pos = 0;
 
-	while (pb_next_line(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double v;
 
-		pb_trim(&l);
+		krp_trim(&l);
 		if (pb_eat(&l, "test:")) {
-			pb_trim(&l);
+			krp_trim(&l);
 			test = l;
 			continue;
 		}
@@ -341,13 +309,13 @@ void krp_parse_autonuma(const char *buf, size_t len, const char *prefix, struct 
 
 void krp_parse_specjbb(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
 {
-	struct pb_line l;
+	struct krp_line l;
 	size_t pos = 0;
 	double w = 0, bops = 0, v;
 	int have_bops = 0;
 
-	while (pb_next_line(buf, len, &pos, &l)) {
-		pb_trim(&l);
+	while (krp_next_line(buf, len, &pos, &l)) {
+		krp_trim(&l);
 		if (pb_key_value(&l, "warehouses", &v) == 0)
 			w = v;
 		else if (pb_key_value(&l, "bops", &v) == 0) {

@@ -1,5 +1,6 @@
 /* Monitor raw-file parsers (see parse_monitors.h). */
 #include "parse_monitors.h"
+#include "textline.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -12,63 +13,30 @@
 #define MAX_TOK 4200 /* header of a 4096-CPU machine plus a description */
 #define MAX_CPUS 4096
 
-struct ml {
-	const char *p;
-	size_t n;
-};
-
-static int ml_next(const char *buf, size_t len, size_t *pos, struct ml *l)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return 0;
-	l->p = buf + *pos;
-	nl = memchr(l->p, '\n', len - *pos);
-	l->n = nl ? (size_t)(nl - l->p) : len - *pos;
-	*pos += l->n + (nl ? 1 : 0);
-	return 1;
-}
-
-static int ml_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static void ml_trim(struct ml *l)
-{
-	while (l->n && ml_space(l->p[0])) {
-		l->p++;
-		l->n--;
-	}
-	while (l->n && ml_space(l->p[l->n - 1]))
-		l->n--;
-}
-
-static int ml_starts(const struct ml *l, const char *s)
+static int ml_starts(const struct krp_line *l, const char *s)
 {
 	size_t n = strlen(s);
 
 	return l->n >= n && memcmp(l->p, s, n) == 0;
 }
 
-static int ml_is(const struct ml *l, const char *s)
+static int ml_is(const struct krp_line *l, const char *s)
 {
 	return l->n == strlen(s) && memcmp(l->p, s, l->n) == 0;
 }
 
 /* Whitespace-separated tokens of l (at most max); returns the count. */
-static size_t ml_tokens(const struct ml *l, struct ml *tok, size_t max)
+static size_t ml_tokens(const struct krp_line *l, struct krp_line *tok, size_t max)
 {
 	size_t i = 0, n = 0;
 
 	while (i < l->n && n < max) {
-		while (i < l->n && ml_space(l->p[i]))
+		while (i < l->n && krp_is_space(l->p[i]))
 			i++;
 		if (i == l->n)
 			break;
 		tok[n].p = l->p + i;
-		while (i < l->n && !ml_space(l->p[i]))
+		while (i < l->n && !krp_is_space(l->p[i]))
 			i++;
 		tok[n].n = (size_t)(l->p + i - tok[n].p);
 		n++;
@@ -76,13 +44,13 @@ static size_t ml_tokens(const struct ml *l, struct ml *tok, size_t max)
 	return n;
 }
 
-static int ml_num(const struct ml *t, double *v)
+static int ml_num(const struct krp_line *t, double *v)
 {
 	return krp_parse_number(t->p, t->n, v);
 }
 
 /* "<a>.<b>" etc. into out; -1 if it does not fit or holds a NUL. */
-static int join2(char *out, size_t outsz, const char *a, const struct ml *b)
+static int join2(char *out, size_t outsz, const char *a, const struct krp_line *b)
 {
 	size_t al = strlen(a);
 
@@ -95,7 +63,7 @@ static int join2(char *out, size_t outsz, const char *a, const struct ml *b)
 	return 0;
 }
 
-static int is_time(const struct ml *l)
+static int is_time(const struct krp_line *l)
 {
 	return ml_starts(l, "time:");
 }
@@ -155,11 +123,11 @@ static void acc_clear(struct acc *a)
 void krp_parse_numa_meminfo(const char *buf, size_t len, struct krp_metrics *m)
 {
 	size_t pos = 0;
-	struct ml l, t[5];
+	struct krp_line l, t[5];
 	char key[KRP_METRIC_NAME_MAX + 1];
 	double node, v;
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n = ml_tokens(&l, t, 5);
 
 		/* "Node 0 MemFree:  1011276 kB" */
@@ -179,11 +147,11 @@ void krp_parse_numa_meminfo(const char *buf, size_t len, struct krp_metrics *m)
 void krp_parse_numa_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 {
 	size_t pos = 0;
-	struct ml l, t[3];
+	struct krp_line l, t[3];
 	char key[KRP_METRIC_NAME_MAX + 1];
 	double node = -1, v;
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n = ml_tokens(&l, t, 3);
 
 		if (is_time(&l)) {
@@ -211,10 +179,10 @@ void krp_parse_numa_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 void krp_parse_kv_mean(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
 {
 	size_t pos = 0;
-	struct ml l, t[3];
+	struct krp_line l, t[3];
 	double v;
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		if (is_time(&l) || ml_tokens(&l, t, 3) != 2)
 			continue;
 		if (t[0].n < 2 || t[0].p[t[0].n - 1] != ':' || ml_num(&t[1], &v) != 0)
@@ -232,10 +200,10 @@ void krp_parse_slabinfo(const char *buf, size_t len, struct krp_metrics *m)
 		const char *name;
 	} cols[] = {{1, "active_objs"}, {2, "num_objs"}, {13, "active_slabs"}, {14, "num_slabs"}};
 	size_t pos = 0;
-	struct ml l, t[17];
+	struct krp_line l, t[17];
 	char key[KRP_METRIC_NAME_MAX + 1];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double v[4];
 		size_t k;
 
@@ -260,7 +228,7 @@ void krp_parse_slabinfo(const char *buf, size_t len, struct krp_metrics *m)
 /* ---- softirqs, interrupts: a CPU header, then per-CPU rows ------------- */
 
 /* Sets cpus[] from a "CPU0 CPU1 ..." header; returns the count or 0. */
-static size_t cpu_header(const struct ml *t, size_t n, unsigned *cpus)
+static size_t cpu_header(const struct krp_line *t, size_t n, unsigned *cpus)
 {
 	size_t i;
 
@@ -277,7 +245,7 @@ static size_t cpu_header(const struct ml *t, size_t n, unsigned *cpus)
 }
 
 struct cpu_table {
-	struct ml t[MAX_TOK];
+	struct krp_line t[MAX_TOK];
 	unsigned cpus[MAX_CPUS];
 };
 
@@ -288,13 +256,13 @@ static void parse_cpu_rows(const char *buf, size_t len, const char *prefix, int 
 {
 	struct cpu_table *ct = krp_xmalloc(sizeof(*ct));
 	size_t pos = 0, ncpu = 0;
-	struct ml l;
+	struct krp_line l;
 	char key[KRP_METRIC_NAME_MAX + 1], pk[KRP_METRIC_NAME_MAX + 32];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n, i, nv, kl;
 		double total = 0, v;
-		struct ml *t = ct->t;
+		struct krp_line *t = ct->t;
 
 		if (is_time(&l)) {
 			ncpu = 0;
@@ -368,10 +336,10 @@ void krp_parse_cpuidle(const char *buf, size_t len, struct krp_metrics *m)
 {
 	struct acc a = {0};
 	size_t pos = 0;
-	struct ml l, t[6];
+	struct krp_line l, t[6];
 	char key[KRP_METRIC_NAME_MAX + 1];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double tm, us;
 
 		if (is_time(&l)) {
@@ -398,9 +366,9 @@ void krp_parse_cpuidle(const char *buf, size_t len, struct krp_metrics *m)
 void krp_parse_uptime(const char *buf, size_t len, struct krp_metrics *m)
 {
 	size_t pos = 0;
-	struct ml l, t[3];
+	struct krp_line l, t[3];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double up, idle;
 
 		if (is_time(&l) || ml_tokens(&l, t, 3) != 2 || ml_num(&t[0], &up) != 0 ||
@@ -441,7 +409,7 @@ static void sched_flush(struct acc *a, struct krp_metrics *m)
 }
 
 /* Section of a header line "cpu#0, ...", "cfs_rq[0]:/path", ...; "" if none. */
-static void sched_section(const struct ml *l, char *sec, size_t secsz)
+static void sched_section(const struct krp_line *l, char *sec, size_t secsz)
 {
 	static const char *const rqs[] = {"cfs_rq[", "rt_rq[", "dl_rq["};
 	const char *close;
@@ -457,7 +425,7 @@ static void sched_section(const struct ml *l, char *sec, size_t secsz)
 	}
 	for (size_t i = 0; i < 3; i++) {
 		size_t rl = strlen(rqs[i]);
-		struct ml path;
+		struct krp_line path;
 
 		if (!ml_starts(l, rqs[i]))
 			continue;
@@ -483,12 +451,12 @@ void krp_parse_sched_debug(const char *buf, size_t len, struct krp_metrics *m)
 {
 	struct acc a = {0};
 	size_t pos = 0;
-	struct ml l;
+	struct krp_line l;
 	char sec[160] = "", key[KRP_METRIC_NAME_MAX + 1];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		const char *colon;
-		struct ml name, val, t[2];
+		struct krp_line name, val, t[2];
 		double v;
 
 		if (is_time(&l)) {
@@ -496,12 +464,12 @@ void krp_parse_sched_debug(const char *buf, size_t len, struct krp_metrics *m)
 			sec[0] = '\0';
 			continue;
 		}
-		if (l.n && !ml_space(l.p[0])) {
-			ml_trim(&l);
+		if (l.n && !krp_is_space(l.p[0])) {
+			krp_trim(&l);
 			sched_section(&l, sec, sizeof(sec));
 			continue;
 		}
-		ml_trim(&l);
+		krp_trim(&l);
 		if (!sec[0] || l.n < 2 || l.p[0] != '.')
 			continue;
 		colon = memchr(l.p, ':', l.n);
@@ -509,7 +477,7 @@ void krp_parse_sched_debug(const char *buf, size_t len, struct krp_metrics *m)
 			continue;
 		name.p = l.p + 1;
 		name.n = (size_t)(colon - name.p);
-		ml_trim(&name);
+		krp_trim(&name);
 		val.p = colon + 1;
 		val.n = l.n - (size_t)(val.p - l.p);
 		if (name.n == 0 || ml_tokens(&val, t, 1) != 1 || ml_num(&t[0], &v) != 0)
@@ -559,10 +527,10 @@ void krp_parse_perf_stat(const char *buf, size_t len, struct krp_metrics *m)
 	size_t pos = 0, nev = 0, i;
 	double now = 0;
 	int have_time = 0;
-	struct ml l, t[3];
+	struct krp_line l, t[3];
 	char key[KRP_METRIC_NAME_MAX + 1];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n = ml_tokens(&l, t, 3);
 		double v;
 
@@ -681,9 +649,9 @@ void krp_parse_perf_profile(const char *buf, size_t len, struct krp_metrics *m)
 	struct acc a = {0};
 	size_t pos = 0;
 	double total = 0;
-	struct ml l, t[3];
+	struct krp_line l, t[3];
 
-	while (ml_next(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n = 0, i = 0;
 		double cnt;
 

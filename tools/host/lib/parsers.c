@@ -3,53 +3,20 @@
 
 #include "parse_bench.h"
 #include "parse_monitors.h"
+#include "textline.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-struct line {
-	const char *p;
-	size_t n;
-};
-
-/* Next line of buf starting at *pos (without '\n'); 0 at the end. */
-static int next_line(const char *buf, size_t len, size_t *pos, struct line *l)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return 0;
-	l->p = buf + *pos;
-	nl = memchr(l->p, '\n', len - *pos);
-	l->n = nl ? (size_t)(nl - l->p) : len - *pos;
-	*pos += l->n + (nl ? 1 : 0);
-	return 1;
-}
-
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static void trim(struct line *l)
-{
-	while (l->n && is_space(l->p[0])) {
-		l->p++;
-		l->n--;
-	}
-	while (l->n && is_space(l->p[l->n - 1]))
-		l->n--;
-}
-
-static int line_is(const struct line *l, const char *s)
+static int line_is(const struct krp_line *l, const char *s)
 {
 	size_t n = strlen(s);
 
 	return l->n == n && memcmp(l->p, s, n) == 0;
 }
 
-static int starts_with(const struct line *l, const char *s)
+static int starts_with(const struct krp_line *l, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -61,7 +28,7 @@ static int starts_with(const struct line *l, const char *s)
 #define WIS_HEADER "tasks,processes,processes_idle,threads,threads_idle,linear"
 #define WIS_MAX_TASKS 1000000.0
 
-static int split_csv6(const struct line *l, double v[6])
+static int split_csv6(const struct krp_line *l, double v[6])
 {
 	size_t i = 0, f = 0;
 
@@ -70,8 +37,8 @@ static int split_csv6(const struct line *l, double v[6])
 
 		while (i < l->n && l->p[i] != ',')
 			i++;
-		struct line fld = {l->p + s, i - s};
-		trim(&fld);
+		struct krp_line fld = {l->p + s, i - s};
+		krp_trim(&fld);
 		if (krp_parse_number(fld.p, fld.n, &v[f]) != 0)
 			return -1;
 		f++;
@@ -87,13 +54,13 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 	size_t pos = 0, rows = 0;
 	double sum_pp = 0, sum_pt = 0, workload = 0, scal = 0;
 	int header = 0, any_proc = 0, any_thr = 0, have_scal = 0;
-	struct line l;
+	struct krp_line l;
 	char key[64];
 
-	while (next_line(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		double v[6];
 
-		trim(&l);
+		krp_trim(&l);
 		if (line_is(&l, WIS_HEADER)) {
 			header = 1;
 			continue;
@@ -161,10 +128,10 @@ static void mem_flush(struct mem_sample *s, struct krp_metrics *m)
 }
 
 /* "Key:   123 kB" or "Key: 123" -> key, value. */
-static int split_meminfo(const struct line *l, struct line *key, double *v)
+static int split_meminfo(const struct krp_line *l, struct krp_line *key, double *v)
 {
 	const char *colon = memchr(l->p, ':', l->n);
-	struct line val;
+	struct krp_line val;
 
 	if (!colon)
 		return -1;
@@ -173,15 +140,16 @@ static int split_meminfo(const struct line *l, struct line *key, double *v)
 	if (key->n == 0)
 		return -1;
 	for (size_t i = 0; i < key->n; i++) {
-		if (is_space(key->p[i]))
+		if (krp_is_space(key->p[i]))
 			return -1;
 	}
 	val.p = colon + 1;
 	val.n = l->n - key->n - 1;
-	trim(&val);
-	if (val.n > 2 && memcmp(val.p + val.n - 2, "kB", 2) == 0 && is_space(val.p[val.n - 3])) {
+	krp_trim(&val);
+	if (val.n > 2 && memcmp(val.p + val.n - 2, "kB", 2) == 0 &&
+	    krp_is_space(val.p[val.n - 3])) {
 		val.n -= 2;
-		trim(&val);
+		krp_trim(&val);
 	}
 	return krp_parse_number(val.p, val.n, v);
 }
@@ -190,11 +158,11 @@ void krp_parse_meminfo(const char *buf, size_t len, struct krp_metrics *m)
 {
 	struct mem_sample s = {0};
 	size_t pos = 0;
-	struct line l, key;
+	struct krp_line l, key;
 	double v;
 
-	while (next_line(buf, len, &pos, &l)) {
-		trim(&l);
+	while (krp_next_line(buf, len, &pos, &l)) {
+		krp_trim(&l);
 		if (starts_with(&l, "time:")) {
 			mem_flush(&s, m);
 			continue;
@@ -247,22 +215,22 @@ int krp_vmstat_is_counter(const char *name)
 void krp_parse_proc_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 {
 	size_t pos = 0;
-	struct line l;
+	struct krp_line l;
 
-	while (next_line(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t i = 0;
 		char name[KRP_METRIC_NAME_MAX + 1];
 		double v;
 
-		trim(&l);
+		krp_trim(&l);
 		if (starts_with(&l, "time:"))
 			continue;
-		while (i < l.n && !is_space(l.p[i]))
+		while (i < l.n && !krp_is_space(l.p[i]))
 			i++;
 		if (i == 0 || i == l.n || i > KRP_METRIC_NAME_MAX)
 			continue;
-		struct line val = {l.p + i, l.n - i};
-		trim(&val);
+		struct krp_line val = {l.p + i, l.n - i};
+		krp_trim(&val);
 		if (krp_parse_number(val.p, val.n, &v) != 0)
 			continue;
 		if (memchr(l.p, '\0', i))
@@ -330,25 +298,25 @@ void krp_parse_time(const char *buf, size_t len, const char *prefix, struct krp_
 {
 	char pfx[KRP_METRIC_NAME_MAX + 1];
 	size_t pos = 0;
-	struct line l;
+	struct krp_line l;
 
 	if (snprintf(pfx, sizeof(pfx), "%s.time", prefix) >= (int)sizeof(pfx))
 		return;
-	while (next_line(buf, len, &pos, &l)) {
+	while (krp_next_line(buf, len, &pos, &l)) {
 		const char *sep = NULL;
 		size_t i, k;
 		double v;
 
-		trim(&l);
+		krp_trim(&l);
 		for (i = 0; i + 1 < l.n; i++) {
 			if (l.p[i] == ':' && l.p[i + 1] == ' ')
 				sep = l.p + i;
 		}
 		if (!sep)
 			continue;
-		struct line label = {l.p, (size_t)(sep - l.p)};
-		struct line val = {sep + 2, l.n - label.n - 2};
-		trim(&val);
+		struct krp_line label = {l.p, (size_t)(sep - l.p)};
+		struct krp_line val = {sep + 2, l.n - label.n - 2};
+		krp_trim(&val);
 		for (k = 0; k < sizeof(time_fields) / sizeof(time_fields[0]); k++) {
 			if (line_is(&label, time_fields[k].label))
 				break;
