@@ -435,6 +435,7 @@ cmd_kernel() {
 		variant_patches "$v" | xargs -r sha256sum | sed 's#  .*/#  #'
 		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
 		gcc --version | head -n 1
+		echo "recipe 2" # bump when the kernel build command changes
 	} | sha256sum | cut -d' ' -f1)
 	if [ -f "$dst/bzImage" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
 		note "kernel $v is up to date"
@@ -449,8 +450,11 @@ cmd_kernel() {
 	}
 	check_required "$bld/.config"
 	note "kernel $v: building bzImage with make -j$JOBS (log: $bld/make.log)"
+	# ccache (base_dir) hands the compiler relative paths (../src/...), which
+	# the kernel's own -fmacro-prefix-map=<abs srctree>/ does not strip: map
+	# them too, so __FILE__ strings are the same with or without ccache.
 	make_with_progress "kernel $v" "$bld/make.log" -C "$src" O="$bld" -j"$JOBS" \
-		CC="ccache gcc" HOSTCC="ccache gcc" bzImage
+		CC="ccache gcc" HOSTCC="ccache gcc" KCPPFLAGS="-fmacro-prefix-map=../src/=" bzImage
 	mkdir -p "$dst.tmp"
 	cp "$bld/arch/x86/boot/bzImage" "$dst.tmp/bzImage"
 	cp "$bld/.config" "$dst.tmp/config"
