@@ -10,7 +10,7 @@
 #include "util.h"
 
 #define TOOL "krepro-pivot"
-#define MAX_KEYS 8
+#define MAX_KEYS KRP_PIVOT_MAX_KEYS
 
 static void usage(FILE *f)
 {
@@ -31,17 +31,6 @@ static void usage(FILE *f)
 		   "Exit status: 0 when a table was printed, 2 on usage or input errors.\n");
 }
 
-/* Split "a,b,c" into at most max parts (pointers into s, modified). */
-static size_t split(char *s, char **parts, size_t max)
-{
-	size_t n = 0;
-	char *save = NULL, *t;
-
-	for (t = strtok_r(s, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
-		parts[n++] = t;
-	return t ? max + 1 : n;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -55,8 +44,7 @@ int main(int argc, char **argv)
 	};
 	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
 	const char *metric = NULL, *base = NULL;
-	char *rows[MAX_KEYS], *cols[MAX_KEYS];
-	size_t nr, nc, norders = 0, i;
+	size_t norders = 0;
 	struct krp_pivot p;
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX];
@@ -95,36 +83,11 @@ int main(int argc, char **argv)
 			TOOL ": need --rows, --cols, --metric and one RESULTS_ROOT (see --help)\n");
 		return 2;
 	}
-	nr = split(rows_s, rows, MAX_KEYS);
-	nc = split(cols_s, cols, MAX_KEYS);
-	if (nr == 0 || nc == 0 || nr > MAX_KEYS || nc > MAX_KEYS) {
-		fprintf(stderr, TOOL ": --rows and --cols take 1..%d keys\n", MAX_KEYS);
-		return 2;
-	}
-	krp_pivot_init(&p, (const char *const *)rows, nr, (const char *const *)cols, nc);
-	for (i = 0; i < norders; i++) {
-		char *eq = strchr(orders[i], '='), *vals[64];
-		size_t nv;
-
-		if (!eq) {
-			fprintf(stderr, TOOL ": --order: expected KEY=V1,V2,..., got \"%s\"\n",
-				orders[i]);
-			goto out;
-		}
-		*eq = '\0';
-		nv = split(eq + 1, vals, 64);
-		if (nv == 0 || nv > 64 ||
-		    krp_pivot_order(&p, orders[i], (const char *const *)vals, nv) != 0) {
-			fprintf(stderr, TOOL ": --order %s: not a --rows/--cols key or no values\n",
-				orders[i]);
-			goto out;
-		}
-	}
-	if (krp_pivot_collect(&p, argv[optind], metric, err, sizeof(err)) != 0) {
+	if (krp_pivot_build(&p, rows_s, cols_s, orders, norders, argv[optind], metric, err,
+			    sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		goto out;
 	}
-	krp_pivot_sort(&p);
 	if (krp_pivot_text(&p, base, &out, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], err);
 		goto out;

@@ -14,7 +14,7 @@
 #include "util.h"
 
 #define TOOL "krepro-report"
-#define MAX_KEYS 8
+#define MAX_KEYS KRP_PIVOT_MAX_KEYS
 
 static void usage(FILE *f)
 {
@@ -32,16 +32,6 @@ static void usage(FILE *f)
 		   "The same tables go to stdout as text.\n"
 		   "\n"
 		   "Exit status: 0 when the report was written, 2 on usage or input errors.\n");
-}
-
-static size_t split(char *s, char **parts, size_t max)
-{
-	size_t n = 0;
-	char *save = NULL, *t;
-
-	for (t = strtok_r(s, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
-		parts[n++] = t;
-	return t ? max + 1 : n;
 }
 
 int main(int argc, char **argv)
@@ -139,33 +129,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (proot) {
-		char *rows[MAX_KEYS], *cols[MAX_KEYS];
-		size_t nr = split(rows_s, rows, MAX_KEYS), nc = split(cols_s, cols, MAX_KEYS);
-
-		if (nr == 0 || nc == 0 || nr > MAX_KEYS || nc > MAX_KEYS) {
-			fprintf(stderr, TOOL ": --rows and --cols take 1..%d keys\n", MAX_KEYS);
-			goto out;
-		}
-		krp_pivot_init(&piv, (const char *const *)rows, nr, (const char *const *)cols, nc);
 		have_piv = 1;
-		for (i = 0; i < norders; i++) {
-			char *eq = strchr(orders[i], '='), *vals[64];
-			size_t nv = eq ? (*eq = '\0', split(eq + 1, vals, 64)) : 0;
-
-			if (nv == 0 || nv > 64 ||
-			    krp_pivot_order(&piv, orders[i], (const char *const *)vals, nv) != 0) {
-				fprintf(stderr,
-					TOOL ": --order %s: expected KEY=V1,V2,... of a "
-					     "--rows/--cols key\n",
-					orders[i]);
-				goto out;
-			}
-		}
-		if (krp_pivot_collect(&piv, proot, metric, err, sizeof(err)) != 0) {
+		if (krp_pivot_build(&piv, rows_s, cols_s, orders, norders, proot, metric, err,
+				    sizeof(err)) != 0) {
 			fprintf(stderr, TOOL ": %s\n", err);
 			goto out;
 		}
-		krp_pivot_sort(&piv);
 		hp.p = &piv;
 		hp.metric = metric;
 		hp.base = base;

@@ -595,3 +595,53 @@ int krp_pivot_text(const struct krp_pivot *p, const char *base, struct krp_buf *
 	free(l.aw);
 	return 0;
 }
+
+/* Split "a,b,c" into at most max parts (pointers into s, modified); max + 1
+ * when there are more. */
+static size_t split_list(char *s, char **parts, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL, *t;
+
+	for (t = strtok_r(s, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save))
+		parts[n++] = t;
+	return t ? max + 1 : n;
+}
+
+int krp_pivot_build(struct krp_pivot *p, char *rows_s, char *cols_s, char **orders, size_t norders,
+		    const char *root, const char *metric, char *err, size_t errsz)
+{
+	char *rows[KRP_PIVOT_MAX_KEYS], *cols[KRP_PIVOT_MAX_KEYS];
+	size_t nr = split_list(rows_s, rows, KRP_PIVOT_MAX_KEYS);
+	size_t nc = split_list(cols_s, cols, KRP_PIVOT_MAX_KEYS);
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	if (nr == 0 || nc == 0 || nr > KRP_PIVOT_MAX_KEYS || nc > KRP_PIVOT_MAX_KEYS) {
+		snprintf(err, errsz, "--rows and --cols take 1..%d keys", KRP_PIVOT_MAX_KEYS);
+		return -1;
+	}
+	krp_pivot_init(p, (const char *const *)rows, nr, (const char *const *)cols, nc);
+	for (i = 0; i < norders; i++) {
+		char *eq = strchr(orders[i], '='), *vals[64];
+		size_t nv;
+
+		if (!eq) {
+			snprintf(err, errsz, "--order: expected KEY=V1,V2,..., got \"%s\"",
+				 orders[i]);
+			return -1;
+		}
+		*eq = '\0';
+		nv = split_list(eq + 1, vals, 64);
+		if (nv == 0 || nv > 64 ||
+		    krp_pivot_order(p, orders[i], (const char *const *)vals, nv) != 0) {
+			snprintf(err, errsz, "--order %s: not a --rows/--cols key or no values",
+				 orders[i]);
+			return -1;
+		}
+	}
+	if (krp_pivot_collect(p, root, metric, err, errsz) != 0)
+		return -1;
+	krp_pivot_sort(p);
+	return 0;
+}

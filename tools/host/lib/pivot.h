@@ -76,6 +76,16 @@ void krp_pivot_fmt(char *out, size_t outsz, double v);
 int krp_pivot_collect(struct krp_pivot *p, const char *root, const char *metric, char *err,
 		      size_t errsz);
 
+/* Most keys --rows or --cols take. */
+#define KRP_PIVOT_MAX_KEYS 8
+
+/* What krepro-pivot and krepro-report --pivot both do: rows and cols are
+ * comma lists of 1..KRP_PIVOT_MAX_KEYS keys, orders are "KEY=V1,V2,..."
+ * (all modified in place); then collect metric under root and sort.  p is
+ * left safe to krp_pivot_free; -1 with err on a bad option or input. */
+int krp_pivot_build(struct krp_pivot *p, char *rows, char *cols, char **orders, size_t norders,
+		    const char *root, const char *metric, char *err, size_t errsz);
+
 /* The text table, and the improvement block of every value of the first
  * row key against base (NULL: its first value).  -1 with err if base is
  * not a value of the first row key. */
