@@ -590,10 +590,12 @@ cmd_bundle() {
 		set -- $(cd "$KREPRO_OUT/kernels" 2>/dev/null && ls)
 	fi
 	[ $# -gt 0 ] || die "bundle: no kernels built yet (./build.sh kernel VARIANT)"
+	# Bring every artifact up to date with the inputs the bundle records
+	# (a no-op when it is): a stale kernel in out/ would fail verify.
 	for v in "$@"; do
-		[ -f "$KREPRO_OUT/kernels/$v/bzImage" ] || die "bundle: kernel $v is not built (./build.sh kernel $v)"
+		cmd_kernel "$v" >/dev/null
 	done
-	[ -f "$KREPRO_OUT/initramfs.cpio.gz" ] || die "bundle: no initramfs (./build.sh initramfs)"
+	cmd_initramfs >/dev/null
 	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-bundle.XXXXXX")
 	b=$w/krepro-bundle
 	mkdir -p "$b/kernels" "$b/inputs"
