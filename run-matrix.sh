@@ -191,6 +191,7 @@ stop_qemu() {
 # shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
 	stop_qemu
+	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
 	rm -rf "$TMPD"
 }
 trap cleanup EXIT
@@ -234,6 +235,7 @@ load_board() {
 	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
 	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
 	B_LAB_NODES='' B_MODEL='' B_SSH='' B_CONSOLE='' B_POWER=''
+	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE=''
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -258,6 +260,11 @@ load_board() {
 		ssh) B_SSH=$val ;;
 		console) B_CONSOLE=$val ;;
 		power_cycle) B_POWER=$val ;;
+		ssh_config) B_SSH_CONFIG=$val ;;
+		controller) B_CONTROLLER=$val ;;
+		listen) B_LISTEN=$val ;;
+		net) B_NET=$val ;;
+		cmdline) B_CMDLINE=" $val" ;;
 		node[0-9] | node[0-9][0-9])
 			id=${key#node}
 			ncpus='' nmem=''
@@ -284,6 +291,11 @@ load_board() {
 		[ -n "$B_CONSOLE" ] || die "boards/$1: a lab board needs console: COMMAND"
 		[ -n "$B_POWER" ] || die "boards/$1: a lab board needs power_cycle: COMMAND"
 		case $B_LAB_NODES in '' | *[!0-9]*) die "boards/$1: nodes must be a number" ;; esac
+		case $B_CONTROLLER in
+		*.*.*.*) ;;
+		*) die "boards/$1: a lab board needs controller: the IPv4 address the board reaches run-matrix at" ;;
+		esac
+		case $B_SSH_CONFIG in '' | /*) ;; *) B_SSH_CONFIG=$KREPRO_CACHE/$B_SSH_CONFIG ;; esac
 		;;
 	*) die "boards/$1: type must be qemu or lab, not '$B_TYPE'" ;;
 	esac
@@ -396,8 +408,10 @@ fi
 while IFS= read -r cell; do
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
-	[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] ||
-		die "board ${b}: lab boards are driven through LAVA (--export-lava) or described for --dry-run; kexec over ssh is not driven yet"
+	if [ "$B_TYPE" = lab ] && [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ] && [ -z "$LAVA_DIR" ]; then
+		die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
+	fi
+	[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] || need_cmd ssh openssh-client
 done <"$TMPD/cells"
 
 # One run-matrix per results tree at a time.
@@ -430,6 +444,8 @@ INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 
 # --- boot -------------------------------------------------------------------
 
+GUEST_CMDLINE="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+
 # single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
 single_initrd() {
 	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$1" >"$TMPD/job.list"
@@ -448,7 +464,7 @@ boot_guest() {
 	kvm) bg_acc="-accel kvm -cpu host" ;;
 	*) bg_acc="-accel tcg -cpu $B_CPU" ;;
 	esac
-	cmdline="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on$bg_extra"
+	cmdline="$GUEST_CMDLINE$bg_extra"
 	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
 	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
 		-nodefaults -display none -no-reboot -monitor none \
@@ -477,14 +493,17 @@ boot_guest() {
 	stop_qemu
 	QEMU_PID=
 	BOOT_SECONDS=$t
-	if [ -z "$BOOT_REASON" ]; then
-		if grep -q 'Kernel panic' "$bg_dir/console.log"; then
-			BOOT_REASON="kernel panic: $(grep -m1 'Kernel panic' "$bg_dir/console.log" | cut -c1-160)"
-		elif grep -q 'Out of memory\|invoked oom-killer' "$bg_dir/console.log"; then
-			BOOT_REASON="out of memory"
-		fi
-	fi
+	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$bg_dir/console.log")
 	[ -z "$BOOT_REASON" ]
+}
+
+# console_fault LOG: what the console shows went wrong, or nothing.
+console_fault() {
+	if grep -q 'Kernel panic' "$1"; then
+		echo "kernel panic: $(grep -m1 'Kernel panic' "$1" | cut -c1-160)"
+	elif grep -q 'Out of memory\|invoked oom-killer' "$1"; then
+		echo "out of memory"
+	fi
 }
 
 # The accelerator: KVM only when a probe guest really boots under it.
@@ -707,7 +726,7 @@ export_lava() {
 		rel=${rel#"$RESULTS"/}
 		printf '%s\t%s\t%s\n' "$jn" "$rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 		mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-		append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr"
+		append=$GUEST_CMDLINE
 		{
 			echo "# krepro cell $k, run $r: $CELL"
 			echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $jn LOG  (LOG: the job's console log)"
@@ -786,9 +805,136 @@ if [ -n "$LAVA_DIR" ]; then
 	exit 0
 fi
 
+# --- lab boards: ssh, the board's own kexec-tools, results over TCP ---------
+
+# lab_ssh ARGS...: one command on the board, never prompting.
+lab_ssh() {
+	# shellcheck disable=SC2086 # the optional -F pair
+	ssh ${B_SSH_CONFIG:+-F "$B_SSH_CONFIG"} -o BatchMode=yes -o ConnectTimeout=10 \
+		-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$B_SSH" "$@" 9>&-
+}
+
+# lab_wait_ssh SECONDS: 0 once the board's own system answers over ssh.
+lab_wait_ssh() {
+	lw_end=$(($(date +%s) + $1))
+	while [ "$(date +%s)" -lt "$lw_end" ]; do
+		lab_ssh true </dev/null >/dev/null 2>&1 && return 0
+		sleep 2
+	done
+	return 1
+}
+
+# lab_power_cycle: the board's power_cycle command, then wait for ssh.
+lab_power_cycle() {
+	note "    power-cycling $BOARD_NAME: $B_POWER"
+	(cd "$KREPRO_ROOT" && sh -c "$B_POWER") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
+		note "    power_cycle command failed: $(tail -n 1 "$TMPD/power.log")"
+	lab_wait_ssh "$B_BOOT_TIMEOUT"
+}
+
+stop_pid() { # pid: TERM, then KILL, then reap
+	[ -n "$1" ] || return 0
+	kill -TERM "$1" 2>/dev/null || true
+	sleep 0.2
+	kill -KILL "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+}
+
+# run_lab: one planned run on a lab board.  The board runs its own system
+# with sshd; the variant's kernel and the initramfs with the job are copied
+# over, loaded with the board's kexec-tools and executed.  The guest sends
+# its frames to a krepro-listen on this controller and reboots into the
+# board's system; the console command's output is the run's console.log.
+# A board that does not answer, hangs or panics is power-cycled.
+run_lab() {
+	if ! lab_wait_ssh "$B_BOOT_TIMEOUT"; then
+		note "    $BOARD_NAME does not answer ssh ($B_SSH)"
+		lab_power_cycle || {
+			BOOT_REASON="board $BOARD_NAME unreachable over ssh, even after a power cycle"
+			return 1
+		}
+	fi
+	tmo=$(cell_timeout "$CELL")
+	(cd "$KREPRO_ROOT" && exec sh -c "exec $B_CONSOLE") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
+	CONSOLE_PID=$!
+	rm -f "$TMPD/port"
+	"$H/krepro-listen" -b "$B_LISTEN" -P "$TMPD/port" -t "$((tmo + B_BOOT_TIMEOUT))" \
+		-o "$RDIR.tmp/frames.bin" 2>"$RDIR.tmp/listen.log" 9>&- &
+	LISTEN_PID=$!
+	i=0
+	while [ ! -s "$TMPD/port" ] && [ "$i" -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -s "$TMPD/port" ] || die "krepro-listen did not start: $(cat "$RDIR.tmp/listen.log")"
+	{
+		echo "result_port=tcp:$B_CONTROLLER:$(cat "$TMPD/port")"
+		echo "net=$B_NET"
+		echo "after=reboot"
+	} >>"$RDIR.tmp/job.conf"
+	single_initrd "$RDIR.tmp/job.conf"
+	cmdline="$GUEST_CMDLINE$B_CMDLINE"
+	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
+	BOOT_REASON=
+	t0=$(date +%s)
+	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$V")" ||
+		! lab_ssh 'cat >/tmp/krepro/initrd' <"$TMPD/initrd"; then
+		BOOT_REASON="could not copy the kernel and initrd to $B_SSH"
+	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||
+		kexec -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline'" \
+		</dev/null >"$RDIR.tmp/kexec.log" 2>&1; then
+		BOOT_REASON="kexec -l failed on the board: $(tail -n 1 "$RDIR.tmp/kexec.log")"
+	else
+		# Detached, so this ssh session ends cleanly before the kernel goes.
+		lab_ssh '(sleep 1; kexec -e) </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1 || true
+		t=0
+		while kill -0 "$LISTEN_PID" 2>/dev/null; do
+			if [ "$t" -ge "$tmo" ]; then
+				BOOT_REASON="timeout after $tmo s (hang)"
+				break
+			fi
+			BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
+			[ -z "$BOOT_REASON" ] || break
+			if [ "$(grep -c 'Linux version' "$RDIR.tmp/console.log")" -ge 2 ]; then
+				BOOT_REASON="early reboot: the board rebooted before sending results"
+				break
+			fi
+			sleep 1
+			t=$((t + 1))
+		done
+	fi
+	if [ -z "$BOOT_REASON" ]; then
+		wait "$LISTEN_PID" || BOOT_REASON="results: $(tail -n 1 "$RDIR.tmp/listen.log")"
+	else
+		stop_pid "$LISTEN_PID"
+	fi
+	LISTEN_PID=
+	BOOT_SECONDS=$(($(date +%s) - t0))
+	sleep 2 # the last console lines
+	stop_pid "$CONSOLE_PID"
+	CONSOLE_PID=
+	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
+	[ -f "$RDIR.tmp/frames.bin" ] || : >"$RDIR.tmp/frames.bin"
+	if [ -n "$BOOT_REASON" ]; then
+		# panic=-1 reboots a panicked board at once; a hung one needs power.
+		case $BOOT_REASON in
+		timeout*) lab_power_cycle ;;
+		*) lab_wait_ssh "$B_BOOT_TIMEOUT" || lab_power_cycle ;;
+		esac || note "    $BOARD_NAME still does not answer"
+		return 1
+	fi
+	return 0
+}
+
 if [ "${BOOT_MODE:-each}" = each ]; then
 	while read -r r k; do
 		prepare_run "$r" "$k"
+		if [ "$B_TYPE" = lab ]; then
+			progress "$V run $r on $BOARD_NAME (lab: ssh $B_SSH, kexec)"
+			run_lab || true
+			finish_run "$RDIR" 0 "$BOOT_REASON"
+			continue
+		fi
 		pick_accel
 		progress "$V run $r on $BOARD_NAME ($ACCEL)"
 		single_initrd "$RDIR.tmp/job.conf"

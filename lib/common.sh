@@ -68,6 +68,9 @@ cmd:clang clang
 cmd:shellcheck shellcheck
 cmd:clang-format clang-format
 cmd:chromium chromium
+cmd:ssh openssh-client
+file:/usr/sbin/sshd openssh-server
+file:/usr/sbin/kexec kexec-tools
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

@@ -36,6 +36,12 @@ cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs "$T_DI
 printf 'type: qemu\ncpus: 2\nmemory: 1G\ncolour: blue\n' >"$T_DIR/root/boards/qemu-2node"
 expect_rc "malformed board fails" 2 "$T_DIR/root/run-matrix.sh" --dry-run -o "$T_DIR/res2"
 expect_in "malformed board names file, line and key" "$T_OUT" "boards/qemu-2node:4: unknown key 'colour'"
+printf 'type: lab\ncpus: 2\nmemory: 1G\nnodes: 1\nssh: root@box\nconsole: cat /dev/null\npower_cycle: true\n' >"$T_DIR/root/boards/lab-x"
+expect_rc "lab board without a controller fails" 2 "$T_DIR/root/run-matrix.sh" --dry-run --board lab-x -o "$T_DIR/res2"
+expect_in "lab board: controller is asked for" "$T_OUT" "boards/lab-x: a lab board needs controller:"
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nboot: kexec\nboard: lab-brickland3\n' >"$T_DIR/lk.yaml"
+expect_rc "kexec chains on a lab board are refused" 2 ./run-matrix.sh -o "$T_DIR/res3" "$T_DIR/lk.yaml"
+expect_in "the refusal says why" "$T_OUT" "kexecs every run from its own system"
 
 echo "not a debian package" >"$T_DIR/fake.deb"
 KREPRO_REFERENCE_DEB=$T_DIR/fake.deb expect_rc "reference sha256 mismatch stops" 2 \

@@ -1,14 +1,18 @@
 /* krepro-send: send result files to the host as KRP1 frames
  * (docs/ARCHITECTURE.md, "Guest to host protocol").
  *
- *   krepro-send [-d DEVICE] [--status WORD] FILE...
+ *   krepro-send [-d DEVICE|tcp:ADDR:PORT] [--status WORD] FILE...
  *
  * One "file" frame per FILE, named by its basename, then an "end" frame
  * "files=<n> status=<word>".  A file whose basename is not a valid frame
  * name, that cannot be read, is larger than KRP_LEN_MAX or repeats an
  * earlier basename is skipped with a warning; the status is then "partial"
  * (if it was "ok") and the exit code 1.  DEVICE defaults to /dev/ttyS1 and is
- * put in raw mode if it is a tty; "-" is stdout (never switched to raw). */
+ * put in raw mode if it is a tty; "-" is stdout (never switched to raw).
+ * "tcp:ADDR:PORT" (IPv4) sends to run-matrix's listener on a lab board's
+ * controller, retrying the connection for up to 60 s while the network comes
+ * up, and waits for the listener to close before exiting, so that a reboot
+ * right after cannot cut the results short. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -21,6 +25,9 @@
 #include <sys/types.h>
 #include <termios.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "frame.h"
 
@@ -29,9 +36,10 @@
 
 static void usage(FILE *f)
 {
-	fputs("Usage: " PROG " [-d DEVICE] [--status WORD] FILE...\n"
+	fputs("Usage: " PROG " [-d DEVICE|tcp:ADDR:PORT] [--status WORD] FILE...\n"
 	      "  -d DEVICE      where to write frames (default /dev/ttyS1; '-' = stdout);\n"
-	      "                 a tty is switched to raw mode, keeping its speed\n"
+	      "                 a tty is switched to raw mode, keeping its speed;\n"
+	      "                 tcp:ADDR:PORT connects to an IPv4 listener (lab boards)\n"
 	      "  --status WORD  status in the final end frame (default ok; [A-Za-z0-9._-]);\n"
 	      "                 ok becomes partial if a file had to be skipped\n"
 	      "Each FILE is sent as \"KRP1 file <len> <crc32> <basename>\\n<content>\\n\",\n"
@@ -231,6 +239,48 @@ static void open_device(const char *dev)
 	}
 }
 
+/* open_tcp "ADDR:PORT": connect, retrying while the network comes up. */
+static void open_tcp(const char *spec)
+{
+	struct sockaddr_in sa = {.sin_family = AF_INET};
+	char addr[64];
+	const char *colon = strrchr(spec, ':');
+	char *end;
+	unsigned long port;
+
+	if (!colon || (size_t)(colon - spec) >= sizeof(addr))
+		die_usage("-d tcp:%s: expected tcp:ADDR:PORT", spec);
+	memcpy(addr, spec, (size_t)(colon - spec));
+	addr[colon - spec] = '\0';
+	port = strtoul(colon + 1, &end, 10);
+	if (*end || port == 0 || port > 65535 || inet_pton(AF_INET, addr, &sa.sin_addr) != 1)
+		die_usage("-d tcp:%s: expected an IPv4 address and a port", spec);
+	sa.sin_port = htons((uint16_t)port);
+	out_name = spec;
+	for (int tries = 0;; tries++) {
+		out_fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (out_fd < 0)
+			die("socket: %s", strerror(errno));
+		if (connect(out_fd, (struct sockaddr *)&sa, sizeof(sa)) == 0)
+			return;
+		if (tries >= 60)
+			die("connect %s: %s", spec, strerror(errno));
+		close(out_fd);
+		sleep(1);
+	}
+}
+
+/* Half-close and wait for the listener's close: it has every byte then. */
+static void finish_tcp(void)
+{
+	char buf[64];
+
+	if (shutdown(out_fd, SHUT_WR) < 0)
+		die("shutdown %s: %s", out_name, strerror(errno));
+	while (read(out_fd, buf, sizeof(buf)) > 0)
+		;
+}
+
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -282,7 +332,10 @@ int main(int argc, char **argv)
 	if (!sent)
 		die("out of memory");
 
-	open_device(dev);
+	if (strncmp(dev, "tcp:", 4) == 0)
+		open_tcp(dev + 4);
+	else
+		open_device(dev);
 	/* Frames are recognised at line starts: end any partial line of noise
 	 * (a shared console, say) before the first header. */
 	write_all("\n", 1);
@@ -323,7 +376,9 @@ int main(int argc, char **argv)
 	n = snprintf(end, sizeof(end), "files=%u status=%s", nsent, status);
 	send_frame("end", "end", end, (size_t)n);
 
-	if (out_tty) {
+	if (strncmp(dev, "tcp:", 4) == 0) {
+		finish_tcp();
+	} else if (out_tty) {
 		while (tcdrain(out_fd) < 0) {
 			if (errno != EINTR)
 				die("tcdrain %s: %s", out_name, strerror(errno));
