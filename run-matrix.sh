@@ -344,6 +344,23 @@ nr_task_of() { # value cpus ("" stays "")
 	echo "$n"
 }
 
+# kernel_args CELL: the cell's kernel_cmdline ('+'-separated boot
+# parameters, e.g. memcg_charge_batch=16+numa_balancing_scan_size_mb=256:
+# the boot parameters the series add) as " a b", checked word by word.
+kernel_args() {
+	ka=$(cell_get "$1" kernel_cmdline)
+	[ -n "$ka" ] || return 0
+	ka_out=
+	for w in $(printf '%s\n' "$ka" | tr '+' ' '); do
+		case $w in
+		[!a-z]* | *[!A-Za-z0-9_.=,-]*) die "$MATRIX: kernel_cmdline: bad boot parameter '$w'" ;;
+		krepro.* | console=* | panic=* | oops=*) die "$MATRIX: kernel_cmdline: '$w' is set by run-matrix" ;;
+		esac
+		ka_out="$ka_out $w"
+	done
+	printf '%s' "$ka_out"
+}
+
 RESERVED=" suite variants variant runs board interval monitors warmup timeout boot "
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
@@ -391,6 +408,7 @@ while IFS= read -r cell; do
 	to_seconds "$(cell_get "$cell" runtime)" >/dev/null
 	rt=$(to_seconds "$(cell_get "$cell" runtime)")
 	nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
+	kernel_args "$cell" >/dev/null
 	TOTAL_RUNS=$((TOTAL_RUNS + runs))
 	v=$(basename "$(variant_dir "$cell")")
 	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
@@ -408,6 +426,9 @@ fi
 while IFS= read -r cell; do
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
+	if [ -n "$(cell_get "$cell" kernel_cmdline)" ] && [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; then
+		die "$MATRIX: kernel_cmdline with boot: kexec: a chain passes one command line from step to step"
+	fi
 	if [ "$B_TYPE" = lab ] && [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ] && [ -z "$LAVA_DIR" ]; then
 		die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 	fi
@@ -726,7 +747,7 @@ export_lava() {
 		rel=${rel#"$RESULTS"/}
 		printf '%s\t%s\t%s\n' "$jn" "$rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 		mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-		append=$GUEST_CMDLINE
+		append=$GUEST_CMDLINE$(kernel_args "$CELL")
 		{
 			echo "# krepro cell $k, run $r: $CELL"
 			echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $jn LOG  (LOG: the job's console log)"
@@ -873,7 +894,7 @@ run_lab() {
 		echo "after=reboot"
 	} >>"$RDIR.tmp/job.conf"
 	single_initrd "$RDIR.tmp/job.conf"
-	cmdline="$GUEST_CMDLINE$B_CMDLINE"
+	cmdline="$GUEST_CMDLINE$B_CMDLINE$(kernel_args "$CELL")"
 	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)
@@ -938,7 +959,8 @@ if [ "${BOOT_MODE:-each}" = each ]; then
 		pick_accel
 		progress "$V run $r on $BOARD_NAME ($ACCEL)"
 		single_initrd "$RDIR.tmp/job.conf"
-		boot_guest "$(cat "$TMPD/kernel.$V")" "$TMPD/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" || true
+		boot_guest "$(cat "$TMPD/kernel.$V")" "$TMPD/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
+			"$(kernel_args "$CELL")" || true
 		finish_run "$RDIR" 0 "$BOOT_REASON"
 	done <"$TMPD/plan"
 else

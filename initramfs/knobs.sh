@@ -25,7 +25,7 @@
 #                              support (/proc/filesystems) and mke2fs
 #                              (busybox) or mkfs.xfs
 #   sched_debug_interval=SECONDS
-#                              the sched_debug monitor's interval; exported
+#                              the sched_debug monitor's interval (default 60); exported
 #                              as KREPRO_SCHED_DEBUG_INTERVAL for krepro-monitor
 #
 # Any other key that contains a '.' or starts with thp, ksm, numa_bal,

@@ -40,6 +40,12 @@ printf 'type: lab\ncpus: 2\nmemory: 1G\nnodes: 1\nssh: root@box\nconsole: cat /d
 expect_rc "lab board without a controller fails" 2 "$T_DIR/root/run-matrix.sh" --dry-run --board lab-x -o "$T_DIR/res2"
 expect_in "lab board: controller is asked for" "$T_OUT" "boards/lab-x: a lab board needs controller:"
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nboot: kexec\nboard: lab-brickland3\n' >"$T_DIR/lk.yaml"
+printf 'suite: will-it-scale\ntest: page_fault3\nkernel_cmdline: console=ttyS1\n' >"$T_DIR/c.yaml"
+expect_rc "a kernel_cmdline overriding run-matrix's own is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/res4" "$T_DIR/c.yaml"
+expect_in "the refusal names the parameter" "$T_OUT" "kernel_cmdline: 'console=ttyS1' is set by run-matrix"
+printf 'suite: will-it-scale\ntest: page_fault3\nkernel_cmdline: [memcg_charge_batch=1, memcg_charge_batch=64]\n' >"$T_DIR/c2.yaml"
+expect_rc "a kernel_cmdline axis is listed" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res4" "$T_DIR/c2.yaml"
+expect_in "each boot parameter value has its result path" "$T_OUT" "/memcg_charge_batch=64-page_fault3/"
 expect_rc "kexec chains on a lab board are refused" 2 ./run-matrix.sh -o "$T_DIR/res3" "$T_DIR/lk.yaml"
 expect_in "the refusal says why" "$T_OUT" "kexecs every run from its own system"
 

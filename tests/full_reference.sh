@@ -1,7 +1,9 @@
 #!/bin/sh
 # A user's own reference: the Debian package's inner tarball named as
 # tarball:PATH#SHA256 builds the same base kernel, bit for bit, as the
-# pinned package; a wrong pin is refused.
+# pinned package; a wrong pin is refused.  The same for a kernel git tree
+# named as git:REPO@REF (a commit of the pinned tree): the commit id is
+# recorded, an unknown ref is refused.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -15,5 +17,20 @@ expect_rc "build base from a pinned tarball" 0 ./build.sh -C "$T_DIR/c" -O "$T_D
 	-R "tarball:$T_DIR/linux.tar.xz#$sha" kernel base
 expect_in "the manifest records the tarball and its sha256" "$T_DIR/o/kernels/base/manifest.json" "\"tarball\": \"linux.tar.xz\", \"sha256\": \"$sha\""
 assert "same bzImage as from the Debian package" cmp "$T_DIR/o/kernels/base/bzImage" out/kernels/base/bzImage
+
+# A git repository holding the reference tree as one commit (the tree is
+# used as the work tree in place: nothing is copied).
+ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+G=$T_DIR/linux.git
+git init -q --bare "$G"
+GIT_DIR=$G GIT_WORK_TREE=$ref git add -A -- . ':!.krepro-complete'
+GIT_DIR=$G GIT_WORK_TREE=$ref GIT_AUTHOR_DATE=@0 GIT_COMMITTER_DATE=@0 \
+	git -c user.name=krepro -c user.email=krepro@localhost commit -q -m reference
+commit=$(git --git-dir="$G" rev-parse HEAD)
+expect_rc "an unknown git ref is refused" 2 ./build.sh -C "$T_DIR/g" -R "git:$G@no-such-ref" reference
+expect_in "the refusal names repository and ref" "$T_OUT" "reference git:$G: no commit 'no-such-ref'"
+expect_rc "build base from a git reference" 0 ./build.sh -C "$T_DIR/g" -O "$T_DIR/go" -R "git:$G@HEAD" kernel base
+expect_in "the manifest records the commit id" "$T_DIR/go/kernels/base/manifest.json" "\"commit\": \"$commit\""
+assert "same bzImage from the git reference as from the Debian package" cmp "$T_DIR/go/kernels/base/bzImage" out/kernels/base/bzImage
 rm -rf "$T_DIR"
 exit $T_FAILED

@@ -129,9 +129,10 @@ static void test_decode_ok(void)
 	struct seen s;
 	int rc;
 
-	/* 23 bytes of console noise before, 6 between (one partial "KRP1"
-	 * line), 4 after; none of them is a frame. */
+	/* 23 bytes of console noise before (and the sender's empty line), 6
+	 * between (one partial "KRP1" line), 4 after; none of them is a frame. */
 	add_str(&b, "[    0.000000] Linux v\n");
+	add_str(&b, "\n"); /* krepro-send's separator: not stray */
 	add_frame(&b, "file", "meminfo", "MemTotal: 1 kB\n", 15);
 	add_str(&b, "KRP1x\n");
 	add_frame(&b, "file", "empty", "", 0);

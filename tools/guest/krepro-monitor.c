@@ -10,7 +10,7 @@
  *   slabinfo, softirqs, interrupts, uptime
  *                 "time: <epoch.usec>" + /proc/<name>
  *   sched_debug   "time: <epoch.usec>" + /sys/kernel/debug/sched/debug (or
- *                 /proc/sched_debug), every -S seconds (default 10) only
+ *                 /proc/sched_debug), every -S seconds (default 60, as LKP) only
  *   vmstat        "time: <epoch.usec>" + "<group>.<field>: <value>" lines with
  *                 vmstat(8)'s fields: procs.r procs.b memory.{swpd,free,buff,
  *                 cache} (kB) and, from the second sample on, per-second
@@ -58,24 +58,25 @@ struct monitor {
 	int node_line;	 /* K_NUMA: emit "node: N" before each node */
 	int enabled;
 	int fd;
-	int warned; /* a read failure was reported */
+	int warned;   /* a read failure was reported */
+	int snapshot; /* sampled at the start and at the end only (as LKP's) */
 };
 
 static struct monitor monitors[] = {
-    {"meminfo", K_FILE, "/proc/meminfo", 0, 0, -1, 0},
-    {"proc-vmstat", K_FILE, "/proc/vmstat", 0, 0, -1, 0},
-    {"numa-meminfo", K_NUMA, "meminfo", 0, 0, -1, 0},
-    {"numa-vmstat", K_NUMA, "vmstat", 1, 0, -1, 0},
-    {"vmstat", K_VMSTAT, NULL, 0, 0, -1, 0},
-    {"slabinfo", K_FILE, "/proc/slabinfo", 0, 0, -1, 0},
-    {"softirqs", K_FILE, "/proc/softirqs", 0, 0, -1, 0},
-    {"interrupts", K_FILE, "/proc/interrupts", 0, 0, -1, 0},
-    {"cpuidle", K_CPUIDLE, "/sys/devices/system/cpu", 0, 0, -1, 0},
-    {"mpstat", K_MPSTAT, NULL, 0, 0, -1, 0},
-    {"uptime", K_FILE, "/proc/uptime", 0, 0, -1, 0},
-    {"sched_debug", K_SCHED, "/sys/kernel/debug/sched/debug", 0, 0, -1, 0},
-    {"perf-stat", K_PERF, "stat", 0, 0, -1, 0},
-    {"perf-profile", K_PERF, "profile", 0, 0, -1, 0},
+    {"meminfo", K_FILE, "/proc/meminfo", 0, 0, -1, 0, 0},
+    {"proc-vmstat", K_FILE, "/proc/vmstat", 0, 0, -1, 0, 0},
+    {"numa-meminfo", K_NUMA, "meminfo", 0, 0, -1, 0, 0},
+    {"numa-vmstat", K_NUMA, "vmstat", 1, 0, -1, 0, 0},
+    {"vmstat", K_VMSTAT, NULL, 0, 0, -1, 0, 0},
+    {"slabinfo", K_FILE, "/proc/slabinfo", 0, 0, -1, 0, 0},
+    {"softirqs", K_FILE, "/proc/softirqs", 0, 0, -1, 0, 1},
+    {"interrupts", K_FILE, "/proc/interrupts", 0, 0, -1, 0, 0},
+    {"cpuidle", K_CPUIDLE, "/sys/devices/system/cpu", 0, 0, -1, 0, 1},
+    {"mpstat", K_MPSTAT, NULL, 0, 0, -1, 0, 0},
+    {"uptime", K_FILE, "/proc/uptime", 0, 0, -1, 0, 0},
+    {"sched_debug", K_SCHED, "/sys/kernel/debug/sched/debug", 0, 0, -1, 0, 0},
+    {"perf-stat", K_PERF, "stat", 0, 0, -1, 0, 0},
+    {"perf-profile", K_PERF, "profile", 0, 0, -1, 0, 0},
 };
 #define NMON (sizeof(monitors) / sizeof(monitors[0]))
 
@@ -129,7 +130,7 @@ static void usage(FILE *f)
 	      "              known: meminfo proc-vmstat numa-meminfo numa-vmstat vmstat\n"
 	      "              slabinfo softirqs interrupts cpuidle mpstat uptime sched_debug\n"
 	      "              perf-stat perf-profile (run by krepro-perf); 'none': no monitor\n"
-	      "  -S SECONDS  sched_debug interval (default 10, or $KREPRO_SCHED_DEBUG_INTERVAL)\n"
+	      "  -S SECONDS  sched_debug interval (default 60, or $KREPRO_SCHED_DEBUG_INTERVAL)\n"
 	      "  -P PROG     krepro-perf program (default krepro-perf in PATH)\n"
 	      "  -p PIDFILE  write our pid there (removed on exit)\n"
 	      "Samples at once and then every interval; on SIGTERM/SIGINT takes a last\n"
@@ -557,6 +558,8 @@ static void sample(struct monitor *m)
 		return;
 	if (m->kind == K_SCHED && !final_sample && tick_no % sched_every != 0)
 		return;
+	if (m->snapshot && !final_sample && tick_no != 0)
+		return;
 	if (m->kind == K_FILE) {
 		if (buf_add_file(m->src) < 0) {
 			warn_once(m, m->src);
@@ -733,7 +736,7 @@ int main(int argc, char **argv)
 	};
 	const char *dir = NULL, *list = "meminfo,proc-vmstat", *perf_prog = "krepro-perf";
 	const char *sd_env = getenv("KREPRO_SCHED_DEBUG_INTERVAL");
-	double interval = 1.0, sd_interval = 10.0;
+	double interval = 1.0, sd_interval = 60.0;
 	long long interval_ns, start, k;
 	sigset_t sigs;
 	int c;

@@ -65,12 +65,15 @@ static void die(const char *fmt, ...)
 static void usage(FILE *f)
 {
 	fputs("Usage: " PROG " stat -o FILE [-i SECONDS]\n"
-	      "       " PROG " profile -o FILE [-F HZ] [-m PAGES]\n"
+	      "       " PROG " profile -o FILE [-F HZ] [-m PAGES] [-D SECONDS] [-d SECONDS]\n"
 	      "  stat     system-wide counters per CPU, totals appended every -i seconds\n"
 	      "           (default 10) and at SIGTERM/SIGINT\n"
 	      "  profile  cpu-clock sampling at -F HZ (default 250) with kernel call chains,\n"
 	      "           -m ring pages per CPU (power of two, default 64); symbolised with\n"
-	      "           /proc/kallsyms and written at SIGTERM/SIGINT\n",
+	      "           /proc/kallsyms and written at SIGTERM/SIGINT; as LKP's perf-profile\n"
+	      "           it can start -D seconds in (default $KREPRO_PROFILE_DELAY or 0) and\n"
+	      "           record for -d seconds (default $KREPRO_PROFILE_DURATION or until\n"
+	      "           the signal), so a long run is sampled in its steady middle only\n",
 	      f);
 }
 
@@ -499,7 +502,7 @@ static void ring_drain(struct ring *r)
 	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
-static int run_profile(FILE *f, long hz, long pages)
+static int run_profile(FILE *f, long hz, long pages, double delay, double duration)
 {
 	int n = ncpus();
 	long psz = sysconf(_SC_PAGESIZE);
@@ -541,19 +544,27 @@ static int run_profile(FILE *f, long hz, long pages)
 	}
 	if (!nrings)
 		die("no CPU could be sampled");
-	for (int i = 0; i < nrings; i++)
-		ioctl(rings[i].fd, PERF_EVENT_IOC_ENABLE, 0);
-	while (!done) {
-		if (poll(pfd, (nfds_t)nrings, 0) < 0 && errno != EINTR)
-			die("poll: %s", strerror(errno));
+	done = delay > 0 && wait_stop((long long)(delay * 1000.0));
+	if (!done) {
+		long long stop_at = duration > 0 ? mono_ns() + (long long)(duration * 1e9) : 0;
+
 		for (int i = 0; i < nrings; i++)
-			ring_drain(&rings[i]);
-		done = wait_stop(100);
+			ioctl(rings[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+		while (!done && (!stop_at || mono_ns() < stop_at)) {
+			if (poll(pfd, (nfds_t)nrings, 0) < 0 && errno != EINTR)
+				die("poll: %s", strerror(errno));
+			for (int i = 0; i < nrings; i++)
+				ring_drain(&rings[i]);
+			done = wait_stop(100);
+		}
 	}
 	for (int i = 0; i < nrings; i++) {
 		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
 		ring_drain(&rings[i]);
 	}
+	/* Symbolising reads all of /proc/kallsyms: not while the benchmark runs. */
+	while (!done)
+		done = wait_stop(1000);
 	for (int i = 0; i < nrings; i++)
 		close(rings[i].fd);
 	symbolise();
@@ -572,10 +583,31 @@ static int run_profile(FILE *f, long hz, long pages)
 	return 0;
 }
 
+/* parse_seconds: 0..86400 seconds, or die naming the option. */
+static double parse_seconds(const char *s, int opt)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !(v >= 0 && v <= 86400))
+		die("-%c: bad seconds '%s' (0..86400)", opt, s);
+	return v;
+}
+
+/* env_seconds: a seconds value from the environment (init sets them from
+ * the job's runtime); unset or empty is 0. */
+static double env_seconds(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? parse_seconds(v, '-') : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode, *out = NULL;
-	double interval = 10.0;
+	double interval = 10.0, delay = env_seconds("KREPRO_PROFILE_DELAY"),
+	       duration = env_seconds("KREPRO_PROFILE_DURATION");
 	long hz = 250, pages = 64;
 	FILE *f;
 	int c, rc;
@@ -591,7 +623,7 @@ int main(int argc, char **argv)
 	mode = argv[1];
 	optind = 2;
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":o:i:F:m:")) != -1) {
+	while ((c = getopt(argc, argv, ":o:i:F:m:D:d:")) != -1) {
 		char *end;
 
 		switch (c) {
@@ -607,6 +639,10 @@ int main(int argc, char **argv)
 			hz = strtol(optarg, &end, 10);
 			if (end == optarg || *end || hz < 1 || hz > 100000)
 				die("-F: bad frequency '%s' (1..100000 Hz)", optarg);
+			break;
+		case 'D':
+		case 'd':
+			*(c == 'D' ? &delay : &duration) = parse_seconds(optarg, c);
 			break;
 		case 'm':
 			pages = strtol(optarg, &end, 10);
@@ -627,7 +663,8 @@ int main(int argc, char **argv)
 	f = fopen(out, "we");
 	if (!f)
 		die("%s: %s", out, strerror(errno));
-	rc = strcmp(mode, "stat") == 0 ? run_stat(f, interval) : run_profile(f, hz, pages);
+	rc = strcmp(mode, "stat") == 0 ? run_stat(f, interval)
+				       : run_profile(f, hz, pages, delay, duration);
 	if (fclose(f) != 0)
 		die("%s: %s", out, strerror(errno));
 	return rc;

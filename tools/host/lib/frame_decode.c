@@ -127,7 +127,9 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 			/* Not a frame: skip to the start of the next line. */
 			nl = memchr(buf + pos, '\n', rest);
 			size_t skip = nl ? (size_t)(nl - (buf + pos)) + 1 : rest;
-			res->stray += skip;
+			/* An empty line is the sender's own separator, not noise. */
+			if (!(skip == 1 && buf[pos] == '\n'))
+				res->stray += skip;
 			pos += skip;
 			continue;
 		}

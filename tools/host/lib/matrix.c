@@ -53,7 +53,7 @@ static int key_rest(char c)
 static int value_char(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-	       strchr("._%+@:/-", c) != NULL;
+	       strchr("._%+@:/=-", c) != NULL;
 }
 
 /* Printable form of one byte for messages. */
