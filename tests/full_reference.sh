@@ -23,8 +23,10 @@ assert "same bzImage as from the Debian package" cmp "$T_DIR/o/kernels/base/bzIm
 ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
 G=$T_DIR/linux.git
 git init -q --bare "$G"
-GIT_DIR=$G GIT_WORK_TREE=$ref git add -A -- . ':!.krepro-complete'
-GIT_DIR=$G GIT_WORK_TREE=$ref GIT_AUTHOR_DATE=@0 GIT_COMMITTER_DATE=@0 \
+# -f: every file of the tree, also those the kernel's .gitignore names.
+GIT_DIR=$G GIT_WORK_TREE=$ref git add -A -f .
+GIT_DIR=$G GIT_WORK_TREE=$ref git rm -q --cached .krepro-complete
+GIT_DIR=$G GIT_WORK_TREE=$ref GIT_AUTHOR_DATE='1700000000 +0000' GIT_COMMITTER_DATE='1700000000 +0000' \
 	git -c user.name=krepro -c user.email=krepro@localhost commit -q -m reference
 commit=$(git --git-dir="$G" rev-parse HEAD)
 expect_rc "an unknown git ref is refused" 2 ./build.sh -C "$T_DIR/g" -R "git:$G@no-such-ref" reference
