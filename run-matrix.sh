@@ -179,13 +179,7 @@ TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
 QEMU_PID=
 stop_qemu() {
 	[ -n "$QEMU_PID" ] || return 0
-	kill -TERM "$QEMU_PID" 2>/dev/null || true
-	sq_i=0
-	while kill -0 "$QEMU_PID" 2>/dev/null && [ "$sq_i" -lt 50 ]; do
-		sleep 0.1
-		sq_i=$((sq_i + 1))
-	done
-	kill -KILL "$QEMU_PID" 2>/dev/null || true
+	terminate "$QEMU_PID"
 	wait "$QEMU_PID" 2>/dev/null || true
 }
 # shellcheck disable=SC2317 # called from the EXIT trap
@@ -853,11 +847,9 @@ lab_power_cycle() {
 	lab_wait_ssh "$B_BOOT_TIMEOUT"
 }
 
-stop_pid() { # pid: TERM, then KILL, then reap
+stop_pid() { # pid: terminate, then reap
 	[ -n "$1" ] || return 0
-	kill -TERM "$1" 2>/dev/null || true
-	sleep 0.2
-	kill -KILL "$1" 2>/dev/null || true
+	terminate "$1"
 	wait "$1" 2>/dev/null || true
 }
 

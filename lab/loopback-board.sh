@@ -160,14 +160,7 @@ boot() {
 
 stop() {
 	running || return 0
-	pid=$(cat "$D/qemu.pid")
-	kill -TERM "$pid" 2>/dev/null || true
-	i=0
-	while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	kill -KILL "$pid" 2>/dev/null || true
+	terminate "$(cat "$D/qemu.pid")"
 	rm -f "$D/qemu.pid"
 }
 

@@ -22,6 +22,19 @@ conf_get() {
 	printf '%s\n' "$v"
 }
 
+# terminate PID: TERM, up to 5 s to exit, then KILL (the caller reaps its
+# own children with wait).
+terminate() {
+	[ -n "$1" ] || return 0
+	kill -TERM "$1" 2>/dev/null || true
+	tm_i=0
+	while kill -0 "$1" 2>/dev/null && [ "$tm_i" -lt 50 ]; do
+		sleep 0.1
+		tm_i=$((tm_i + 1))
+	done
+	kill -KILL "$1" 2>/dev/null || true
+}
+
 # need_cmd COMMAND PACKAGE: fail (or install as root) when missing.
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 && return 0
