@@ -29,6 +29,8 @@
 #include "autonuma_calc.h"
 #include "usemem_calc.h"
 
+#include "diag.h"
+
 #define PROG "autonuma-benchmark"
 #define KRP_MPOL_DEFAULT 0
 #define KRP_MPOL_BIND 2
@@ -38,17 +40,7 @@ static unsigned long nnodes;
 static int bind_node = -1; /* -1: no binding (one node) */
 static char *area;
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
+#define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static unsigned long count_nodes(void)
 {

@@ -44,6 +44,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
+
 #define PROG "krepro-monitor"
 #define NODE_DIR "/sys/devices/system/node"
 #define BUF_INITIAL (64u << 10)
@@ -154,11 +156,9 @@ static void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	krp_vmessage(PROG, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	for (size_t i = 0; i < nperf; i++)
 		kill(perf_pids[i], SIGTERM);
 	if (pidfile)

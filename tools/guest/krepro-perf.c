@@ -46,21 +46,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
+
 #define PROG "krepro-perf"
 #define MAX_CPUS 1024
 #define MAX_DEPTH 64
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
+#define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static void usage(FILE *f)
 {

@@ -31,6 +31,8 @@
 
 #include "frame.h"
 
+#include "diag.h"
+
 #define PROG "krepro-send"
 #define STATUS_MAX 31
 
@@ -60,17 +62,7 @@ static void die_usage(const char *fmt, ...)
 	exit(2);
 }
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
+#define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static int out_fd = -1;
 static int out_tty;

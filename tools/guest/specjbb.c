@@ -23,6 +23,8 @@
 #include "specjbb_calc.h"
 #include "usemem_calc.h"
 
+#include "diag.h"
+
 #define PROG "specjbb"
 #define DISTRICTS 10
 #define MAX_LINES 15
@@ -72,17 +74,7 @@ struct worker {
 
 static volatile int stop;
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
+#define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static void *alloc(size_t n)
 {

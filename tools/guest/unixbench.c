@@ -27,6 +27,8 @@
 
 #include "ub_calc.h"
 
+#include "diag.h"
+
 #define PROG "unixbench"
 #define MAX_SAMPLES 100
 
@@ -38,12 +40,10 @@ static void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs(PROG ": ", stderr);
+	fflush(stdout); /* what was measured so far comes first */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	krp_vmessage(PROG, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 

@@ -29,6 +29,8 @@
 
 #include "usemem_calc.h"
 
+#include "diag.h"
+
 #define PROG "usemem"
 #define MAX_TASKS 4096
 #define CHECK_EVERY 65536UL /* words between runtime checks */
@@ -42,17 +44,7 @@ static struct timespec start_time;
 static int go_pipe[2] = {-1, -1}; /* runner closes the write end: go */
 static volatile unsigned long long sink;
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
+#define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static void usage(FILE *f)
 {

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "util.h"
 
 #define PROG "krepro-listen"
@@ -43,17 +44,7 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void fail(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(code);
-}
+#define fail(code, ...) krp_die(PROG, code, __VA_ARGS__)
 
 static long seconds_left(time_t deadline)
 {
