@@ -49,7 +49,9 @@ resumes where it stopped.
 
 bisect runs base against SERIES@N (its first N patches) by binary search,
 with the matrix's other parameters (default: the embedded matrix), and names
-the first patch after which METRIC changes significantly (Welch t-test).
+the first patch after which METRIC changes significantly (Welch t-test,
+alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
+more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.
 EOF
 }
 
@@ -108,20 +110,38 @@ if [ "${1:-}" = bisect ]; then
 	bs_out=$(cd "$bs_out" && pwd)
 	bs_m=$KREPRO_CACHE/bisect.yaml
 	# verdict K: run base and SERIES@K, then 0 if METRIC moved significantly.
+	# An inconclusive answer (alpha < p < 0.25) gets 2 more runs per side,
+	# up to KREPRO_BISECT_MAX_RUNS (9): one noisy boot out of 3 must not
+	# hide a real step.  Complete runs are kept, so only the new ones boot.
+	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	verdict() {
-		if [ -n "$bs_matrix" ]; then grep -v '^variants:' "$bs_matrix"; else default_matrix | grep -v '^variants:'; fi >"$bs_m"
-		echo "variants: [base, $ser@$1]" >>"$bs_m"
-		note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$KREPRO_CACHE/bisect.patches" | xargs basename))"
-		"$0" -o "$bs_out" "$bs_m" >"$KREPRO_CACHE/bisect.log" 2>&1 ||
-			note "bisect: some runs of $ser@$1 failed (see $KREPRO_CACHE/bisect.log)"
-		vd=$(find "$bs_out" -type d -name "$ser@$1" | head -n 1)
-		[ -n "$vd" ] || die "bisect: no results for $ser@$1 (see $KREPRO_CACHE/bisect.log)"
-		"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
-		rc=$?
-		note "bisect: $ser@$1: $(cat "$KREPRO_CACHE/bisect.verdict")"
-		[ "$rc" -le 3 ] || exit 2
-		[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
-		return "$rc"
+		bs_runs=$(bs_base | sed -n 's/^runs: *//p' | head -n 1)
+		bs_runs=${bs_runs:-3}
+		while :; do
+			{
+				bs_base | grep -v '^variants:\|^runs:'
+				echo "variants: [base, $ser@$1]"
+				echo "runs: $bs_runs"
+			} >"$bs_m"
+			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$KREPRO_CACHE/bisect.patches" | xargs basename)), $bs_runs runs each"
+			"$0" -o "$bs_out" "$bs_m" >"$KREPRO_CACHE/bisect.log" 2>&1 ||
+				note "bisect: some runs of $ser@$1 failed (see $KREPRO_CACHE/bisect.log)"
+			vd=$(find "$bs_out" -type d -name "$ser@$1" | head -n 1)
+			[ -n "$vd" ] || die "bisect: no results for $ser@$1 (see $KREPRO_CACHE/bisect.log)"
+			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
+			rc=$?
+			note "bisect: $ser@$1: $(cat "$KREPRO_CACHE/bisect.verdict")"
+			[ "$rc" -le 3 ] || exit 2
+			[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
+			bs_p=$(sed -n 's/.*p=\([0-9.]*\).*/\1/p' "$KREPRO_CACHE/bisect.verdict" | head -n 1)
+			if [ "$rc" = 3 ] && [ "$bs_runs" -lt "${KREPRO_BISECT_MAX_RUNS:-9}" ] &&
+				[ -n "$bs_p" ] && [ "$(echo "$bs_p < 0.25" | bc -l)" = 1 ]; then
+				bs_runs=$((bs_runs + 2))
+				note "bisect: inconclusive (p=$bs_p): $bs_runs runs each"
+				continue
+			fi
+			return "$rc"
+		done
 	}
 	if ! verdict "$total"; then
 		echo "bisect: $metric does not change significantly between base and $ser ($total patches): nothing to bisect"
