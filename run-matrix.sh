@@ -197,14 +197,14 @@ RESULTS=$(cd "$RESULTS" && pwd)
 
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
 QEMU_PID=
-stop_qemu() {
-	[ -n "$QEMU_PID" ] || return 0
-	terminate "$QEMU_PID"
-	wait "$QEMU_PID" 2>/dev/null || true
+stop_pid() { # pid: terminate, then reap
+	[ -n "$1" ] || return 0
+	terminate "$1"
+	wait "$1" 2>/dev/null || true
 }
 # shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
-	stop_qemu
+	stop_pid "$QEMU_PID"
 	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
 	rm -rf "$TMPD"
 }
@@ -525,7 +525,7 @@ boot_guest() {
 		sleep 1
 		t=$((t + 1))
 	done
-	stop_qemu
+	stop_pid "$QEMU_PID"
 	QEMU_PID=
 	BOOT_SECONDS=$t
 	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$bg_dir/console.log")
@@ -865,12 +865,6 @@ lab_power_cycle() {
 	(cd "$KREPRO_ROOT" && sh -c "$B_POWER") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
 		note "    power_cycle command failed: $(tail -n 1 "$TMPD/power.log")"
 	lab_wait_ssh "$B_BOOT_TIMEOUT"
-}
-
-stop_pid() { # pid: terminate, then reap
-	[ -n "$1" ] || return 0
-	terminate "$1"
-	wait "$1" 2>/dev/null || true
 }
 
 # run_lab: one planned run on a lab board.  The board runs its own system

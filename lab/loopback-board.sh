@@ -37,7 +37,7 @@ add_elf() {
 	done
 }
 
-# image: the board's installed system, rebuilt when its inputs change.
+# image: the board's installed system, rebuilt at every start.
 image() {
 	need_cmd sshd openssh-server
 	need_cmd ssh-keygen openssh-client

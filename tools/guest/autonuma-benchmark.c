@@ -27,9 +27,8 @@
 #include <unistd.h>
 
 #include "autonuma_calc.h"
-#include "usemem_calc.h"
-
 #include "diag.h"
+#include "usemem_calc.h"
 
 #define PROG "autonuma-benchmark"
 #define KRP_MPOL_DEFAULT 0

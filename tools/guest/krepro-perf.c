@@ -575,14 +575,15 @@ static int run_profile(FILE *f, long hz, long pages, double delay, double durati
 	return 0;
 }
 
-/* parse_seconds: 0..86400 seconds, or die naming the option. */
-static double parse_seconds(const char *s, int opt)
+/* parse_seconds: 0..86400 seconds, or die naming where the value came from
+ * (an option such as "-D", or an environment variable). */
+static double parse_seconds(const char *s, const char *what)
 {
 	char *end;
 	double v = strtod(s, &end);
 
 	if (end == s || *end || !(v >= 0 && v <= 86400))
-		die("-%c: bad seconds '%s' (0..86400)", opt, s);
+		die("%s: bad seconds '%s' (0..86400)", what, s);
 	return v;
 }
 
@@ -592,7 +593,7 @@ static double env_seconds(const char *name)
 {
 	const char *v = getenv(name);
 
-	return v && *v ? parse_seconds(v, '-') : 0;
+	return v && *v ? parse_seconds(v, name) : 0;
 }
 
 int main(int argc, char **argv)
@@ -634,7 +635,8 @@ int main(int argc, char **argv)
 			break;
 		case 'D':
 		case 'd':
-			*(c == 'D' ? &delay : &duration) = parse_seconds(optarg, c);
+			*(c == 'D' ? &delay : &duration) =
+			    parse_seconds(optarg, c == 'D' ? "-D" : "-d");
 			break;
 		case 'm':
 			pages = strtol(optarg, &end, 10);

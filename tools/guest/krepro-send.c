@@ -13,25 +13,24 @@
  * controller, retrying the connection for up to 60 s while the network comes
  * up, and waits for the listener to close before exiting, so that a reboot
  * right after cannot cut the results short. */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <termios.h>
 #include <unistd.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-
-#include "frame.h"
 
 #include "diag.h"
+#include "frame.h"
 
 #define PROG "krepro-send"
 #define STATUS_MAX 31
@@ -66,6 +65,7 @@ static void die_usage(const char *fmt, ...)
 
 static int out_fd = -1;
 static int out_tty;
+static int out_sock; /* a TCP connection (tcp:ADDR:PORT) */
 static const char *out_name;
 
 static void write_all(const void *p, size_t len)
@@ -253,8 +253,10 @@ static void open_tcp(const char *spec)
 		out_fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (out_fd < 0)
 			die("socket: %s", strerror(errno));
-		if (connect(out_fd, (struct sockaddr *)&sa, sizeof(sa)) == 0)
+		if (connect(out_fd, (struct sockaddr *)&sa, sizeof(sa)) == 0) {
+			out_sock = 1;
 			return;
+		}
 		if (tries >= 60)
 			die("connect %s: %s", spec, strerror(errno));
 		close(out_fd);
@@ -368,7 +370,7 @@ int main(int argc, char **argv)
 	n = snprintf(end, sizeof(end), "files=%u status=%s", nsent, status);
 	send_frame("end", "end", end, (size_t)n);
 
-	if (strncmp(dev, "tcp:", 4) == 0) {
+	if (out_sock) {
 		finish_tcp();
 	} else if (out_tty) {
 		while (tcdrain(out_fd) < 0) {

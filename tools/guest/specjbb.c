@@ -21,9 +21,8 @@
 #include <unistd.h>
 
 #include "specjbb_calc.h"
-#include "usemem_calc.h"
-
 #include "diag.h"
+#include "usemem_calc.h"
 
 #define PROG "specjbb"
 #define DISTRICTS 10

@@ -25,9 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ub_calc.h"
-
 #include "diag.h"
+#include "ub_calc.h"
 
 #define PROG "unixbench"
 #define MAX_SAMPLES 100

@@ -27,9 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "usemem_calc.h"
-
 #include "diag.h"
+#include "usemem_calc.h"
 
 #define PROG "usemem"
 #define MAX_TASKS 4096
