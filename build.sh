@@ -218,10 +218,12 @@ split_mbox() { # mbox outdir
 		}
 		/^From / && (NR == 1 || prev == "") {
 			if (f != "") close(f)
-			n++; f = sprintf("%s/msg%04d", out, n); subj_done = 0
+			n++; f = sprintf("%s/msg%04d", out, n); subj_done = 0; in_subj = 0
 		}
 		f != "" {
-			if (!subj_done && /^Subject: /) { print slug(substr($0, 10)) > (f ".subject"); close(f ".subject"); subj_done = 1 }
+			if (in_subj && /^[ \t]/) { s = $0; sub(/^[ \t]+/, " ", s); subj = subj s }
+			else if (in_subj) { print slug(subj) > (f ".subject"); close(f ".subject"); in_subj = 0 }
+			if (!subj_done && /^Subject: /) { subj = substr($0, 10); in_subj = 1; subj_done = 1 }
 			line = $0; if (line ~ /^>+From /) sub(/^>/, "", line)
 			print line > f
 		}
@@ -308,7 +310,7 @@ cmd_list_variants() {
 		variant_patches "$name" >"$KREPRO_CACHE/.list" || exit 2
 		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)"
 		while IFS= read -r p; do
-			subj=$(sed -n 's/^Subject: *//p' "$p" | head -n 1)
+			subj=$(patch_subject "$p")
 			printf '    %s  %s\n' "$(basename "$p")" "$subj"
 		done <"$KREPRO_CACHE/.list"
 	done

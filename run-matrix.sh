@@ -155,7 +155,7 @@ if [ "${1:-}" = bisect ]; then
 	p=$(sed -n "${hi}p" "$KREPRO_CACHE/bisect.patches")
 	echo "first patch of $ser that moves $metric: patch $hi of $total"
 	echo "    $(basename "$p")"
-	echo "    $(sed -n 's/^Subject: *//p' "$p" | head -n 1)"
+	echo "    $(patch_subject "$p")"
 	exit 0
 fi
 

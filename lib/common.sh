@@ -22,6 +22,16 @@ conf_get() {
 	printf '%s\n' "$v"
 }
 
+# patch_subject FILE: the Subject of a patch mail, unfolded (git
+# format-patch folds long subjects onto continuation lines that start with
+# white space, RFC 5322).
+patch_subject() {
+	awk 'in_subj && /^[ \t]/ { s = $0; sub(/^[ \t]+/, " ", s); v = v s; next }
+		in_subj || /^$/ { exit }
+		/^Subject: / { v = substr($0, 10); in_subj = 1 }
+		END { if (v != "") print v }' "$1"
+}
+
 # terminate PID: TERM, up to 5 s to exit, then KILL (the caller reaps its
 # own children with wait).
 terminate() {

@@ -59,6 +59,7 @@ expect_rc "unknown variant fails" 2 ./build.sh -C "$T_DIR/cache" preflight no-su
 expect_in "unknown variant is named" "$T_OUT" "unknown series 'no-such-series'"
 expect_rc "build.sh list-variants" 0 ./build.sh list-variants
 expect_in "list-variants shows calibration patches" "$T_OUT" "mm: turn the calibration fault delay on"
+expect_in "list-variants unfolds a folded Subject" "$T_OUT" "[PATCH 2/5] mm: memcontrol: make the stats update batch a boot parameter"
 
 rm -rf "$T_DIR"
 exit $T_FAILED

@@ -17,6 +17,7 @@ cover() { # subject -> a git format-patch style cover letter
 	printf 'Subject: [PATCH 0/2] %s\n\nTwo patches.\n\n mm/memory.c | 14 ++++++++++----\n 1 file changed\n\n-- \n2.39.5\n\n' "$1"
 }
 { cover calib; cat patches/calibration/0001-*.patch; echo; cat patches/calibration/0002-*.patch; } >"$W/patches/calmbox.mbox"
+{ cover memcg; for p in patches/memcg/0*.patch; do cat "$p" && echo; done; } >"$W/patches/memmbox.mbox"
 mkdir -p "$W/patches/calcover"
 cover calib >"$W/patches/calcover/0000-cover-letter.patch"
 cp patches/calibration/0*.patch "$W/patches/calcover/"
@@ -25,6 +26,8 @@ cp patches/calibration/0*.patch "$W/patches/calcover/"
 expect_rc "list-variants shows the mbox series" 0 C list-variants
 expect_in "mbox split skips the cover letter" "$T_OUT" "calmbox	(also calmbox@1..calmbox@2"
 expect_in "series folder skips a listed cover letter" "$T_OUT" "calcover	(also calcover@1..calcover@2"
+expect_in "mbox split names a patch after its whole folded Subject" "$T_OUT" \
+	"0004-mm-memcontrol-let-a-faulting-task-flush-its-due-stat.patch  [PATCH 4/5] mm: memcontrol: let a faulting task flush its due statistics"
 expect_rc "preflight of SERIES@0 is refused" 2 C preflight calibration@0
 expect_in "SERIES@0 says how many patches" "$T_OUT" "series calibration has 2 patches, not 0"
 expect_rc "preflight of the mbox, the folder and @1" 0 C preflight calmbox calcover calibration@1
