@@ -41,6 +41,14 @@ assert "calibration@1 carries the knob switched off" grep -q 'static unsigned in
 assert "the shared reference stays pristine" sh -c '! grep -q fault_delay_ns cache/reference/*/linux-source-6.12/mm/memory.c'
 expect_rc "stacking a series on itself fails" 2 C preflight calibration+calibration
 expect_in "stack failure names the patch" "$T_OUT" "patch 0001-mm-add-a-fault_delay_ns-knob"
+# The kit's own series stay checkpatch-clean.  Run beside each file: from
+# this checkout's root, checkpatch misreads a tracked patch (every blank
+# context line becomes "trailing whitespace").
+CHECKPATCH=$(echo "$PWD"/cache/reference/*/linux-source-6.12/scripts/checkpatch.pl)
+for p in patches/*/0*.patch; do
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	assert "checkpatch: $p" sh -c 'cd "$(dirname "$2")" && perl "$1" --no-tree -q "$(basename "$2")"' sh "$CHECKPATCH" "$p"
+done
 rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
 	cache/variants/*/calibration+calibration
 exit $T_FAILED
