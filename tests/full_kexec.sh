@@ -1,6 +1,7 @@
 #!/bin/sh
 # kexec A/B chain: one QEMU boots base, the guest kexecs into calibration,
-# then base and calibration again; each step's results land in its own run.
+# then base and calibration again; each step's results land in its own run
+# and boots with the cell's kernel_cmdline.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -14,10 +15,11 @@ runtime: 6s
 variants: [base, calibration]
 runs: 2
 boot: kexec
+kernel_cmdline: fault_delay_ns=2000
 M
 expect_rc "a 4-step kexec chain runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/chain.yaml"
 expect_in "one QEMU for the whole chain" "$T_OUT" "kexec chain of 4 boots in one QEMU"
-V=$(ls -d "$R"/will-it-scale/process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
+V=$(ls -d "$R"/will-it-scale/fault_delay_ns=2000-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
 n=$(grep -c 'kexec_core: Starting new kernel' "$V/base/1/console-chain.log")
 assert "the guest kexeced three times" test "$n" = 3
 s=1
@@ -25,6 +27,7 @@ for r in 1 2; do
 	for v in base calibration; do
 		assert "$v run $r (step $s): per_process_ops parsed" grep -q '"will-it-scale.per_process_ops": [1-9]' "$V/$v/$r/stats.json"
 		expect_in "$v run $r ran as chain step $s" "$V/$v/$r/cmdline" "krepro.step=$s"
+		expect_in "$v run $r (step $s) booted with the cell's kernel_cmdline" "$V/$v/$r/cmdline" "fault_delay_ns=2000"
 		expect_in "$v run $r console holds only its step" "$V/$v/$r/console.log" "krepro: chain step $s of 4"
 		s=$((s + 1))
 	done
