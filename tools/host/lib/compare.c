@@ -56,8 +56,11 @@ int krp_is_absolute(const char *name)
 
 int krp_direction(const char *name)
 {
-	static const char *const higher[] = {"_ops", ".throughput", ".median", ".score", ".index"};
-	static const char *const lower[] = {".time.elapsed_time", ".free_time", ".stddev"};
+	static const char *const higher[] = {
+	    "_ops", ".throughput", ".median", ".score", ".index", ".bops", ".bops_per_warehouse"};
+	/* autonuma-benchmark's <test>.seconds is the time a test took. */
+	static const char *const lower[] = {".time.elapsed_time", ".free_time", ".stddev",
+					    ".seconds"};
 	size_t i;
 
 	for (i = 0; i < sizeof(lower) / sizeof(lower[0]); i++) {
@@ -68,6 +71,9 @@ int krp_direction(const char *name)
 		if (has_suffix(name, higher[i]))
 			return 1;
 	}
+	/* Every UnixBench test result is a rate (lps, KBps, lpm). */
+	if (strncmp(name, "unixbench.", 10) == 0 && !strstr(name, ".time."))
+		return 1;
 	return 0;
 }
 
