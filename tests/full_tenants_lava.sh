@@ -28,6 +28,14 @@ for f in fit nofit; do
 done
 c=$(ls -d "$R"/will-it-scale/fit-process-1-6s-vm_1-3-page_fault3/qemu-2node/*/*/*/base/1)
 assert "fit: main tenant sized at half of node 0" grep -q 'tenant vm_1: [0-9]*K' "$c/console.log"
+# nofit with a workload that really takes its memory: the main tenant gets
+# more than node 0 (1 GiB) but what the noise tenants leave, not a global OOM.
+printf 'suite: specjbb\nwarehouses: 1\nrampup: 1\nruntime: 4s\ntenants: 3\nfit: nofit\nvariants: base\nruns: 1\n' >"$T_DIR/nofit.yaml"
+expect_rc "specjbb nofit beside two noise tenants runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/nofit.yaml"
+d=$(ls -d "$R"/specjbb/nofit-*vm_1-*/qemu-2node/*/*/*/base/1)
+assert "nofit vm_1: specjbb.bops" grep -q '"specjbb.bops": [1-9]' "$d/stats.json"
+kb=$(sed -n 's/^krepro: tenant vm_1: \([0-9]*\)K.*/\1/p' "$d/console.log")
+assert "nofit vm_1 (${kb}K) is larger than node 0 (1 GiB)" test "${kb:-0}" -gt 1048576
 
 L=$T_DIR/lava
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 6s\nvariants: base\nruns: 1\n' >"$T_DIR/l.yaml"
