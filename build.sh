@@ -212,18 +212,11 @@ has_diff() { grep -q '^--- ' "$1" && grep -q '^+++ ' "$1"; }
 split_mbox() { # mbox outdir
 	mkdir -p "$2"
 	awk -v out="$2" '
-		function slug(s) {
-			sub(/^\[[^]]*\] */, "", s); gsub(/[^A-Za-z0-9]+/, "-", s)
-			sub(/^-/, "", s); sub(/-$/, "", s); return substr(s, 1, 52)
-		}
 		/^From / && (NR == 1 || prev == "") {
 			if (f != "") close(f)
-			n++; f = sprintf("%s/msg%04d", out, n); subj_done = 0; in_subj = 0
+			n++; f = sprintf("%s/msg%04d", out, n)
 		}
 		f != "" {
-			if (in_subj && /^[ \t]/) { s = $0; sub(/^[ \t]+/, " ", s); subj = subj s }
-			else if (in_subj) { print slug(subj) > (f ".subject"); close(f ".subject"); in_subj = 0 }
-			if (!subj_done && /^Subject: /) { subj = substr($0, 10); in_subj = 1; subj_done = 1 }
 			line = $0; if (line ~ /^>+From /) sub(/^>/, "", line)
 			print line > f
 		}
@@ -233,7 +226,11 @@ split_mbox() { # mbox outdir
 		[ -f "$m" ] || continue
 		has_diff "$m" || continue
 		i=$((i + 1))
-		mv "$m" "$(printf '%s/%04d-%s.patch' "$2" "$i" "$(cat "$m.subject" 2>/dev/null || echo patch)")"
+		# Named about as git format-patch names them: the subject without
+		# its [PATCH] tag, letters, digits, '.' and '_' kept, other runs
+		# as '-', 52 characters at most.
+		slug=$(patch_subject "$m" | sed 's/^\[[^]]*\] *//; s/[^A-Za-z0-9._][^A-Za-z0-9._]*/-/g; s/^-//; s/-$//' | cut -c1-52)
+		mv "$m" "$(printf '%s/%04d-%s.patch' "$2" "$i" "${slug:-patch}")"
 	done
 	rm -f "$2"/msg[0-9]*
 }

@@ -26,6 +26,8 @@ cp patches/calibration/0*.patch "$W/patches/calcover/"
 expect_rc "list-variants shows the mbox series" 0 C list-variants
 expect_in "mbox split skips the cover letter" "$T_OUT" "calmbox	(also calmbox@1..calmbox@2"
 expect_in "series folder skips a listed cover letter" "$T_OUT" "calcover	(also calcover@1..calcover@2"
+expect_in "mbox split names patches as git format-patch does" "$T_OUT" \
+	"0001-mm-add-a-fault_delay_ns-knob-for-performance-harness.patch  [PATCH 1/2]"
 expect_in "mbox split names a patch after its whole folded Subject" "$T_OUT" \
 	"0004-mm-memcontrol-let-a-faulting-task-flush-its-due-stat.patch  [PATCH 4/5] mm: memcontrol: let a faulting task flush its due statistics"
 expect_rc "preflight of SERIES@0 is refused" 2 C preflight calibration@0
