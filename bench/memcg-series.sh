@@ -3,8 +3,9 @@
 # cgroup, base against memcg (all five patches), RUNS boots each,
 # interleaved, once with memcg_stats_batch=4 on the command line (patch 5's
 # default, spelled out) and once with =64, which undoes patch 5 and leaves
-# patch 4's flush at the old batch (base ignores the parameter).  Prints run-matrix's summary line of each comparison (change, 95%
-# CI, Welch p).  Builds base and memcg if they are not built yet.
+# patch 4's flush at the old batch (base ignores the parameter).  Prints
+# run-matrix's summary line of each comparison (change, 95% CI, Welch p).
+# Builds base and memcg if they are not built yet.
 # usage: bench/memcg-series.sh [RUNS [RUNTIME]]   (defaults: 5 10s)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

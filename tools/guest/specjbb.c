@@ -20,8 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "specjbb_calc.h"
 #include "diag.h"
+#include "specjbb_calc.h"
 #include "usemem_calc.h"
 
 #define PROG "specjbb"
