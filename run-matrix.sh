@@ -31,6 +31,11 @@ Options:
   --dry-run    list the cells and their result paths; build and boot nothing
   --rerun      run cells again even when complete (old runs kept as <run>.replaced-*)
   --board NAME board file from boards/ (overrides the matrix)
+  --clock MODE exact or real (overrides the matrix and the board): exact boots
+               QEMU with instruction-counted time, every metric a function of
+               the images and the job alone (docs/EXACT.md)
+  -j N         boot up to N guests at once (default 1); only for clock: exact
+               cells, whose results do not depend on host load
   --kexec      run each group of variants as one kexec chain in one QEMU
                (A, B, A, B, ...; same as the matrix key "boot: kexec")
   --bundle FILE run the kernels and initramfs of a bundle (./build.sh bundle);
@@ -51,7 +56,9 @@ bisect runs base against SERIES@N (its first N patches) by binary search,
 with the matrix's other parameters (default: the embedded matrix), and names
 the first patch after which METRIC changes significantly (Welch t-test,
 alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
-more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.
+more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.  With clock: exact in
+the matrix a step boots once per side (unless it sets runs:) and a change
+of 0.5% or more counts.
 EOF
 }
 
@@ -72,11 +79,13 @@ RESULTS=$KREPRO_ROOT/results
 DRY=0
 RERUN=0
 BOARD_OVERRIDE=
+CLOCK_OVERRIDE=
 BUNDLE=
 LAVA_DIR=
 LAVA_URL=
 BOOT_MODE=
 MATRIX=
+JOBS=1
 # The report tools on their own: compare, index (UnixBench), pivot, report (HTML).
 case ${1:-} in
 compare | index | pivot | report)
@@ -116,6 +125,8 @@ if [ "${1:-}" = bisect ]; then
 	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	verdict() {
 		bs_runs=$(bs_base | sed -n 's/^runs: *//p' | head -n 1)
+		# Exact mode gives the same numbers every boot: one per step.
+		if [ -z "$bs_runs" ] && bs_base | grep -q '^clock: *exact *$'; then bs_runs=1; fi
 		bs_runs=${bs_runs:-3}
 		while :; do
 			{
@@ -179,7 +190,10 @@ while [ $# -gt 0 ]; do
 	-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift 2 ;;
 	--dry-run) DRY=1; shift ;;
 	--rerun) RERUN=1; shift ;;
+	-j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift 2 ;;
+	-j[0-9]*) JOBS=${1#-j}; shift ;;
 	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
+	--clock) [ $# -ge 2 ] || die "--clock needs exact or real"; CLOCK_OVERRIDE=$2; shift 2 ;;
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
 	--print-default-matrix) default_matrix; exit 0 ;;
 	--kexec) BOOT_MODE=kexec; shift ;;
@@ -191,11 +205,15 @@ while [ $# -gt 0 ]; do
 	*) [ -z "$MATRIX" ] || die "one matrix file at a time"; MATRIX=$1; shift ;;
 	esac
 done
+case $JOBS in [1-9] | [1-9][0-9]) ;; *) die "-j: expected a number of guests, 1..99, not '$JOBS'" ;; esac
+case $CLOCK_OVERRIDE in '' | exact | real) ;; *) die "--clock: expected exact or real, not '$CLOCK_OVERRIDE'" ;; esac
 krepro_dirs
 mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
 
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
+SLOT_TMP=$TMPD
+SLOT_PIDS=
 QEMU_PID=
 stop_pid() { # pid: terminate, then reap
 	[ -n "$1" ] || return 0
@@ -204,6 +222,8 @@ stop_pid() { # pid: terminate, then reap
 }
 # shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
+	for p in $SLOT_PIDS; do kill -TERM "$p" 2>/dev/null || true; done
+	for p in $SLOT_PIDS; do wait "$p" 2>/dev/null || true; done
 	stop_pid "$QEMU_PID"
 	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
 	rm -rf "$TMPD"
@@ -237,6 +257,10 @@ if [ -n "$IMPORT_DIR" ]; then
 	printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
 else
 	"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
+	if [ -n "$CLOCK_OVERRIDE" ]; then
+		sed "s/^clock=[^ ]* //; s/ clock=[^ ]*//; s/\$/ clock=$CLOCK_OVERRIDE/" "$TMPD/cells" >"$TMPD/cells.clock"
+		mv "$TMPD/cells.clock" "$TMPD/cells"
+	fi
 fi
 [ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
 
@@ -249,7 +273,7 @@ load_board() {
 	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
 	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
 	B_LAB_NODES='' B_MODEL='' B_SSH='' B_CONSOLE='' B_POWER=''
-	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE=''
+	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE='' B_CLOCK=real
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -279,6 +303,7 @@ load_board() {
 		listen) B_LISTEN=$val ;;
 		net) B_NET=$val ;;
 		cmdline) B_CMDLINE=" $val" ;;
+		clock) B_CLOCK=$val ;;
 		node[0-9] | node[0-9][0-9])
 			id=${key#node}
 			ncpus='' nmem=''
@@ -316,6 +341,7 @@ load_board() {
 	case $B_CPUS in '' | *[!0-9]*) die "boards/$1: cpus must be a number" ;; esac
 	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
 	case $B_ACCEL in auto | tcg | kvm) ;; *) die "boards/$1: accel must be auto, tcg or kvm" ;; esac
+	case $B_CLOCK in real | exact) ;; *) die "boards/$1: clock must be real or exact, not '$B_CLOCK'" ;; esac
 	case $B_BOOT_TIMEOUT in *[!0-9]*) die "boards/$1: boot_timeout must be seconds" ;; esac
 	[ "$B_TYPE" = qemu ] || return 0
 	# One socket per NUMA node, so no cache is shared across nodes.
@@ -358,6 +384,29 @@ nr_task_of() { # value cpus ("" stays "")
 	echo "$n"
 }
 
+# cell_clock CELL: the cell's measuring mode, "exact" (QEMU counts
+# instructions: guest time is a function of the inputs alone, see
+# docs/EXACT.md) or "real" (host time); the matrix's clock: key, else the
+# board's.  Needs load_board of the cell's board.
+cell_clock() {
+	cc=$(cell_get "$1" clock)
+	printf '%s\n' "${cc:-$B_CLOCK}"
+}
+
+# check_clock CELL BOARD: refuse what exact mode cannot be, before any build.
+check_clock() {
+	case $(cell_clock "$1") in
+	real) ;;
+	exact)
+		[ "$B_TYPE" = qemu ] ||
+			die "$MATRIX: clock: exact needs a QEMU board; board $2 is a lab machine, whose clock is always real (docs/EXACT.md)"
+		[ "$B_ACCEL" != kvm ] ||
+			die "$MATRIX: clock: exact needs TCG; board $2 has accel: kvm (KVM runs on the host's clock)"
+		;;
+	*) die "$MATRIX: clock must be real or exact, not '$(cell_get "$1" clock)'" ;;
+	esac
+}
+
 # kernel_args CELL: the cell's kernel_cmdline ('+'-separated boot
 # parameters, e.g. memcg_charge_batch=16+numa_balancing_scan_size_mb=256:
 # the boot parameters the series add) as " a b", checked word by word.
@@ -375,7 +424,7 @@ kernel_args() {
 	printf '%s' "$ka_out"
 }
 
-RESERVED=" suite variants variant runs board interval monitors warmup timeout boot "
+RESERVED=" suite variants variant runs board interval monitors warmup timeout boot clock "
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
 		case "$RESERVED" in *" ${kv%%=*} "*) continue ;; esac
@@ -398,8 +447,13 @@ variant_dir() { # cell -> variant-level result dir
 	[ -n "$v" ] || v=$(cell_get "$1" variant)
 	[ -n "$v" ] || v=base
 	b=${BOARD_OVERRIDE:-$(cell_get "$1" board)}
+	b=${b:-qemu-2node}
+	# Exact-mode results are another machine: "<board>.exact".
+	vd_clock=$(cell_get "$1" clock)
+	[ -n "$vd_clock" ] || vd_clock=$(sed -n 's/^clock: *//p' "$KREPRO_ROOT/boards/$b" 2>/dev/null | head -n 1)
+	[ "$vd_clock" != exact ] || b=$b.exact
 	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
-		"$(path_params "$vd_cell")" "${b:-qemu-2node}" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
+		"$(path_params "$vd_cell")" "$b" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
 }
 
 NCELLS=$(wc -l <"$TMPD/cells")
@@ -423,12 +477,13 @@ while IFS= read -r cell; do
 	rt=$(to_seconds "$(cell_get "$cell" runtime)")
 	nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
 	kernel_args "$cell" >/dev/null
+	check_clock "$cell" "${b:-qemu-2node}"
 	TOTAL_RUNS=$((TOTAL_RUNS + runs))
 	v=$(basename "$(variant_dir "$cell")")
 	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 	if [ "$DRY" = 1 ]; then
-		printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
-			"$k" "$NCELLS" "$cell" "${b:-qemu-2node}" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" \
+		printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
+			"$k" "$NCELLS" "$cell" "${b:-qemu-2node}" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
 			"$(variant_dir "$cell")" "$runs" "$runs" "$((rt + 15))"
 	fi
 done <"$TMPD/cells"
@@ -444,6 +499,9 @@ while IFS= read -r cell; do
 		die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 	fi
 	[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] || need_cmd ssh openssh-client
+	if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
+		die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
+	fi
 done <"$TMPD/cells"
 
 # One run-matrix per results tree at a time.
@@ -477,12 +535,14 @@ INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 # --- boot -------------------------------------------------------------------
 
 GUEST_CMDLINE="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+EXACT_QEMU_ARGS="-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm"
 
 # single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
+# Written under SLOT_TMP (TMPD, or a parallel slot's own folder).
 single_initrd() {
-	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$1" >"$TMPD/job.list"
-	"$GIC" -t 0 "$TMPD/job.list" | gzip -n >"$TMPD/job.cpio.gz"
-	cat "$INITRAMFS" "$TMPD/job.cpio.gz" >"$TMPD/initrd"
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$1" >"$SLOT_TMP/job.list"
+	"$GIC" -t 0 "$SLOT_TMP/job.list" | gzip -n >"$SLOT_TMP/job.cpio.gz"
+	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
 }
 
 # boot_guest KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot, collect
@@ -496,6 +556,12 @@ boot_guest() {
 	kvm) bg_acc="-accel kvm -cpu host" ;;
 	*) bg_acc="-accel tcg -cpu $B_CPU" ;;
 	esac
+	# Exact mode: guest time is the count of executed instructions (one
+	# thread runs every vCPU in turn, idle time is skipped) and the RTC
+	# starts at a fixed date on that clock, so nothing the guest can read
+	# depends on the host (docs/EXACT.md).
+	[ "${BOOT_CLOCK:-real}" != exact ] ||
+		bg_acc="-accel tcg,thread=single -cpu $B_CPU $EXACT_QEMU_ARGS"
 	cmdline="$GUEST_CMDLINE$bg_extra"
 	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
 	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
@@ -541,6 +607,7 @@ console_fault() {
 # The accelerator: KVM only when a probe guest really boots under it.
 ACCEL_CACHE=
 pick_accel() { # sets ACCEL
+	[ "${BOOT_CLOCK:-real}" != exact ] || { ACCEL=tcg; return 0; }
 	case $B_ACCEL in tcg | kvm) ACCEL=$B_ACCEL; return 0 ;; esac
 	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
 	ACCEL_CACHE=tcg
@@ -558,7 +625,7 @@ pick_accel() { # sets ACCEL
 		firstv=${VARIANTS# }
 		first=$(cat "$TMPD/kernel.${firstv%% *}")
 		single_initrd "$TMPD/probe.conf"
-		if boot_guest "$first" "$TMPD/initrd" "$TMPD/probe" 60 kvm; then
+		if boot_guest "$first" "$SLOT_TMP/initrd" "$TMPD/probe" 60 kvm; then
 			mkdir -p "$TMPD/probe/got"
 			if "$H/krepro-recv" -o "$TMPD/probe/got" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
 				ACCEL_CACHE=kvm
@@ -579,7 +646,7 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 		for kv in $1; do
 			key=${kv%%=*} val=${kv#*=}
 			case $key in
-			variants | variant | runs | board | timeout | boot) continue ;;
+			variants | variant | runs | board | timeout | boot | clock) continue ;;
 			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
 			fault) case $val in none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac ;;
@@ -589,6 +656,7 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 			echo "$key=$val"
 		done
 		echo "variant=$(basename "$(variant_dir "$1")")"
+		echo "clock=$(cell_clock "$1")"
 		echo "initramfs_sha256=$INITRAMFS_SHA"
 	} >"$2"
 }
@@ -724,6 +792,7 @@ prepare_run() {
 	BOARD_NAME=${BOARD_OVERRIDE:-$(cell_get "$CELL" board)}
 	BOARD_NAME=${BOARD_NAME:-qemu-2node}
 	load_board "$BOARD_NAME"
+	BOOT_CLOCK=$(cell_clock "$CELL")
 	RDIR=$(variant_dir "$CELL")/$1
 	V=$(basename "$(dirname "$RDIR")")
 	mkdir -p "$(dirname "$RDIR")"
@@ -751,7 +820,7 @@ export_lava() {
 		echo "result_port=console" >>"$LAVA_DIR/jobs/$jn.conf"
 		[ -f "$LAVA_DIR/artifacts/$V.bzImage" ] || cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage"
 		single_initrd "$LAVA_DIR/jobs/$jn.conf"
-		cp "$TMPD/initrd" "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz"
+		cp "$SLOT_TMP/initrd" "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz"
 		ksha=$(sha256sum "$LAVA_DIR/artifacts/$V.bzImage" | cut -d' ' -f1)
 		isha=$(sha256sum "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz" | cut -d' ' -f1)
 		rel=$(variant_dir "$CELL")/$r
@@ -824,12 +893,13 @@ export_lava() {
 	note "LAVA: $j job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
 }
 
-progress() { # what
+progress() { # what [plan index, for parallel slots]
 	done_runs=$((done_runs + 1))
+	pg_i=${2:-$done_runs}
 	el=$(($(date +%s) - START))
 	left=
-	[ "$done_runs" -gt 1 ] && left=", ~$((el * (PENDING - done_runs + 1) / (done_runs - 1)))s left"
-	note "[$done_runs/$PENDING] $1, elapsed ${el}s$left"
+	[ "$pg_i" -gt 1 ] && left=", ~$((el * (PENDING - pg_i + 1) / (pg_i - 1)))s left"
+	note "[$pg_i/$PENDING] $1, elapsed ${el}s$left"
 }
 
 if [ -n "$LAVA_DIR" ]; then
@@ -902,7 +972,7 @@ run_lab() {
 	BOOT_REASON=
 	t0=$(date +%s)
 	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$V")" ||
-		! lab_ssh 'cat >/tmp/krepro/initrd' <"$TMPD/initrd"; then
+		! lab_ssh 'cat >/tmp/krepro/initrd' <"$SLOT_TMP/initrd"; then
 		BOOT_REASON="could not copy the kernel and initrd to $B_SSH"
 	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||
 		kexec -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline'" \
@@ -950,21 +1020,56 @@ run_lab() {
 	return 0
 }
 
-if [ "${BOOT_MODE:-each}" = each ]; then
-	while read -r r k; do
-		prepare_run "$r" "$k"
-		if [ "$B_TYPE" = lab ]; then
-			progress "$V run $r on $BOARD_NAME (lab: ssh $B_SSH, kexec)"
-			run_lab || true
-			finish_run "$RDIR" 0 "$BOOT_REASON"
-			continue
-		fi
-		pick_accel
-		progress "$V run $r on $BOARD_NAME ($ACCEL)"
-		single_initrd "$RDIR.tmp/job.conf"
-		boot_guest "$(cat "$TMPD/kernel.$V")" "$TMPD/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
-			"$(kernel_args "$CELL")" || true
+# run_planned RUN CELL [INDEX]: one planned run, booted and stored.
+run_planned() {
+	prepare_run "$1" "$2"
+	if [ "$B_TYPE" = lab ]; then
+		progress "$V run $1 on $BOARD_NAME (lab: ssh $B_SSH, kexec)" "${3:-}"
+		run_lab || true
 		finish_run "$RDIR" 0 "$BOOT_REASON"
+		return 0
+	fi
+	pick_accel
+	progress "$V run $1 on $BOARD_NAME ($ACCEL, clock $BOOT_CLOCK)" "${3:-}"
+	single_initrd "$RDIR.tmp/job.conf"
+	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
+		"$(kernel_args "$CELL")" || true
+	finish_run "$RDIR" 0 "$BOOT_REASON"
+}
+
+if [ "${BOOT_MODE:-each}" = each ] && [ "$JOBS" -gt 1 ]; then
+	# Slot I boots plan lines I, I+N, ... in order; exact results do not
+	# depend on which slot ran them or on what ran beside them.
+	i=1
+	while [ "$i" -le "$JOBS" ]; do
+		awk -v n="$JOBS" -v s="$i" '(NR - s) % n == 0 { print NR, $0 }' "$TMPD/plan" >"$TMPD/plan.$i"
+		(
+			trap - EXIT
+			trap 'stop_pid "$QEMU_PID"; exit 130' INT TERM HUP
+			SLOT_TMP=$TMPD/slot$i
+			mkdir -p "$SLOT_TMP"
+			# shellcheck disable=SC2030 # the slot's count goes back through a file
+			failed_runs=0
+			while read -r idx r k; do
+				run_planned "$r" "$k" "$idx"
+			done <"$TMPD/plan.$i"
+			echo "$failed_runs" >"$TMPD/failed.$i"
+		) &
+		SLOT_PIDS="$SLOT_PIDS $!"
+		i=$((i + 1))
+	done
+	for p in $SLOT_PIDS; do wait "$p" || true; done
+	SLOT_PIDS=
+	i=1
+	while [ "$i" -le "$JOBS" ]; do
+		[ -f "$TMPD/failed.$i" ] || die "parallel slot $i stopped before its runs were done"
+		# shellcheck disable=SC2031 # the parent's own count, plus the slot's
+		failed_runs=$((failed_runs + $(cat "$TMPD/failed.$i")))
+		i=$((i + 1))
+	done
+elif [ "${BOOT_MODE:-each}" = each ]; then
+	while read -r r k; do
+		run_planned "$r" "$k"
 	done <"$TMPD/plan"
 else
 	# One QEMU per group of cells that differ only by variant: the guest

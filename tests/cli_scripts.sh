@@ -49,6 +49,24 @@ expect_in "each boot parameter value has its result path" "$T_OUT" "/memcg_charg
 expect_rc "kexec chains on a lab board are refused" 2 ./run-matrix.sh -o "$T_DIR/res3" "$T_DIR/lk.yaml"
 expect_in "the refusal says why" "$T_OUT" "kexecs every run from its own system"
 
+# Exact mode (docs/EXACT.md): refused where it cannot be, before any build.
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 5s\nclock: exact\n' >"$T_DIR/ex.yaml"
+expect_rc "clock: exact dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res5" "$T_DIR/ex.yaml"
+expect_in "exact results are their own machine in the path" "$T_OUT" "/qemu-2node.exact/krepro-initramfs/"
+expect_in "dry run names the clock" "$T_OUT" "clock exact"
+expect_rc "clock: exact on a lab board is refused" 2 ./run-matrix.sh -o "$T_DIR/res5" --board lab-loopback "$T_DIR/ex.yaml"
+expect_in "the refusal says a lab clock is real" "$T_OUT" "board lab-loopback is a lab machine, whose clock is always real"
+assert "nothing was built for it" test ! -e "$T_DIR/res5/will-it-scale"
+printf 'type: qemu\ncpus: 2\nmemory: 1G\naccel: kvm\nclock: exact\n' >"$T_DIR/root/boards/qemu-kvm-exact"
+expect_rc "clock: exact with KVM is refused" 2 "$T_DIR/root/run-matrix.sh" -o "$T_DIR/res5" --board qemu-kvm-exact "$T_DIR/ex.yaml"
+expect_in "the refusal names KVM" "$T_OUT" "board qemu-kvm-exact has accel: kvm"
+printf 'clock: fast\n' >>"$T_DIR/root/boards/qemu-kvm-exact"
+expect_rc "a bad board clock is refused" 2 "$T_DIR/root/run-matrix.sh" --dry-run -o "$T_DIR/res5" --board qemu-kvm-exact "$T_DIR/ex.yaml"
+expect_in "bad board clock named" "$T_OUT" "clock must be real or exact, not 'fast'"
+expect_rc "-j 2 on real-mode cells is refused" 2 ./run-matrix.sh -j 2 -o "$T_DIR/res5" jobs/will-it-scale-smoke.yaml
+expect_in "the -j refusal says why" "$T_OUT" "parallel guests need clock: exact"
+expect_rc "-j with a bad count is refused" 2 ./run-matrix.sh -j 0 --dry-run -o "$T_DIR/res5"
+
 echo "not a debian package" >"$T_DIR/fake.deb"
 KREPRO_REFERENCE_DEB=$T_DIR/fake.deb expect_rc "reference sha256 mismatch stops" 2 \
 	./build.sh -C "$T_DIR/cache" reference

@@ -7,6 +7,9 @@
 #include "compare.h"
 #include "unit.h"
 
+static const struct krp_cmp_opts a05 = {0, 0.05, 0}, a01 = {0, 0.01, 0};
+static const struct krp_cmp_opts exact = {0, 0.05, 1};
+
 /* Build a variant in memory: names[k] gets vals[r][k] in run r (NAN =
  * missing). */
 static void mkvar(struct krp_variant *v, const char *name, size_t nruns, size_t nkeys,
@@ -91,30 +94,88 @@ static void test_cells(void)
 	const double zero[] = {0, 0, 0}, one[] = {1, 1, 1};
 	struct krp_cell c;
 
-	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, 0.05, &c);
+	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, &a05, &c);
 	CHECK_NEAR("cell pct", c.pct, -2500.0 / 110.0, 1e-12);
 	CHECK_NEAR("cell sd base", c.sdb, sqrt(200.0 / 3.0), 1e-12);
 	CHECK_NEAR("cell welch t", c.w.t, -25 / sqrt(125.0 / 3.0), 1e-12);
 	CHECK_NEAR("cell welch df", c.w.df, 15625.0 / (10625.0 / 2.0), 1e-12);
 	CHECK_NEAR("cell welch p", c.w.p, 0.03156, 1e-4);
 	CHECK("cell significant", c.significant);
-	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, 0.01, &c);
+	krp_cmp_cell("will-it-scale.per_process_ops", b, 3, n, 3, &a01, &c);
 	CHECK("cell not significant at alpha 0.01", !c.significant);
-	krp_cmp_cell("will-it-scale.per_process_ops", b2, 2, n2, 2, 0.05, &c);
+	krp_cmp_cell("will-it-scale.per_process_ops", b2, 2, n2, 2, &a05, &c);
 	CHECK("cell 2 runs never significant", !c.significant);
 	/* Zero variance on both sides, means differ: significant if the
 	 * effect is large enough: +1% is enough for a benchmark metric, not
 	 * for a monitor. */
-	krp_cmp_cell("will-it-scale.workload", z, 3, z2, 3, 0.05, &c);
+	krp_cmp_cell("will-it-scale.workload", z, 3, z2, 3, &a05, &c);
 	CHECK("cell zero var bench +1%", c.significant);
-	krp_cmp_cell("meminfo.MemFree", z, 3, z2, 3, 0.05, &c);
+	krp_cmp_cell("meminfo.MemFree", z, 3, z2, 3, &a05, &c);
 	CHECK("cell zero var monitor +1%", !c.significant);
-	krp_cmp_cell("will-it-scale.workload", z, 3, z, 3, 0.05, &c);
+	krp_cmp_cell("will-it-scale.workload", z, 3, z, 3, &a05, &c);
 	CHECK("cell identical", !c.significant && c.pct == 0);
-	krp_cmp_cell("meminfo.Unevictable", zero, 3, one, 3, 0.05, &c);
+	krp_cmp_cell("meminfo.Unevictable", zero, 3, one, 3, &a05, &c);
 	CHECK("cell base zero -> 1e-100", c.pct == 100.0 / 1e-100 && c.significant);
-	krp_cmp_cell("mpstat.cpu.all.idle%", z, 3, z2, 3, 0.05, &c);
+	krp_cmp_cell("mpstat.cpu.all.idle%", z, 3, z2, 3, &a05, &c);
 	CHECK_NEAR("cell absolute shown", c.shown, 10, 0);
+}
+
+/* Exact mode: identical samples give an exact change and no test, from
+ * one run a side; samples that differ fall back to Welch, flagged. */
+static void test_exact_cells(void)
+{
+	const double b1[] = {104591}, n1[] = {86946};
+	const double b3[] = {104591, 104591, 104591}, n3[] = {103545, 103545, 103545};
+	const double small[] = {104300, 104300}, vary[] = {104591, 104600, 104591};
+	struct krp_cell c;
+
+	krp_cmp_cell("will-it-scale.per_process_ops", b1, 1, n1, 1, &exact, &c);
+	CHECK("exact 1 vs 1 is exact", c.exact && !c.nondet && !c.have_t);
+	CHECK_NEAR("exact 1 vs 1 pct", c.pct, 100.0 * (86946.0 - 104591.0) / 104591.0, 1e-12);
+	CHECK("exact 1 vs 1 significant", c.significant);
+	CHECK("exact pct finite", isfinite(c.pct) && !isnan(c.w.p));
+	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, n3, 3, &exact, &c);
+	CHECK_NEAR("exact -1.0% pct", c.pct, -1.0, 1e-3);
+	CHECK("exact -1.0% detected", c.exact && c.significant);
+	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, small, 2, &exact, &c);
+	CHECK("exact -0.28% below the exact threshold", c.exact && !c.significant);
+	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, b3, 3, &exact, &c);
+	CHECK("exact identical sides", c.exact && !c.significant && c.pct == 0);
+	krp_cmp_cell("will-it-scale.per_process_ops", vary, 3, n3, 3, &exact, &c);
+	CHECK("exact with varying samples is flagged", !c.exact && c.nondet && c.have_t);
+	krp_cmp_cell("will-it-scale.per_process_ops", b1, 1, n1, 1, &a05, &c);
+	CHECK("real 1 vs 1 never significant", !c.significant && !c.exact && !c.nondet);
+}
+
+static void test_exact_report(void)
+{
+	static const char *const names[] = {"will-it-scale.per_process_ops", "meminfo.MemFree"};
+	const double bv[] = {104591, 5000, 104591, 5100}, nv[] = {86946, 5000, 86950, 5000};
+	struct krp_variant v[2];
+	struct krp_buf out = {0};
+	char err[256];
+
+	mkvar(&v[0], "base", 2, 2, names, bv);
+	mkvar(&v[1], "memcg", 2, 2, names, nv);
+	snprintf(v[0].clock, sizeof(v[0].clock), "exact");
+	snprintf(v[1].clock, sizeof(v[1].clock), "exact");
+	CHECK_STR("clock of exact variants", krp_cmp_clock(v, 2, err, sizeof(err)), "exact");
+	krp_compare_report(v, 2, &exact, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("report names the clock", strstr(out.data, "runs: base 2, memcg 2; clock exact\n"));
+	CHECK("report names the nondeterministic metric",
+	      strstr(out.data, "NOT DETERMINISTIC: memcg will-it-scale.per_process_ops differs "
+			       "between exact boots of identical inputs (2 runs, 86946 .. 86950)"));
+	CHECK("a varying monitor is not flagged", !strstr(out.data, "MemFree differs"));
+	krp_buf_free(&out);
+	snprintf(v[1].clock, sizeof(v[1].clock), "real");
+	CHECK("exact and real are never compared", !krp_cmp_clock(v, 2, err, sizeof(err)));
+	CHECK("the refusal names both modes",
+	      strstr(err, "clock exact") && strstr(err, "clock real"));
+	snprintf(v[1].clock, sizeof(v[1].clock), "mixed");
+	CHECK("a variant of both modes is refused", !krp_cmp_clock(v, 2, err, sizeof(err)));
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
 }
 
 static const char *const keys[] = {
@@ -141,7 +202,7 @@ static void test_report(void)
 	    90, 991,  1100, 610, 2450, 12, NAN, /* */
 	};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "base", 3, 7, keys, base);
@@ -154,7 +215,7 @@ static void test_report(void)
 	 * (40.8/2450 = 1.7%) and Active (8.2/500 = 1.6%) is not shown.  workload (+0.1%),
 	 * elapsed (p > 0.05) and only.in.base are hidden. */
 	CHECK_STR("report default", out.data,
-		  "runs: base 3, new 3\n"
+		  "runs: base 3, new 3; clock real\n"
 		  "\n"
 		  "            base                         new\n"
 		  "---------------- ---------------------------\n"
@@ -222,7 +283,7 @@ static void test_report_three(void)
 	const char *const k[] = {"vm-scalability.throughput"};
 	const double a[] = {1000, 1000, 1000}, b[] = {1100, 1100, 1100}, c[] = {900, 900, 900};
 	struct krp_variant v[3];
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "base", 3, 1, k, a);
@@ -230,7 +291,7 @@ static void test_report_three(void)
 	mkvar(&v[2], "down", 3, 1, k, c);
 	krp_compare_report(v, 3, &o, &out);
 	CHECK_STR("report three variants", out.data,
-		  "runs: base 3, up 3, down 3\n"
+		  "runs: base 3, up 3, down 3; clock real\n"
 		  "\n"
 		  "            base                          up                        down\n"
 		  "---------------- --------------------------- ---------------------------\n"
@@ -257,7 +318,7 @@ static void test_long_names(void)
 	const char *const k[] = {"will-it-scale.per_process_ops"};
 	const double a[] = {10, 11, 12}, b[] = {20, 21, 22};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "0123456789abcdefXYZ", 3, 1, k, a);
@@ -266,9 +327,11 @@ static void test_long_names(void)
 	/* Cut to 16 and 27 columns like lkp's commit ids. */
 	CHECK("report long names cut",
 	      strstr(out.data, "\n0123456789abcdef 0123456789abcdef0123456789a\n") != NULL);
-	CHECK("report long names in runs line",
-	      strstr(out.data, "runs: 0123456789abcdefXYZ 3, 0123456789abcdef0123456789aXYZ 3\n") !=
-		  NULL);
+	CHECK(
+	    "report long names in runs line",
+	    strstr(out.data,
+		   "runs: 0123456789abcdefXYZ 3, 0123456789abcdef0123456789aXYZ 3; clock real\n") !=
+		NULL);
 	krp_buf_free(&out);
 	krp_variant_free(&v[0]);
 	krp_variant_free(&v[1]);
@@ -279,6 +342,8 @@ int main(void)
 	test_classify();
 	test_stddev_column();
 	test_cells();
+	test_exact_cells();
+	test_exact_report();
 	test_report();
 	test_report_three();
 	test_long_names();

@@ -57,7 +57,7 @@ static void test_failure_table(void)
 	const double base[] = {100, NAN, NAN, 110, NAN, NAN, 120, NAN, NAN};
 	const double nw[] = {80, 1, NAN, 85, 1, NAN, 90, 0, NAN, NAN, NAN, 1};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	struct krp_buf out = {0};
 	struct krp_vstats vs;
 	size_t f, r;
@@ -76,7 +76,7 @@ static void test_failure_table(void)
 	krp_compare_report(v, 2, &o, &out);
 	/* WARNING 0:3 -> 2:4 = +50%; failed 0:3 -> 1:4 = +25%. */
 	CHECK_STR("failure table", out.data,
-		  "runs: base 3, new 4 (1 failed)\n"
+		  "runs: base 3, new 4 (1 failed); clock real\n"
 		  "\n"
 		  "            base                         new\n"
 		  "---------------- ---------------------------\n"

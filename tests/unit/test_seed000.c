@@ -30,6 +30,7 @@ static const struct row rows[] = {
 
 int main(void)
 {
+	const struct krp_cmp_opts a05 = {0, 0.05, 0};
 	char got[64], name[160];
 	size_t i;
 
@@ -38,7 +39,7 @@ int main(void)
 		struct krp_cell c;
 		const char *s;
 
-		krp_cmp_cell(r->metric, &r->base, 1, &r->new, 1, 0.05, &c);
+		krp_cmp_cell(r->metric, &r->base, 1, &r->new, 1, &a05, &c);
 		krp_fmt_change(got, sizeof(got), c.pct, 1);
 		for (s = got; *s == ' '; s++)
 			;

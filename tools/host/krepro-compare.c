@@ -58,10 +58,15 @@ static int verdict_line(const char *metric, const struct krp_variant *b,
 	if (!sb || !sn) {
 		fprintf(stderr, TOOL ": %s: not present on both sides\n", metric);
 	} else {
-		krp_cmp_cell(metric, sb->x, sb->n, sn->x, sn->n, o->alpha, &cell);
-		printf("%s: %+.1f%% (runs %zu vs %zu, p=%.4g): %s\n", metric, cell.pct, cell.nb,
-		       cell.nn, cell.have_t ? cell.w.p : 1.0,
-		       cell.significant ? "significant" : "not significant");
+		krp_cmp_cell(metric, sb->x, sb->n, sn->x, sn->n, o, &cell);
+		if (cell.exact)
+			printf("%s: %+.2f%% (exact, runs %zu vs %zu): %s\n", metric, cell.pct,
+			       cell.nb, cell.nn,
+			       cell.significant ? "significant" : "not significant");
+		else
+			printf("%s: %+.1f%% (runs %zu vs %zu, p=%.4g): %s\n", metric, cell.pct,
+			       cell.nb, cell.nn, cell.have_t ? cell.w.p : 1.0,
+			       cell.significant ? "significant" : "not significant");
 		rc = cell.significant ? 0 : 3;
 	}
 	krp_vstats_free(&vb);
@@ -77,7 +82,7 @@ int main(int argc, char **argv)
 	    {"json", required_argument, NULL, 'j'},    {"csv", required_argument, NULL, 'c'},
 	    {"verdict", required_argument, NULL, 'v'}, {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	struct krp_variant *vars;
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX];
@@ -138,6 +143,10 @@ int main(int argc, char **argv)
 			fprintf(stderr, TOOL ": %s: no run directories (<n>/stats.json)\n", dir);
 			goto fail;
 		}
+	}
+	if (krp_cmp_set_clock(vars, nvars, &o, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		goto fail;
 	}
 	if (verdict) {
 		int rc = nvars == 2 ? verdict_line(verdict, &vars[0], &vars[1], &o) : 2;

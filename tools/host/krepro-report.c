@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 	    {"order", required_argument, NULL, 'O'},
 	    {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05};
+	struct krp_cmp_opts o = {0, 0.05, 0};
 	const char *outpath = NULL, *proot = NULL, *metric = NULL, *base = NULL;
 	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
 	size_t norders = 0, nvars = 0, i;
@@ -127,6 +127,10 @@ int main(int argc, char **argv)
 				argv[optind + (int)i]);
 			goto out;
 		}
+	}
+	if (krp_cmp_set_clock(vars, nvars, &o, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		goto out;
 	}
 	if (proot) {
 		have_piv = 1;

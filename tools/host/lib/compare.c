@@ -200,8 +200,19 @@ static double base_or_tiny(double mb)
 	return mb == 0 ? 1e-100 : mb;
 }
 
+static int all_equal(const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (x[i] != x[0])
+			return 0;
+	}
+	return 1;
+}
+
 void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n, size_t nn,
-		  double alpha, struct krp_cell *c)
+		  const struct krp_cmp_opts *o, struct krp_cell *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->present = 1;
@@ -214,12 +225,86 @@ void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n,
 	c->pct = 100.0 * (c->mn - c->mb) / base_or_tiny(c->mb);
 	c->shown = krp_is_absolute(name) ? c->mn - c->mb : c->pct;
 	c->have_t = krp_welch(n, nn, b, nb, &c->w) == 0;
+	if (o->exact && nb >= 1 && nn >= 1 && all_equal(b, nb) && all_equal(n, nn)) {
+		double min_effect = krp_is_monitor(name) ? 5.0 : KRP_EXACT_MIN_EFFECT;
+
+		c->exact = 1;
+		c->significant = c->mn != c->mb && fabs(c->pct) >= min_effect;
+		return;
+	}
+	c->nondet = o->exact;
 	if (nb >= 3 && nn >= 3 && c->have_t) {
-		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < alpha;
+		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < o->alpha;
 		double min_effect = krp_is_monitor(name) ? 5.0 : 1.0;
 
 		c->significant = sig && fabs(c->pct) >= min_effect;
 	}
+}
+
+const char *krp_cmp_clock(const struct krp_variant *vars, size_t nvars, char *err, size_t errsz)
+{
+	size_t j;
+
+	for (j = 0; j < nvars; j++) {
+		if (strcmp(vars[j].clock, "mixed") == 0) {
+			snprintf(err, errsz,
+				 "%s: runs of both clocks (exact and real); a comparison never "
+				 "mixes modes",
+				 vars[j].dir);
+			return NULL;
+		}
+		if (strcmp(vars[j].clock, vars[0].clock) != 0) {
+			snprintf(err, errsz,
+				 "%s ran with clock %s, %s with clock %s; a comparison never mixes "
+				 "modes",
+				 vars[0].dir, vars[0].clock, vars[j].dir, vars[j].clock);
+			return NULL;
+		}
+	}
+	return nvars ? vars[0].clock : "real";
+}
+
+int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_cmp_opts *o,
+		      char *err, size_t errsz)
+{
+	const char *clock = krp_cmp_clock(vars, nvars, err, errsz);
+
+	if (!clock)
+		return -1;
+	o->exact = strcmp(clock, "exact") == 0;
+	return 0;
+}
+
+size_t krp_put_nondeterminism(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+{
+	size_t j, i, k, lines = 0;
+
+	for (j = 0; j < nvars; j++) {
+		struct krp_vstats vs;
+
+		krp_vstats_build(&vars[j], &vs);
+		for (i = 0; i < vs.n; i++) {
+			const struct krp_series *s = &vs.s[i];
+			double lo = s->x[0], hi = s->x[0];
+			char a[64], b[64];
+
+			if (krp_is_monitor(s->name) || s->n < 2 || all_equal(s->x, s->n))
+				continue;
+			for (k = 1; k < s->n; k++) {
+				lo = fmin(lo, s->x[k]);
+				hi = fmax(hi, s->x[k]);
+			}
+			snprintf(a, sizeof(a), "%.17g", lo);
+			snprintf(b, sizeof(b), "%.17g", hi);
+			krp_buf_printf(out,
+				       "NOT DETERMINISTIC: %s %s differs between exact boots of "
+				       "identical inputs (%zu runs, %s .. %s)\n",
+				       vars[j].name, s->name, s->n, a, b);
+			lines++;
+		}
+		krp_vstats_free(&vs);
+	}
+	return lines;
 }
 
 void krp_fmt_stddev(char *out, size_t outsz, double mean, double sd, size_t n)
@@ -330,7 +415,8 @@ const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 }
 
 static void put_summary(struct krp_buf *out, const char *bname, const char *nname,
-			const struct krp_vstats *b, const struct krp_vstats *n, double alpha)
+			const struct krp_vstats *b, const struct krp_vstats *n,
+			const struct krp_cmp_opts *o)
 {
 	const char *key = krp_headline(b, n);
 	const struct krp_series *sb, *sn;
@@ -345,7 +431,7 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 	}
 	sb = krp_vstats_find(b, key);
 	sn = krp_vstats_find(n, key);
-	krp_cmp_cell(key, sb->x, sb->n, sn->x, sn->n, alpha, &c);
+	krp_cmp_cell(key, sb->x, sb->n, sn->x, sn->n, o, &c);
 	krp_fmt_change(pct, sizeof(pct), c.pct, 1);
 	if (!c.significant) {
 		verdict = "no significant change";
@@ -356,6 +442,13 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 			verdict = "significant change (direction unknown)";
 		else
 			verdict = (c.mn > c.mb) == (dir > 0) ? "improvement" : "regression";
+	}
+	if (c.exact) {
+		krp_buf_printf(out,
+			       "%s: %s (exact mode: deterministic, identical samples on each "
+			       "side, runs %zu vs %zu): %s\n",
+			       key, pct, c.nb, c.nn, verdict);
+		return;
 	}
 	if (!c.have_t) {
 		krp_buf_printf(out, "%s: %s (runs %zu vs %zu: too few for a t-test): %s\n", key,
@@ -574,7 +667,9 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		if (nf)
 			krp_buf_printf(out, " (%zu failed)", nf);
 	}
-	krp_buf_puts(out, "\n\n");
+	krp_buf_printf(out, "; clock %s\n\n", o->exact ? "exact" : "real");
+	if (o->exact && krp_put_nondeterminism(out, vars, nvars))
+		krp_buf_puts(out, "\n");
 
 	rows = krp_xcalloc(vs[0].n ? vs[0].n : 1, sizeof(*rows));
 	for (i = 0; i < vs[0].n; i++) {
@@ -590,7 +685,7 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 
 			if (!sn)
 				continue;
-			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o->alpha, &r->cells[j]);
+			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o, &r->cells[j]);
 			any_present = 1;
 			any_sig |= r->cells[j].significant;
 			if (fabs(r->cells[j].pct) > r->maxabs)
@@ -635,7 +730,7 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		put_row(out, &rows[i], nnew);
 	for (j = 1; j < nvars; j++) {
 		krp_buf_puts(out, "\n");
-		put_summary(out, vars[0].name, vars[j].name, &vs[0], &vs[j], o->alpha);
+		put_summary(out, vars[0].name, vars[j].name, &vs[0], &vs[j], o);
 	}
 	for (i = 0; i < nrows; i++)
 		free(rows[i].cells);
@@ -710,7 +805,7 @@ static void export_rows(const struct krp_variant *vars, size_t nvars, const stru
 			memset(&r, 0, sizeof(r));
 			r.metric = sb->name;
 			r.newname = vars[j].name;
-			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o->alpha, &r.c);
+			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o, &r.c);
 			fn(&r, ctx);
 		}
 		for (i = 0; i < nkeys; i++) {
@@ -780,6 +875,7 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 
 	json_object_set_new(root, "base", json_string(vars[0].name));
 	json_object_set_new(root, "alpha", json_real(o->alpha));
+	json_object_set_new(root, "clock", json_string(o->exact ? "exact" : "real"));
 	for (j = 0; j < nvars; j++) {
 		json_t *v = json_object();
 

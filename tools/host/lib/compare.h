@@ -10,7 +10,19 @@
 struct krp_cmp_opts {
 	int all;      /* show every metric present on both sides */
 	double alpha; /* Welch two-sided significance level */
+	int exact;    /* results of clock: exact (deterministic guests) */
 };
+
+/* Smallest |%change| of a benchmark metric reported in exact mode, where a
+ * change between identical samples is no estimate but a fact. */
+#define KRP_EXACT_MIN_EFFECT 0.5
+
+/* The mode shared by every variant (krp_variant.clock), or NULL with err
+ * when they differ: a comparison never mixes modes. */
+const char *krp_cmp_clock(const struct krp_variant *vars, size_t nvars, char *err, size_t errsz);
+/* o->exact from krp_cmp_clock; -1 with err when modes are mixed. */
+int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_cmp_opts *o,
+		      char *err, size_t errsz);
 
 /* Failure metrics: "last_state.*", "dmesg.*", "kmsg.*", 0/1 per run.  They
  * get "fail:runs" / "%reproduction" rows instead of means. */
@@ -55,9 +67,21 @@ struct krp_cell {
 	int have_t;	    /* Welch test computed (both sides >= 2 runs) */
 	struct krp_welch w; /* krp_welch(new, base) */
 	int significant;
+	int exact;  /* exact mode, identical samples on each side: pct is exact */
+	int nondet; /* exact mode, but a side's samples differ: Welch instead */
 };
+/* Real mode: significant when both sides have >= 3 runs, Welch p < alpha
+ * and |pct| >= 1% (5% for monitors).  Exact mode with identical samples
+ * on each side (1 run is enough): significant when |pct| >=
+ * KRP_EXACT_MIN_EFFECT (5% for monitors), no test; otherwise as real mode,
+ * flagged nondet. */
 void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n, size_t nn,
-		  double alpha, struct krp_cell *c);
+		  const struct krp_cmp_opts *o, struct krp_cell *c);
+
+/* Benchmark metrics (not monitors) whose samples differ within one
+ * variant of an exact-mode comparison: "NOT DETERMINISTIC" lines naming
+ * variant, metric and range.  Returns the number of lines. */
+size_t krp_put_nondeterminism(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
 
 /* Monitor metric (anything not the benchmark's own result, including
  * "<bench>.time.*"). */

@@ -63,6 +63,7 @@ static const char css[] =
     "tr.sig-improvement td.chg{color:#1a7f37;font-weight:bold}"
     "tr.sig-regression td.chg{color:#c62828;font-weight:bold}"
     "tr.sig-change td.chg{font-weight:bold}"
+    "pre.nondeterministic{color:#c62828;font-weight:bold;background:#fdecea}"
     ".charts{display:flex;flex-wrap:wrap;gap:12px}"
     "svg.chart{border:1px solid #ddd;background:#fff}"
     "svg text{font-family:sans-serif;font-size:11px;fill:#333}";
@@ -341,7 +342,21 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 		krp_buf_printf(out, "</td><td>%zu</td><td>%zu</td></tr>\n", vars[j].nruns,
 			       krp_variant_nfailed(&vars[j]));
 	}
-	krp_buf_puts(out, "</table>\n<h2 id=\"comparison\">Comparison</h2>\n"
+	krp_buf_printf(out, "</table>\n<p id=\"clock\">clock: %s</p>\n",
+		       o->exact ? "exact (instruction-counted QEMU: every metric a function of "
+				  "the inputs)"
+				: "real (host time)");
+	if (o->exact) {
+		struct krp_buf nd = {0};
+
+		if (krp_put_nondeterminism(&nd, vars, nvars)) {
+			krp_buf_puts(out, "<pre class=\"nondeterministic\">");
+			krp_html_escape(out, nd.data);
+			krp_buf_puts(out, "</pre>\n");
+		}
+		krp_buf_free(&nd);
+	}
+	krp_buf_puts(out, "<h2 id=\"comparison\">Comparison</h2>\n"
 			  "<pre id=\"compare-text\">");
 	krp_html_escape(out, text.data ? text.data : "");
 	krp_buf_puts(out, "</pre>\n");
@@ -374,7 +389,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 				if (!sn)
 					continue;
 				any = 1;
-				krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o->alpha, &c);
+				krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o, &c);
 				show |= c.significant;
 			}
 			if (any && (show || o->all))
@@ -403,7 +418,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 
 			if (!sn)
 				continue;
-			krp_cmp_cell(shown[i], sb->x, sb->n, sn->x, sn->n, o->alpha, &c);
+			krp_cmp_cell(shown[i], sb->x, sb->n, sn->x, sn->n, o, &c);
 			if (c.significant && !*cls) {
 				int d = krp_direction(shown[i]);
 
@@ -427,7 +442,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 				krp_buf_puts(out, "<td></td><td></td><td></td>");
 				continue;
 			}
-			krp_cmp_cell(shown[i], sb->x, sb->n, sn->x, sn->n, o->alpha, &c);
+			krp_cmp_cell(shown[i], sb->x, sb->n, sn->x, sn->n, o, &c);
 			krp_fmt_change(a, sizeof(a), c.shown, !krp_is_absolute(shown[i]));
 			krp_buf_printf(out, "<td class=\"chg\">%s</td>", a);
 			fmt_num(a, sizeof(a), c.mn);

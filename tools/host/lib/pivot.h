@@ -11,22 +11,8 @@
 #define KREPRO_PIVOT_H
 #include <stddef.h>
 
+#include "jobconf.h"
 #include "util.h"
-
-/* job.conf: "key=value" lines; blank lines and '#' comments skipped; key
- * [A-Za-z0-9_.-]+ (at most 64), value printable ASCII (at most 256, no
- * control bytes); a repeated key is an error.  err: "line N: problem". */
-struct krp_kv {
-	char *key, *val;
-};
-struct krp_jobconf {
-	struct krp_kv *kv;
-	size_t n, cap;
-};
-int krp_jobconf_parse(const char *text, size_t len, struct krp_jobconf *jc, char *err,
-		      size_t errsz);
-const char *krp_jobconf_get(const struct krp_jobconf *jc, const char *key);
-void krp_jobconf_free(struct krp_jobconf *jc);
 
 struct krp_pivot_axis {
 	char *key;

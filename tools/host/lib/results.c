@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "jobconf.h"
 #include "kstats.h"
 #include "parsers.h"
 
@@ -139,6 +140,25 @@ void krp_variant_free(struct krp_variant *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/* Fold one run's clock (its job.conf, if readable) into v->clock. */
+static void run_clock(struct krp_variant *v, const char *run_dir, int first)
+{
+	char err[KRP_ERR_MAX], *jp = krp_path_join(run_dir, "job.conf");
+	struct krp_jobconf jc;
+	const char *c = NULL;
+
+	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) == 0)
+		c = krp_jobconf_get(&jc, "clock");
+	if (!c || strcmp(c, "exact") != 0)
+		c = "real";
+	if (first)
+		snprintf(v->clock, sizeof(v->clock), "%s", c);
+	else if (strcmp(v->clock, c) != 0)
+		snprintf(v->clock, sizeof(v->clock), "mixed");
+	krp_jobconf_free(&jc);
+	free(jp);
+}
+
 int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t errsz)
 {
 	DIR *d;
@@ -183,12 +203,14 @@ int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t e
 		char *sp = krp_path_join(rd, "stats.json");
 		int rc = krp_stats_load(sp, &v->runs[i].m, err, errsz);
 
-		free(rd);
 		free(sp);
 		if (rc != 0) {
+			free(rd);
 			krp_variant_free(v);
 			return -1;
 		}
+		run_clock(v, rd, i == 0);
+		free(rd);
 	}
 	return 0;
 }

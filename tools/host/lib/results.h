@@ -27,10 +27,15 @@ struct krp_variant {
 	char *name; /* basename */
 	struct krp_run *runs;
 	size_t nruns;
+	/* Measuring mode of its runs (job.conf "clock="): "exact", "real"
+	 * (also for runs without the key, made before exact mode existed), or
+	 * "mixed" when runs disagree. */
+	char clock[8];
 };
 
 /* Load dir/<n>/stats.json for every numeric run directory <n> (sorted
- * numerically; "*.tmp" and other names are ignored).  A run directory
+ * numerically; "*.tmp" and other names are ignored), and the clock of
+ * dir/<n>/job.conf where there is one.  A run directory
  * without a readable stats.json is an error.  0 runs is not an error here. */
 int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t errsz);
 void krp_variant_free(struct krp_variant *v);

@@ -1,0 +1,117 @@
+#!/bin/sh
+# Exact mode (docs/EXACT.md): the same cell booted three times, the third
+# while the host is busy, gives identical results; the instruction-count
+# calibration knob is measured as its model predicts; -j 2 gives the same
+# results as -j 1; one run a side detects a 1% change; bisect boots once a
+# step and names the right patch; exact and real results are never compared.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/res
+ops() { # run dir -> will-it-scale.per_process_ops
+	sed -n 's/.*"will-it-scale.per_process_ops": \([0-9.]*\).*/\1/p' "$1/stats.json"
+}
+
+# --- determinism: 2 boots, then a third beside a CPU hog --------------------
+cat >"$T_DIR/aa.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 100%
+runtime: 5s
+variants: [base]
+runs: 2
+clock: exact
+monitors: meminfo+proc-vmstat+vmstat+mpstat+softirqs+interrupts+slabinfo+uptime
+M
+expect_rc "exact A/A: two boots" 0 ./run-matrix.sh -o "$R" "$T_DIR/aa.yaml"
+HOGS=
+for _ in 1 2 3; do
+	sh -c 'while :; do :; done' &
+	HOGS="$HOGS $!"
+done
+sed 's/^runs: 2/runs: 3/' "$T_DIR/aa.yaml" >"$T_DIR/aa3.yaml"
+expect_rc "exact A/A: a third boot while the host is busy" 0 ./run-matrix.sh -o "$R" "$T_DIR/aa3.yaml"
+# shellcheck disable=SC2086 # a list of pids
+kill $HOGS
+V=$(find "$R" -type d -path '*/qemu-2node.exact/*' -name base | head -n 1)
+echo "exact A/A per_process_ops: $(ops "$V/1") $(ops "$V/2") $(ops "$V/3") (third boot beside 3 CPU hogs)"
+assert "exact A/A: a benchmark result" test -n "$(ops "$V/1")"
+assert "exact A/A: boots 1 and 2 give identical stats.json" cmp "$V/1/stats.json" "$V/2/stats.json"
+assert "exact A/A: the boot under load gives identical stats.json" cmp "$V/1/stats.json" "$V/3/stats.json"
+assert "exact A/A: identical kmsg timestamps" cmp "$V/1/kmsg" "$V/3/kmsg"
+assert "job.conf records the clock" grep -qx 'clock=exact' "$V/1/job.conf"
+assert "QEMU counted instructions" grep -q -- '-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm' "$V/1/qemu.cmd"
+
+# --- the instruction-count knob and -j 2 ------------------------------------
+# calibration with its delay off; fault_work_loops=N adds 2N instructions
+# to every fault (page_fault3: one fault per op).
+cat >"$T_DIR/work.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 5s
+variants: [calibration]
+runs: 1
+clock: exact
+kernel_cmdline: [fault_delay_ns=0+fault_work_loops=0, fault_delay_ns=0+fault_work_loops=12, fault_delay_ns=0+fault_work_loops=300, fault_delay_ns=0+fault_work_loops=600]
+M
+expect_rc "work knob sweep with -j 2" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/work.yaml"
+wd() { find "$R" -type d -path "*fault_work_loops=$1-*/calibration" | head -n 1; }
+o0=$(ops "$(wd 0)/1") o12=$(ops "$(wd 12)/1") o300=$(ops "$(wd 300)/1") o600=$(ops "$(wd 600)/1")
+echo "fault_work_loops 0/12/300/600: $o0 $o12 $o300 $o600 per_process_ops"
+# Time per op grows linearly with the instructions a fault adds: the cost
+# of one loop, measured between 0 and 300, predicts 600's change.
+pred=$(echo "$o0 $o300 $o600" | awk '{ t0 = 1 / $1; per = (1 / $2 - t0) / 300;
+	p = 100 * (1 / (t0 + 600 * per) - $1) / $1; m = 100 * ($3 - $1) / $1;
+	printf "predicted %.2f%% measured %.2f%% off %.3f", p, m, (p > m ? p - m : m - p) }')
+echo "fault_work_loops=600: $pred points"
+assert "fault_work_loops=600 within 0.1 points of the linear prediction" \
+	sh -c "echo '$pred' | awk '{ exit !(\$NF <= 0.1) }'"
+expect_rc "compare: 12 loops against none, one run a side" 0 \
+	./run-matrix.sh compare "$(wd 0)" "$(wd 12)"
+expect_in "a ~1% change is detected exactly from one run a side" "$T_OUT" \
+	"(exact mode: deterministic, identical samples on each side, runs 1 vs 1): regression"
+expect_in "the report names the clock" "$T_OUT" "; clock exact"
+# -j 1 gives what -j 2 gave.
+sed 's/fault_work_loops=300, //; s/, fault_delay_ns=0+fault_work_loops=600//' "$T_DIR/work.yaml" >"$T_DIR/work1.yaml"
+expect_rc "the same cells with -j 1" 0 ./run-matrix.sh -o "$T_DIR/res1" "$T_DIR/work1.yaml"
+for n in 0 12; do
+	a=$(wd "$n")/1/stats.json
+	b=$(find "$T_DIR/res1" -type d -path "*fault_work_loops=$n-*/calibration/1")/stats.json
+	assert "fault_work_loops=$n: -j 1 and -j 2 give identical stats.json" cmp "$a" "$b"
+done
+
+# --- exact and real are never compared --------------------------------------
+sed 's/^clock: exact/clock: real/; s/^runs: 2/runs: 1/; /^monitors/d' "$T_DIR/aa.yaml" >"$T_DIR/real.yaml"
+expect_rc "the same cell in real mode" 0 ./run-matrix.sh -o "$R" "$T_DIR/real.yaml"
+RV=$(find "$R" -type d -path '*/qemu-2node/*' -name base | head -n 1)
+expect_rc "compare refuses exact against real" 2 ./run-matrix.sh compare "$V" "$RV"
+expect_in "the refusal names both clocks" "$T_OUT" "a comparison never mixes modes"
+
+# --- a result that differs between exact boots is flagged, never averaged ---
+cp -r "$V" "$T_DIR/forged"
+sed 's/"will-it-scale.per_process_ops": [0-9]*/"will-it-scale.per_process_ops": 1/' \
+	"$V/2/stats.json" >"$T_DIR/forged/2/stats.json"
+expect_rc "compare with a nondeterministic base" 0 ./run-matrix.sh compare "$T_DIR/forged" "$V"
+expect_in "the report names the metric that differs" "$T_OUT" \
+	"NOT DETERMINISTIC: forged will-it-scale.per_process_ops differs between exact boots"
+
+# --- bisect: one boot a step, the delay patch named -------------------------
+cat >"$T_DIR/bis.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 1
+runtime: 5s
+clock: exact
+M
+expect_rc "bisect calibration in exact mode" 0 ./run-matrix.sh bisect -o "$T_DIR/bres" -m "$T_DIR/bis.yaml" \
+	calibration will-it-scale.per_process_ops
+expect_in "bisect names the patch that turns the delay on" "$T_OUT" "0002-mm-turn-the-calibration-fault-delay-on-3-us.patch"
+expect_in "bisect booted once a side" "$T_OUT" "1 runs each"
+assert "no step booted twice" test ! -d "$(find "$T_DIR/bres" -type d -name 2 | head -n 1)"
+
+rm -rf "$T_DIR"
+exit $T_FAILED
