@@ -1162,7 +1162,12 @@ if [ -n "$HTML" ]; then
 	cp "$HTML" "$RESULTS/report.html.tmp"
 	mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"
 fi
-cat "$REPORT"
+# A result that differs between exact boots is shown in red on a terminal.
+if [ -t 1 ]; then
+	sed "s/^NOT DETERMINISTIC: .*/$(printf '\033[1;31m')&$(printf '\033[0m')/" "$REPORT"
+else
+	cat "$REPORT"
+fi
 note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS"
 note "report: $REPORT${HTML:+, $RESULTS/report.html (and report.json, report.csv beside each comparison)}"
 [ "$failed_runs" = 0 ]
