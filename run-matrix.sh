@@ -424,6 +424,96 @@ kernel_args() {
 	printf '%s' "$ka_out"
 }
 
+# key_line KEY: the matrix file's line that sets KEY ("" if none).
+key_line() {
+	[ -f "$MATRIX" ] || return 0
+	grep -n "^$1 *:" "$MATRIX" 2>/dev/null | head -n 1 | cut -d: -f1
+}
+
+# closest_key KEY: the listed key nearest to KEY (edit distance).
+closest_key() {
+	awk -v w="$1" '
+	function dist(a, b,    i, j, la, lb, d, c, x, y, z) {
+		la = length(a); lb = length(b)
+		for (i = 0; i <= la; i++) d[i, 0] = i
+		for (j = 0; j <= lb; j++) d[0, j] = j
+		for (i = 1; i <= la; i++)
+			for (j = 1; j <= lb; j++) {
+				c = substr(a, i, 1) != substr(b, j, 1)
+				x = d[i - 1, j] + 1; y = d[i, j - 1] + 1; z = d[i - 1, j - 1] + c
+				d[i, j] = x < y ? (x < z ? x : z) : (y < z ? y : z)
+			}
+		return d[la, lb]
+	}
+	/^[a-z]/ { k = dist(w, $1); if (best == "" || k < bk) { best = $1; bk = k } }
+	END { print best }' "$KREPRO_ROOT/lib/matrix-keys"
+}
+
+# check_cell CELL K: every key of cell K against lib/matrix-keys, values
+# included, before anything is built; an error names file, line and key.
+check_cell() {
+	for kv in $1; do
+		ck_key=${kv%%=*} ck_val=${kv#*=}
+		ck_where=$MATRIX
+		ck_l=$(key_line "$ck_key")
+		[ -z "$ck_l" ] || ck_where="$MATRIX:$ck_l"
+		case $ck_key in
+		sysctl.* | sysfs.*) ck_check=path ;;
+		*) ck_check=$(awk -v k="$ck_key" '$1 == k { print $2; exit }' "$KREPRO_ROOT/lib/matrix-keys") ;;
+		esac
+		[ -n "$ck_check" ] ||
+			die "$ck_where: unknown key '$ck_key' (did you mean '$(closest_key "$ck_key")'? keys: lib/matrix-keys)"
+		ck_bad=
+		case $ck_check in
+		word | path)
+			case $ck_val in '' | *[!A-Za-z0-9_.-]* | ?????????????????????????????????????????????????????????????????*) ck_bad=1 ;; esac
+			;;
+		int:*)
+			ck_lo=${ck_check#int:} ck_hi=${ck_lo#*:} ck_lo=${ck_lo%%:*}
+			case $ck_val in '' | *[!0-9]* | ??????????*) ck_bad=1 ;; *)
+				[ "$ck_val" -ge "$ck_lo" ] && [ "$ck_val" -le "$ck_hi" ] || ck_bad=1 ;;
+			esac
+			;;
+		count:*)
+			ck_n=${ck_val%\%}
+			case $ck_n in '' | *[!0-9]* | ?????????*) ck_bad=1 ;; *)
+				[ "$ck_n" -ge 1 ] && [ "$ck_n" -le "${ck_check#count:}" ] || ck_bad=1 ;;
+			esac
+			;;
+		duration) case $ck_val in '' | *[!0-9smh]* | [!0-9]* | *[smh]?* | ????????*) ck_bad=1 ;; esac ;;
+		size) case $ck_val in '' | *[!0-9KMGTkmgt]* | [!0-9]* | *[KMGTkmgt]?* | ??????????????*) ck_bad=1 ;; esac ;;
+		enum:*) case "|${ck_check#enum:}|" in *"|$ck_val|"*) ;; *) ck_bad=1 ;; esac ;;
+		monitors) case $ck_val in '' | *[!a-z0-9_+-]*) ck_bad=1 ;; esac ;;
+		variant)
+			for ck_v in $(printf '%s\n' "$ck_val" | tr ',' ' '); do
+				case $ck_v in [!A-Za-z0-9]* | *[!A-Za-z0-9._@+-]* | *..* | ?????????????????????????????????????????????????????????????????????????????????????????????????????*)
+					die "$ck_where: bad variant name '$ck_v' (base, SERIES, SERIES@N, A+B)" ;;
+				esac
+				if [ -n "$BUNDLE" ]; then
+					[ -f "$BUNDLE_DIR/kernels/$ck_v/bzImage" ] ||
+						die "$ck_where: the bundle has no kernel '$ck_v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
+				elif [ -z "$IMPORT_DIR" ]; then
+					"$KREPRO_ROOT/build.sh" patches "$ck_v" >/dev/null 2>"$TMPD/variant.err" ||
+						die "$ck_where: variant '$ck_v': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
+				fi
+			done
+			;;
+		cmdline) ;;
+		esac
+		if [ -n "$ck_bad" ]; then
+			case $ck_check in
+			enum:*) ck_want="one of $(echo "${ck_check#enum:}" | sed 's/|/, /g')" ;;
+			int:*) ck_want="a whole number from ${ck_check#int:}" ; ck_want=$(echo "$ck_want" | sed 's/:/ to /') ;;
+			count:*) ck_want="N (1..${ck_check#count:}) or N% of the board's CPUs" ;;
+			duration) ck_want="a duration: N, Ns, Nm or Nh" ;;
+			size) ck_want="a size: N, NK, NM, NG or NT" ;;
+			*) ck_want="letters, digits, '_', '.', '-' (at most 64)" ;;
+			esac
+			die "$ck_where: bad value '$ck_val' for '$ck_key': expected $ck_want"
+		fi
+	done
+}
+
 RESERVED=" suite variants variant runs board interval monitors warmup timeout boot clock "
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
@@ -470,6 +560,7 @@ while IFS= read -r cell; do
 		die "$MATRIX: cell $k: unknown suite '$suite' (no initramfs/suites/$suite.sh)"
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
+	[ -n "$IMPORT_DIR" ] || check_cell "$cell"
 	runs=$(cell_get "$cell" runs)
 	runs=${runs:-3}
 	case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
@@ -478,13 +569,19 @@ while IFS= read -r cell; do
 	nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
 	kernel_args "$cell" >/dev/null
 	check_clock "$cell" "${b:-qemu-2node}"
+	# Two cells with one result path would boot the same runs twice.
+	vd=$(variant_dir "$cell")
+	if [ -f "$TMPD/vdirs" ] && grep -qxF "$vd" "$TMPD/vdirs"; then
+		die "$MATRIX: cell $k repeats an earlier cell (same variant and parameters: ${vd#"$RESULTS"/}); is a variant listed twice?"
+	fi
+	echo "$vd" >>"$TMPD/vdirs"
 	TOTAL_RUNS=$((TOTAL_RUNS + runs))
 	v=$(basename "$(variant_dir "$cell")")
 	case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 	if [ "$DRY" = 1 ]; then
 		printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
 			"$k" "$NCELLS" "$cell" "${b:-qemu-2node}" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
-			"$(variant_dir "$cell")" "$runs" "$runs" "$((rt + 15))"
+			"$(variant_dir "$cell")" "$runs" "$runs" "$((${rt:-0} + 15))"
 	fi
 done <"$TMPD/cells"
 if [ "$DRY" = 1 ]; then
@@ -738,7 +835,8 @@ split_tenants() {
 cell_timeout() { # cell -> seconds for one boot running it
 	ct=$(cell_get "$1" timeout)
 	[ -n "$ct" ] && ct=$(to_seconds "$ct")
-	echo "${ct:-$((B_BOOT_TIMEOUT + $(to_seconds "$(cell_get "$1" runtime)") * 2))}"
+	ct_rt=$(to_seconds "$(cell_get "$1" runtime)")
+	echo "${ct:-$((B_BOOT_TIMEOUT + ${ct_rt:-0} * 2))}"
 }
 
 if [ -n "$IMPORT_DIR" ]; then

@@ -25,13 +25,13 @@ cp patches/calibration/0*.patch "$W/patches/calcover/"
 
 expect_rc "list-variants shows the mbox series" 0 C list-variants
 expect_in "mbox split skips the cover letter" "$T_OUT" "calmbox	(also calmbox@1..calmbox@2"
-expect_in "series folder skips a listed cover letter" "$T_OUT" "calcover	(also calcover@1..calcover@2"
+expect_in "series folder skips a listed cover letter" "$T_OUT" "calcover	(also calcover@1..calcover@3"
 expect_in "mbox split names patches as git format-patch does" "$T_OUT" \
-	"0001-mm-add-a-fault_delay_ns-knob-for-performance-harness.patch  [PATCH 1/2]"
+	"0001-mm-add-a-fault_delay_ns-knob-for-performance-harness.patch  [PATCH 1/3]"
 expect_in "mbox split names a patch after its whole folded Subject" "$T_OUT" \
 	"0004-mm-memcontrol-let-a-faulting-task-flush-its-due-stat.patch  [PATCH 4/5] mm: memcontrol: let a faulting task flush its due statistics"
 expect_rc "preflight of SERIES@0 is refused" 2 C preflight calibration@0
-expect_in "SERIES@0 says how many patches" "$T_OUT" "series calibration has 2 patches, not 0"
+expect_in "SERIES@0 says how many patches" "$T_OUT" "series calibration has 3 patches, not 0"
 expect_rc "preflight of the mbox, the folder and @1" 0 C preflight calmbox calcover calibration@1
 expect_in "preflight reports patches per variant" "$T_OUT" "preflight: calibration@1: 1 patch(es) apply"
 for v in calmbox calcover; do

@@ -362,6 +362,30 @@ static void test_recv_dir(void)
 	CHECK("recv nothing outside", !file_exists(root, "escape"));
 	krp_buf_free(&b);
 
+	/* Files the host writes cannot come from a guest, not even behind a
+	 * tenant prefix (issue 12: a guest's FAILED or job.conf.new). */
+	{
+		static const char *const forged[] = {"FAILED", "job.conf.new", "stats.json",
+						     "vm_2.job.conf.new", "vm_13.FAILED"};
+		size_t k;
+
+		for (k = 0; k < sizeof(forged) / sizeof(forged[0]); k++) {
+			char name[96];
+
+			add_frame(&b, "file", forged[k], "x", 1);
+			add_frame(&b, "end", "end", "files=1 status=ok", 17);
+			rc = krp_recv_to_dir(b.data, b.len, stage, &r);
+			snprintf(name, sizeof(name), "recv refuses host-owned %s", forged[k]);
+			CHECK(name, rc == -1 && strstr(r.err, "a file only the host writes") &&
+					!file_exists(stage, forged[k]));
+			krp_buf_free(&b);
+		}
+		CHECK("host-owned: vm_1.meminfo is the guest's",
+		      !krp_host_owned_name("vm_1.meminfo"));
+		CHECK("host-owned: vm_x.FAILED is not a tenant prefix",
+		      !krp_host_owned_name("vm_x.FAILED"));
+	}
+
 	/* A symlink planted in the staging dir is not followed. */
 	{
 		char *link = krp_path_join(stage, "proc-vmstat");

@@ -12,6 +12,32 @@ struct writer {
 	int dirfd;
 };
 
+int krp_host_owned_name(const char *name)
+{
+	static const char *const host[] = {
+	    "FAILED",	 "job.conf",	"job.conf.new", "job.yaml",	     "stats.json",
+	    "stats.log", "recv.log",	"console.log",	"console-chain.log", "frames.bin",
+	    "qemu.cmd",	 "qemu.log",	"boot.cmd",	"kexec.log",	     "listen.log",
+	    "power.log", "matrix.json", "avg.json",	"stddev.json",
+	};
+	size_t i;
+
+	/* A tenant's files arrive as vm_<N>.<name> and are renamed <name>. */
+	if (strncmp(name, "vm_", 3) == 0) {
+		const char *p = name + 3;
+
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p > name + 3 && *p == '.')
+			name = p + 1;
+	}
+	for (i = 0; i < sizeof(host) / sizeof(host[0]); i++) {
+		if (strcmp(name, host[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static int write_file(void *vctx, const char *name, const unsigned char *data, size_t len,
 		      char *err, size_t errsz)
 {
@@ -22,6 +48,10 @@ static int write_file(void *vctx, const char *name, const unsigned char *data, s
 	 * only place that creates files. */
 	if (!krp_name_ok(name)) {
 		snprintf(err, errsz, "bad name");
+		return -1;
+	}
+	if (krp_host_owned_name(name)) {
+		snprintf(err, errsz, "the guest sent '%s', a file only the host writes", name);
 		return -1;
 	}
 	fd = openat(w->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);

@@ -7,6 +7,12 @@
 
 #include "frame_decode.h"
 
+/* Files the host writes in a run directory (job.conf, FAILED, stats.json,
+ * console.log, ...), also behind a tenant's "vm_<N>." prefix: a guest frame
+ * with such a name is refused, so nothing a guest sends can replace or
+ * forge them. */
+int krp_host_owned_name(const char *name);
+
 /* Returns 0 on success, -1 with res->err (decode or write failure), -2 if
  * the staging directory cannot be opened/created (res->err says why). */
 int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
