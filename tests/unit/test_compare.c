@@ -115,7 +115,16 @@ static void test_cells(void)
 	krp_cmp_cell("will-it-scale.workload", z, 3, z, 3, &a05, &c);
 	CHECK("cell identical", !c.significant && c.pct == 0);
 	krp_cmp_cell("meminfo.Unevictable", zero, 3, one, 3, &a05, &c);
-	CHECK("cell base zero -> 1e-100", c.pct == 100.0 / 1e-100 && c.significant);
+	CHECK("cell base zero: no percentage, still a change", isnan(c.pct) && c.significant);
+	{
+		const double neg[] = {-10, -10, -10}, neg2[] = {-5, -5, -5};
+		char s[32];
+
+		krp_cmp_cell("meminfo.Unevictable", neg, 3, neg2, 3, &a05, &c);
+		CHECK("cell negative base: no percentage", isnan(c.pct));
+		krp_fmt_change(s, sizeof(s), c.pct, 1);
+		CHECK_STR("cell n/a change printed", s, "n/a");
+	}
 	krp_cmp_cell("mpstat.cpu.all.idle%", z, 3, z2, 3, &a05, &c);
 	CHECK_NEAR("cell absolute shown", c.shown, 10, 0);
 }

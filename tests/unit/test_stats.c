@@ -319,8 +319,8 @@ static void test_unite(const char *root)
 	CHECK("unite bad json", krp_stats_unite(var, err, sizeof(err)) == -1 &&
 				    strstr(err, "4/stats.json:3:") != NULL);
 	write_file(r, "stats.json", "{\"a.x\": \"fast\"}");
-	CHECK("unite non-number",
-	      krp_stats_unite(var, err, sizeof(err)) == -1 && strstr(err, "not a number") != NULL);
+	CHECK("unite non-number: the metric is skipped, not the run",
+	      krp_stats_unite(var, err, sizeof(err)) > 0);
 	write_file(r, "stats.json", "[1, 2]");
 	CHECK("unite non-object", krp_stats_unite(var, err, sizeof(err)) == -1 &&
 				      strstr(err, "not a JSON object") != NULL);
@@ -339,6 +339,28 @@ static void test_unite(const char *root)
 	free(var);
 }
 
+/* One bad value in a stats.json costs its metric, not the file: a huge
+ * integer is read as a real, a string is skipped (issue 12). */
+static void test_stats_bad_values(const char *root)
+{
+	char err[KRP_ERR_MAX];
+	char *run = mkrun(root, "bad");
+	char *sp = krp_path_join(run, "stats.json");
+	struct krp_metrics m;
+	double v;
+
+	write_file(run, "stats.json",
+		   "{\"a.big\": 99999999999999999999, \"b.text\": \"x\", \"c.ok\": 5}\n");
+	krp_metrics_init(&m);
+	CHECK("stats.json with bad values loads", krp_stats_load(sp, &m, err, sizeof(err)) == 0);
+	CHECK("huge integer read as a real", krp_metrics_get(&m, "a.big", &v) == 0 && v > 9e19);
+	CHECK("a string value is skipped", krp_metrics_get(&m, "b.text", &v) != 0);
+	CHECK("the other metrics stay", krp_metrics_get(&m, "c.ok", &v) == 0 && v == 5);
+	krp_metrics_free(&m);
+	free(sp);
+	free(run);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/krepro-test-stats.XXXXXX";
@@ -354,6 +376,7 @@ int main(void)
 	if (root) {
 		test_stats_run(root);
 		test_unite(root);
+		test_stats_bad_values(root);
 		rm_tree(root);
 	}
 	UNIT_EXIT();

@@ -195,9 +195,18 @@ void krp_vstats_free(struct krp_vstats *vs)
 	memset(vs, 0, sizeof(*vs));
 }
 
-static double base_or_tiny(double mb)
+/* 100 * d / mb, or NAN ("n/a") when the base mean is 0 or negative: no
+ * percentage of it means anything. */
+static double pct_of_base(double d, double mb)
 {
-	return mb == 0 ? 1e-100 : mb;
+	return mb > 0 ? 100.0 * d / mb : NAN;
+}
+
+/* The change is large enough to report: |pct| >= min_effect, or any
+ * change when there is no percentage. */
+static int effect_ok(const struct krp_cell *c, double min_effect)
+{
+	return isnan(c->pct) ? c->mn != c->mb : fabs(c->pct) >= min_effect;
 }
 
 static int all_equal(const double *x, size_t n)
@@ -222,14 +231,14 @@ void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n,
 	c->mn = krp_mean(n, nn);
 	c->sdb = krp_pstddev(b, nb);
 	c->sdn = krp_pstddev(n, nn);
-	c->pct = 100.0 * (c->mn - c->mb) / base_or_tiny(c->mb);
+	c->pct = pct_of_base(c->mn - c->mb, c->mb);
 	c->shown = krp_is_absolute(name) ? c->mn - c->mb : c->pct;
 	c->have_t = krp_welch(n, nn, b, nb, &c->w) == 0;
 	if (o->exact && nb >= 1 && nn >= 1 && all_equal(b, nb) && all_equal(n, nn)) {
 		double min_effect = krp_is_monitor(name) ? 5.0 : KRP_EXACT_MIN_EFFECT;
 
 		c->exact = 1;
-		c->significant = c->mn != c->mb && fabs(c->pct) >= min_effect;
+		c->significant = c->mn != c->mb && effect_ok(c, min_effect);
 		return;
 	}
 	c->nondet = o->exact;
@@ -237,7 +246,7 @@ void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n,
 		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < o->alpha;
 		double min_effect = krp_is_monitor(name) ? 5.0 : 1.0;
 
-		c->significant = sig && fabs(c->pct) >= min_effect;
+		c->significant = sig && effect_ok(c, min_effect);
 	}
 }
 
@@ -367,7 +376,8 @@ static void put_row(struct krp_buf *out, const struct row *r, size_t nnew)
 		krp_fmt_change(chg, sizeof(chg), c->shown, 0);
 		krp_fmt_avg(avg, sizeof(avg), c->mn);
 		krp_fmt_stddev(err, sizeof(err), c->mn, c->sdn, c->nn);
-		krp_buf_printf(out, "%10s%s %10s%s", chg, absolute ? " " : "%", avg, err);
+		krp_buf_printf(out, "%10s%s %10s%s", chg, absolute || isnan(c->shown) ? " " : "%",
+			       avg, err);
 	}
 	krp_buf_printf(out, "  %s\n", r->name);
 }
@@ -458,8 +468,8 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 	double half = 0;
 	if (!c.w.zero_var)
 		half = krp_t_quantile(0.975, c.w.df) * c.w.se;
-	krp_fmt_change(lo, sizeof(lo), 100.0 * (c.w.diff - half) / base_or_tiny(c.mb), 1);
-	krp_fmt_change(hi, sizeof(hi), 100.0 * (c.w.diff + half) / base_or_tiny(c.mb), 1);
+	krp_fmt_change(lo, sizeof(lo), pct_of_base(c.w.diff - half, c.mb), 1);
+	krp_fmt_change(hi, sizeof(hi), pct_of_base(c.w.diff + half, c.mb), 1);
 	if (c.w.zero_var) {
 		krp_buf_printf(out,
 			       "%s: %s (95%% CI %s .. %s, zero variance, runs %zu vs %zu): %s\n",

@@ -62,7 +62,7 @@ struct krp_cell {
 	size_t nb, nn;
 	double mb, mn;	    /* means */
 	double sdb, sdn;    /* population stddevs */
-	double pct;	    /* 100*(mn-mb)/mb, mb==0 -> 1e-100 */
+	double pct;	    /* 100*(mn-mb)/mb; NAN ("n/a") when mb <= 0 */
 	double shown;	    /* pct, or mn-mb for absolute-change keys */
 	int have_t;	    /* Welch test computed (both sides >= 2 runs) */
 	struct krp_welch w; /* krp_welch(new, base) */

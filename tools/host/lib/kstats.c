@@ -190,7 +190,9 @@ void krp_fmt_change(char *out, size_t outsz, double v, int percent)
 {
 	const char *pct = percent ? "%" : "";
 
-	if (!isfinite(v))
+	if (isnan(v))
+		snprintf(out, outsz, "n/a");
+	else if (!isfinite(v))
 		snprintf(out, outsz, "%+g%s", v, pct);
 	else if (fabs(v) >= 100000)
 		snprintf(out, outsz, "%+.2g%s", v, pct);

@@ -49,7 +49,8 @@ int krp_stats_load(const char *path, struct krp_metrics *m, char *err, size_t er
 
 	if (krp_read_file(path, KRP_JSON_MAX, &data, &len, err, errsz) != 0)
 		return -1;
-	root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+	/* Integers beyond 64 bits are read as reals, not refused whole. */
+	root = json_loadb(data, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
 	free(data);
 	if (!root) {
 		snprintf(err, errsz, "%s:%d: unparsable JSON: %s", path, je.line, je.text);
@@ -69,11 +70,14 @@ int krp_stats_load(const char *path, struct krp_metrics *m, char *err, size_t er
 			v = (double)json_integer_value(val);
 		else if (json_is_real(val))
 			v = json_real_value(val);
-		else {
+		else
+			v = NAN;
+		/* One bad value costs its metric, not the whole comparison. */
+		if (!isfinite(v)) {
 			krp_sanitize(safe, sizeof(safe), key, strlen(key));
-			snprintf(err, errsz, "%s: value of \"%s\" is not a number", path, safe);
-			json_decref(root);
-			return -1;
+			fprintf(stderr, "warning: %s: \"%s\" skipped: not a finite number\n", path,
+				safe);
+			continue;
 		}
 		if (krp_metric_add(m, key, v, KRP_SET) != 0) {
 			krp_sanitize(safe, sizeof(safe), key, strlen(key));
