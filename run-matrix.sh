@@ -111,13 +111,17 @@ if [ "${1:-}" = bisect ]; then
 	done
 	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC"
 	ser=$1 metric=$2
+	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
 	krepro_dirs
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
-	"$KREPRO_ROOT/build.sh" patches "$ser" >"$KREPRO_CACHE/bisect.patches" || exit 2
-	total=$(wc -l <"$KREPRO_CACHE/bisect.patches")
+	# Working files of this bisect only: two bisects on one cache never
+	# share them.
+	bs_w=$(mktemp -d "$KREPRO_CACHE/bisect.XXXXXX")
+	"$KREPRO_ROOT/build.sh" patches "$ser" >"$bs_w/patches" || exit 2
+	total=$(wc -l <"$bs_w/patches")
 	mkdir -p "$bs_out"
 	bs_out=$(cd "$bs_out" && pwd)
-	bs_m=$KREPRO_CACHE/bisect.yaml
+	bs_m=$bs_w/bisect.yaml
 	# verdict K: run base and SERIES@K, then 0 if METRIC moved significantly.
 	# An inconclusive answer (alpha < p < 0.25) gets 2 more runs per side,
 	# up to KREPRO_BISECT_MAX_RUNS (9): one noisy boot out of 3 must not
@@ -134,17 +138,18 @@ if [ "${1:-}" = bisect ]; then
 				echo "variants: [base, $ser@$1]"
 				echo "runs: $bs_runs"
 			} >"$bs_m"
-			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$KREPRO_CACHE/bisect.patches" | xargs basename)), $bs_runs runs each"
-			"$0" -o "$bs_out" "$bs_m" >"$KREPRO_CACHE/bisect.log" 2>&1 ||
-				note "bisect: some runs of $ser@$1 failed (see $KREPRO_CACHE/bisect.log)"
-			vd=$(find "$bs_out" -type d -name "$ser@$1" | head -n 1)
-			[ -n "$vd" ] || die "bisect: no results for $ser@$1 (see $KREPRO_CACHE/bisect.log)"
-			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$KREPRO_CACHE/bisect.verdict"
+			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$bs_w/patches" | xargs basename)), $bs_runs runs each"
+			"$0" -o "$bs_out" "$bs_m" >"$bs_w/bisect.log" 2>&1 ||
+				note "bisect: some runs of $ser@$1 failed (see $bs_w/bisect.log)"
+			# The result path of this very matrix, not any $ser@K under -o.
+			vd=$("$0" --dry-run -o "$bs_out" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
+			[ -d "${vd:-/nonexistent}" ] || die "bisect: no results for $ser@$1 (see $bs_w/bisect.log)"
+			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$bs_w/verdict"
 			rc=$?
-			note "bisect: $ser@$1: $(cat "$KREPRO_CACHE/bisect.verdict")"
+			note "bisect: $ser@$1: $(cat "$bs_w/verdict")"
 			[ "$rc" -le 3 ] || exit 2
 			[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
-			bs_p=$(sed -n 's/.*p=\([0-9.]*\).*/\1/p' "$KREPRO_CACHE/bisect.verdict" | head -n 1)
+			bs_p=$(sed -n 's/.*p=\([0-9.]*\).*/\1/p' "$bs_w/verdict" | head -n 1)
 			if [ "$rc" = 3 ] && [ "$bs_runs" -lt "${KREPRO_BISECT_MAX_RUNS:-9}" ] &&
 				[ -n "$bs_p" ] && [ "$(echo "$bs_p < 0.25" | bc -l)" = 1 ]; then
 				bs_runs=$((bs_runs + 2))
@@ -163,7 +168,7 @@ if [ "${1:-}" = bisect ]; then
 		mid=$(((lo + hi) / 2))
 		if verdict "$mid"; then hi=$mid; else lo=$mid; fi
 	done
-	p=$(sed -n "${hi}p" "$KREPRO_CACHE/bisect.patches")
+	p=$(sed -n "${hi}p" "$bs_w/patches")
 	echo "first patch of $ser that moves $metric: patch $hi of $total"
 	echo "    $(basename "$p")"
 	echo "    $(patch_subject "$p")"
@@ -1220,6 +1225,7 @@ fi
 # --- report -----------------------------------------------------------------
 
 REPORT=$RESULTS/report.txt
+report_failed=0
 : >"$TMPD/report"
 HTML=
 for vd in $(while IFS= read -r c; do
@@ -1241,8 +1247,12 @@ done <"$TMPD/cells" | sort -u); do
 		echo "${vd#"$RESULTS"/}"
 		echo
 		if [ $# -ge 2 ]; then
-			"$H/krepro-compare" --json "$vd/report.json" --csv "$vd/report.csv" "$@" ||
-				echo "(comparison failed)"
+			# No stale sibling survives a comparison that fails.
+			rm -f "$vd/report.json" "$vd/report.csv"
+			if ! "$H/krepro-compare" --json "$vd/report.json" --csv "$vd/report.csv" "$@" 2>"$TMPD/compare.err"; then
+				echo "(comparison failed: $(tail -n 1 "$TMPD/compare.err"))"
+				report_failed=1
+			fi
 			if "$H/krepro-report" -o "$vd/report.html" "$@" >/dev/null 2>"$TMPD/html.log"; then
 				[ -n "$HTML" ] || HTML=$vd/report.html
 			else
@@ -1254,8 +1264,8 @@ done <"$TMPD/cells" | sort -u); do
 		echo
 	} >>"$TMPD/report"
 done
-cp "$TMPD/report" "$REPORT.tmp"
-mv "$REPORT.tmp" "$REPORT"
+{ cp "$TMPD/report" "$REPORT.tmp" && mv "$REPORT.tmp" "$REPORT"; } ||
+	die "cannot write $REPORT (the runs themselves are complete)"
 if [ -n "$HTML" ]; then
 	cp "$HTML" "$RESULTS/report.html.tmp"
 	mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"
@@ -1268,7 +1278,8 @@ else
 fi
 note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS"
 note "report: $REPORT${HTML:+, $RESULTS/report.html (and report.json, report.csv beside each comparison)}"
-[ "$failed_runs" = 0 ]
+[ "$report_failed" = 0 ] || note "some comparisons failed: see $REPORT"
+[ "$failed_runs" = 0 ] && [ "$report_failed" = 0 ]
 }
 main "$@"
 exit $?

@@ -67,6 +67,9 @@ expect_rc "-j 2 on real-mode cells is refused" 2 ./run-matrix.sh -j 2 -o "$T_DIR
 expect_in "the -j refusal says why" "$T_OUT" "parallel guests need clock: exact"
 expect_rc "-j with a bad count is refused" 2 ./run-matrix.sh -j 0 --dry-run -o "$T_DIR/res5"
 
+expect_rc "bisect with a missing matrix is refused" 2 ./run-matrix.sh bisect -o "$T_DIR/res6" -m "$T_DIR/MISSING.yaml" calibration x
+expect_in "the refusal names the matrix" "$T_OUT" "matrix file '$T_DIR/MISSING.yaml' not found"
+
 echo "not a debian package" >"$T_DIR/fake.deb"
 KREPRO_REFERENCE_DEB=$T_DIR/fake.deb expect_rc "reference sha256 mismatch stops" 2 \
 	./build.sh -C "$T_DIR/cache" reference
