@@ -216,7 +216,13 @@ krepro_dirs
 mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
 
+# Temp folders of run-matrix processes that were killed outright go first.
+for d in "${TMPDIR:-/tmp}"/krepro.*; do
+	[ -f "$d/pid" ] || continue
+	kill -0 "$(cat "$d/pid")" 2>/dev/null || rm -rf "$d"
+done
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
+echo $$ >"$TMPD/pid"
 SLOT_TMP=$TMPD
 SLOT_PIDS=
 QEMU_PID=
@@ -674,7 +680,10 @@ boot_guest() {
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
 	# timeout(1) bounds QEMU even if this script is killed outright; our own
 	# kills go to timeout as TERM, which it passes on to QEMU.
-	timeout -s KILL "$((bg_tmo + 30))" "$@" >"$bg_dir/qemu.log" 2>&1 9>&- &
+	# krepro-die-with-parent: timeout dies with this shell and QEMU with
+	# timeout, even when run-matrix is killed with SIGKILL.
+	"$H/krepro-die-with-parent" timeout -s KILL "$((bg_tmo + 30))" \
+		"$H/krepro-die-with-parent" "$@" >"$bg_dir/qemu.log" 2>&1 9>&- &
 	QEMU_PID=$!
 	t=0
 	BOOT_REASON=
