@@ -648,7 +648,9 @@ EXACT_QEMU_ARGS="-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:
 # single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
 # Written under SLOT_TMP (TMPD, or a parallel slot's own folder).
 single_initrd() {
-	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$1" >"$SLOT_TMP/job.list"
+	# gen_init_cpio's list splits at spaces: the job goes via SLOT_TMP.
+	[ "$1" = "$SLOT_TMP/job.conf" ] || cp "$1" "$SLOT_TMP/job.conf"
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$SLOT_TMP/job.conf" >"$SLOT_TMP/job.list"
 	"$GIC" -t 0 "$SLOT_TMP/job.list" | gzip -n >"$SLOT_TMP/job.cpio.gz"
 	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
 }
@@ -1237,14 +1239,16 @@ REPORT=$RESULTS/report.txt
 report_failed=0
 : >"$TMPD/report"
 HTML=
-for vd in $(while IFS= read -r c; do
+while IFS= read -r c; do
 	t=$(cell_get "$c" tenants)
 	i=1
 	while [ "$i" -le "${t:-1}" ]; do
 		if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=vm_$i")"; fi
 		i=$((i + 1))
 	done
-done <"$TMPD/cells" | sort -u); do
+done <"$TMPD/cells" | sort -u >"$TMPD/report.dirs"
+# One line per directory: paths may hold spaces.
+while IFS= read -r vd; do
 	set --
 	for v in $VARIANTS; do
 		if [ -d "$vd/$v" ]; then
@@ -1272,7 +1276,7 @@ done <"$TMPD/cells" | sort -u); do
 		fi
 		echo
 	} >>"$TMPD/report"
-done
+done <"$TMPD/report.dirs"
 { cp "$TMPD/report" "$REPORT.tmp" && mv "$REPORT.tmp" "$REPORT"; } ||
 	die "cannot write $REPORT (the runs themselves are complete)"
 if [ -n "$HTML" ]; then

@@ -116,5 +116,12 @@ expect_in "bisect names the patch that turns the delay on" "$T_OUT" "0002-mm-tur
 expect_in "bisect booted once a side" "$T_OUT" "1 runs each"
 assert "no step booted twice" test ! -d "$(find "$T_DIR/bres" -type d -name 2 | head -n 1)"
 
+# --- a results folder with spaces (issue 12) ---------------------------------
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 3s\nvariants: [base, calibration]\nruns: 1\nclock: exact\n' >"$T_DIR/sp.yaml"
+expect_rc "-o with spaces: both runs complete" 0 ./run-matrix.sh -j 2 -o "$T_DIR/dir with space" "$T_DIR/sp.yaml"
+assert "-o with spaces: no failed run" sh -c "! find '$T_DIR/dir with space' -name FAILED | grep -q ."
+expect_in "-o with spaces: one comparison, not one per word" "$T_DIR/dir with space/report.txt" \
+	"runs: base 1, calibration 1; clock exact"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
