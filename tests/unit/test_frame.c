@@ -386,6 +386,26 @@ static void test_recv_dir(void)
 		      !krp_host_owned_name("vm_x.FAILED"));
 	}
 
+	/* A guest cannot fill the run folder with files. */
+	{
+		char *many = krp_path_join(root, "many.tmp");
+		char name[32];
+		int k;
+
+		for (k = 0; k <= KRP_RECV_MAX_FILES; k++) {
+			snprintf(name, sizeof(name), "f%d", k);
+			add_frame(&b, "file", name, "x", 1);
+		}
+		add_frame(&b, "end", "end", "files=4097 status=ok", 20);
+		rc = krp_recv_to_dir(b.data, b.len, many, &r);
+		CHECK("recv refuses more than KRP_RECV_MAX_FILES files",
+		      rc == -1 && strstr(r.err, "more than 4096 files"));
+		CHECK("recv stopped at the limit", !file_exists(many, "f4096"));
+		krp_buf_free(&b);
+		rm_tree(many);
+		free(many);
+	}
+
 	/* A symlink planted in the staging dir is not followed. */
 	{
 		char *link = krp_path_join(stage, "proc-vmstat");

@@ -10,6 +10,7 @@
 
 struct writer {
 	int dirfd;
+	size_t files;
 };
 
 int krp_host_owned_name(const char *name)
@@ -48,6 +49,10 @@ static int write_file(void *vctx, const char *name, const unsigned char *data, s
 	 * only place that creates files. */
 	if (!krp_name_ok(name)) {
 		snprintf(err, errsz, "bad name");
+		return -1;
+	}
+	if (++w->files > KRP_RECV_MAX_FILES) {
+		snprintf(err, errsz, "more than %d files in one run", KRP_RECV_MAX_FILES);
 		return -1;
 	}
 	if (krp_host_owned_name(name)) {
@@ -89,7 +94,7 @@ int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
 int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const char *staging_dir,
 			    struct krp_decode_result *res)
 {
-	struct writer w;
+	struct writer w = {0};
 	int rc;
 
 	if (mkdir(staging_dir, 0755) != 0 && errno != EEXIST) {

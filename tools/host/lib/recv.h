@@ -13,6 +13,10 @@
  * forge them. */
 int krp_host_owned_name(const char *name);
 
+/* Files one run may send: 99 tenants with every monitor stay far below;
+ * a guest sending 100,000 frames fails instead of filling the folder. */
+#define KRP_RECV_MAX_FILES 4096
+
 /* Returns 0 on success, -1 with res->err (decode or write failure), -2 if
  * the staging directory cannot be opened/created (res->err says why). */
 int krp_recv_to_dir(const void *buf, size_t len, const char *staging_dir,
