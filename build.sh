@@ -327,8 +327,18 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 		return 0
 	fi
 	ref=$(reference_dir)
-	rm -rf "$src" "$src.tmp"
 	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)/$v"
+	# One patcher per variant source at a time: a second preflight or build
+	# of the same variant waits here, then finds the tree ready.
+	exec 7>"$KREPRO_CACHE/variants/$(ref_id)/$v/src.lock"
+	if command -v flock >/dev/null 2>&1; then
+		flock 7
+		if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
+			exec 7>&-
+			return 0
+		fi
+	fi
+	rm -rf "$src" "$src.tmp"
 	cp -al "$ref" "$src.tmp"
 	for p in $(variant_patches "$v"); do
 		log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
@@ -342,6 +352,7 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	done
 	echo "$stamp" >"$src.tmp/.krepro-patched"
 	mv "$src.tmp" "$src"
+	exec 7>&-
 }
 
 cmd_preflight() {

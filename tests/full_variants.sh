@@ -16,7 +16,7 @@ cover() { # subject -> a git format-patch style cover letter
 	printf 'From: krepro <krepro@localhost>\nDate: Sun, 29 Nov 2026 00:00:00 +0000\n'
 	printf 'Subject: [PATCH 0/2] %s\n\nTwo patches.\n\n mm/memory.c | 14 ++++++++++----\n 1 file changed\n\n-- \n2.39.5\n\n' "$1"
 }
-{ cover calib; cat patches/calibration/0001-*.patch; echo; cat patches/calibration/0002-*.patch; } >"$W/patches/calmbox.mbox"
+{ cover calib; cat patches/calibration/0001-*.patch; echo; cat patches/calibration/0002-*.patch; echo; cat patches/calibration/0003-*.patch; } >"$W/patches/calmbox.mbox"
 { cover memcg; for p in patches/memcg/0*.patch; do cat "$p" && echo; done; } >"$W/patches/memmbox.mbox"
 mkdir -p "$W/patches/calcover"
 cover calib >"$W/patches/calcover/0000-cover-letter.patch"
@@ -24,7 +24,7 @@ cp patches/calibration/0*.patch "$W/patches/calcover/"
 (cd "$W/patches/calcover" && ls -- *.patch >series)
 
 expect_rc "list-variants shows the mbox series" 0 C list-variants
-expect_in "mbox split skips the cover letter" "$T_OUT" "calmbox	(also calmbox@1..calmbox@2"
+expect_in "mbox split skips the cover letter" "$T_OUT" "calmbox	(also calmbox@1..calmbox@3"
 expect_in "series folder skips a listed cover letter" "$T_OUT" "calcover	(also calcover@1..calcover@3"
 expect_in "mbox split names patches as git format-patch does" "$T_OUT" \
 	"0001-mm-add-a-fault_delay_ns-knob-for-performance-harness.patch  [PATCH 1/3]"
@@ -51,6 +51,22 @@ for p in patches/*/0*.patch; do
 	# shellcheck disable=SC2016 # expanded by the inner shell
 	assert "checkpatch: $p" sh -c 'cd "$(dirname "$2")" && perl "$1" --no-tree -q "$(basename "$2")"' sh "$CHECKPATCH" "$p"
 done
+# Two preflights of one new series at once (issue 12): both succeed and the
+# tree is whole (one waited for the other instead of patching over it).
+mkdir -p "$W/patches/concur"
+cp patches/calibration/0*.patch patches/calibration/series "$W/patches/concur/"
+C preflight concur >"$T_DIR/p1.log" 2>&1 &
+p1=$!
+sleep 0.5
+C preflight concur >"$T_DIR/p2.log" 2>&1
+r2=$?
+wait "$p1"
+r1=$?
+assert "concurrent preflights: both succeed" test "$r1$r2" = 00
+assert "concurrent preflights: the tree is whole" cmp cache/variants/*/concur/src/mm/memory.c \
+	cache/variants/*/calibration/src/mm/memory.c
+assert "concurrent preflights: as many files as the reference" test \
+	"$(find cache/variants/*/concur/src -type f | wc -l)" -ge "$(find cache/reference/*/linux-source-6.12 -type f | wc -l)"
 rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
-	cache/variants/*/calibration+calibration
+	cache/variants/*/calibration+calibration cache/variants/*/concur
 exit $T_FAILED
