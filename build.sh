@@ -685,11 +685,22 @@ cmd_verify() {
 		KREPRO_REFERENCE_DEB=$deb
 		export KREPRO_REFERENCE_DEB
 	fi
-	"$b/inputs/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
+	# The bundle's scripts and Makefile never run: this kit's own build.sh,
+	# lib/ and Makefile rebuild from the bundle's data (patches, configs,
+	# the guest's init and C sources, built for the guest only).
+	r=$w/root
+	mkdir -p "$r/tools"
+	cp -r "$KREPRO_ROOT/build.sh" "$KREPRO_ROOT/run-matrix.sh" "$KREPRO_ROOT/lib" "$KREPRO_ROOT/Makefile" "$r/"
+	for d in patches configs initramfs tools/guest tools/common; do
+		[ -d "$b/inputs/$d" ] || die "bundle $1: no inputs/$d"
+		cp -r "$b/inputs/$d" "$r/$d"
+	done
+	cp "$KREPRO_ROOT/patches/reference.conf" "$r/patches/reference.conf"
+	"$r/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
 	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
 		case $f in kernels/*)
 			v=${f#kernels/}
-			"$b/inputs/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			"$r/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
 			;;
 		esac
 		want=$(sha256sum "$b/$f" | cut -d' ' -f1)

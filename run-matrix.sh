@@ -629,7 +629,16 @@ elif [ -n "$BUNDLE" ]; then
 		[ -f "$BUNDLE_DIR/kernels/$v/bzImage" ] || die "bundle has no kernel '$v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
 		echo "$BUNDLE_DIR/kernels/$v/bzImage" >"$TMPD/kernel.$v"
 	done
-	[ -x "$GIC" ] || cc -O2 -o "$GIC" "$BUNDLE_DIR/inputs/gen_init_cpio.c" || die "cannot build gen_init_cpio"
+	# A bundle's code never runs here: its gen_init_cpio.c is compiled only
+	# when it is the pinned reference's own file.
+	if [ ! -x "$GIC" ]; then
+		gic_want=$(conf_get "$KREPRO_ROOT/patches/reference.conf" gen_init_cpio_sha256)
+		gic_got=$(sha256sum "$BUNDLE_DIR/inputs/gen_init_cpio.c" | cut -d' ' -f1)
+		[ "$gic_got" = "$gic_want" ] ||
+			die "bundle: inputs/gen_init_cpio.c is not the reference's (sha256 $gic_got); build the kit's own first: ./build.sh initramfs"
+		mkdir -p "$(dirname "$GIC")"
+		cc -O2 -o "$GIC" "$BUNDLE_DIR/inputs/gen_init_cpio.c" || die "cannot build gen_init_cpio"
+	fi
 else
 	# shellcheck disable=SC2086 # variant names are single words
 	"$KREPRO_ROOT/build.sh" preflight $VARIANTS

@@ -33,5 +33,26 @@ expect_rc "verify rebuilds and matches" 0 ./build.sh verify "$T_DIR/b1.tgz"
 expect_in "verify: initramfs matches" "$T_OUT" "match     initramfs.cpio.gz"
 expect_in "verify: kernels match" "$T_OUT" "verify: 3 artifact(s) match, 0 differ"
 
+# A bundle's code never runs on the host (issue 12): a replaced build.sh
+# and a gen_init_cpio.c with a constructor, manifest regenerated.
+rm -rf "$T_DIR/x"
+mkdir -p "$T_DIR/x"
+tar -xzf "$T_DIR/b1.tgz" -C "$T_DIR/x"
+hb=$T_DIR/x/krepro-bundle
+rm -rf "$hb/kernels/calibration"
+printf '#!/bin/sh\ntouch "%s/pwned-build"\nexit 0\n' "$T_DIR" >"$hb/inputs/build.sh"
+printf '#include <stdio.h>\n__attribute__((constructor)) static void p(void) { fclose(fopen("%s/pwned-gic", "w")); }\n' "$T_DIR" >>"$hb/inputs/gen_init_cpio.c"
+(cd "$hb" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort | xargs sha256sum >"$T_DIR/manifest")
+mv "$T_DIR/manifest" "$hb/MANIFEST.sha256"
+tar -czf "$T_DIR/hostile.tgz" -C "$T_DIR/x" krepro-bundle
+mv out/host/gen_init_cpio out/host/gen_init_cpio.hidden
+expect_rc "--bundle with a foreign gen_init_cpio.c is refused" 2 ./run-matrix.sh --bundle "$T_DIR/hostile.tgz" -o "$T_DIR/res2" "$T_DIR/m.yaml"
+mv out/host/gen_init_cpio.hidden out/host/gen_init_cpio
+expect_in "the refusal says why" "$T_OUT" "inputs/gen_init_cpio.c is not the reference's"
+assert "the bundle's C was not run" test ! -e "$T_DIR/pwned-gic"
+expect_rc "verify of the hostile bundle uses the kit's own scripts" 0 ./build.sh verify "$T_DIR/hostile.tgz"
+assert "the bundle's build.sh was not run" test ! -e "$T_DIR/pwned-build"
+expect_in "verify still rebuilt and matched" "$T_OUT" "verify: 2 artifact(s) match, 0 differ"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
