@@ -607,6 +607,10 @@ while IFS= read -r cell; do
 		die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 	fi
 	[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] || need_cmd ssh openssh-client
+	# No boot starts without QEMU (a bundle run builds nothing, so nothing
+	# else asks for it).
+	[ "$B_TYPE" != qemu ] || [ -n "$LAVA_DIR" ] || [ -n "$IMPORT_DIR" ] ||
+		need_cmd qemu-system-x86_64 qemu-system-x86
 	if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
 		die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
 	fi

@@ -97,18 +97,26 @@ file:/usr/sbin/kexec kexec-tools
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 
-# check_deps LIST: install or name whatever is missing.
-check_deps() {
-	missing=$(printf '%s\n' "$1" | while read -r what pkg; do
+# missing_deps LIST: the packages of LIST whose command or file is absent.
+missing_deps() {
+	printf '%s\n' "$1" | while read -r what pkg; do
 		[ -n "$what" ] || continue
 		case $what in
 		cmd:*) command -v "${what#cmd:}" >/dev/null 2>&1 || echo "$pkg" ;;
 		file:*) [ -e "${what#file:}" ] || echo "$pkg" ;;
 		esac
-	done | sort -u | tr '\n' ' ')
+	done | sort -u | tr '\n' ' '
+}
+
+# check_deps LIST: install or name whatever is missing; a package that
+# "installed" but still leaves its command or file missing stops here.
+check_deps() {
+	missing=$(missing_deps "$1")
 	[ -z "$missing" ] && return 0
 	# shellcheck disable=SC2086 # a list of package names
 	install_packages $missing
+	still=$(missing_deps "$1")
+	[ -z "$still" ] || die "still missing after installing: $still(check PATH and the packages' files)"
 }
 
 need_build_deps() {

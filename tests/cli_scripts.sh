@@ -67,6 +67,16 @@ expect_rc "-j 2 on real-mode cells is refused" 2 ./run-matrix.sh -j 2 -o "$T_DIR
 expect_in "the -j refusal says why" "$T_OUT" "parallel guests need clock: exact"
 expect_rc "-j with a bad count is refused" 2 ./run-matrix.sh -j 0 --dry-run -o "$T_DIR/res5"
 
+# QEMU still missing after its package "installed" (issue 12): the run
+# stops before any boot instead of storing failed runs.
+mkdir -p "$T_DIR/bin"
+for f in /usr/bin/* /usr/sbin/*; do
+	case ${f##*/} in qemu-system-x86_64) ;; *) ln -sf "$f" "$T_DIR/bin/" ;; esac
+done
+PATH=$T_DIR/bin expect_rc "no QEMU on PATH: the run stops" 2 ./run-matrix.sh -o "$T_DIR/res7" "$T_DIR/ex.yaml"
+expect_in "no QEMU: the package is named" "$T_OUT" "qemu-system-x86"
+assert "no QEMU: no run stored" sh -c "! find '$T_DIR/res7' -name stats.json | grep -q ."
+
 expect_rc "bisect with a missing matrix is refused" 2 ./run-matrix.sh bisect -o "$T_DIR/res6" -m "$T_DIR/MISSING.yaml" calibration x
 expect_in "the refusal names the matrix" "$T_OUT" "matrix file '$T_DIR/MISSING.yaml' not found"
 
