@@ -284,7 +284,7 @@ load_board() {
 	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
 	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
 	B_LAB_NODES='' B_MODEL='' B_SSH='' B_CONSOLE='' B_POWER=''
-	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE='' B_CLOCK=real
+	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE='' B_CLOCK=real B_ADDRESS=
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -315,6 +315,7 @@ load_board() {
 		net) B_NET=$val ;;
 		cmdline) B_CMDLINE=" $val" ;;
 		clock) B_CLOCK=$val ;;
+		address) B_ADDRESS=$val ;;
 		node[0-9] | node[0-9][0-9])
 			id=${key#node}
 			ncpus='' nmem=''
@@ -346,6 +347,7 @@ load_board() {
 		*) die "boards/$1: a lab board needs controller: the IPv4 address the board reaches run-matrix at" ;;
 		esac
 		case $B_SSH_CONFIG in '' | /*) ;; *) B_SSH_CONFIG=$KREPRO_CACHE/$B_SSH_CONFIG ;; esac
+		case $B_ADDRESS in '' | *.*.*.*) ;; *) die "boards/$1: address must be the board's IPv4 address" ;; esac
 		;;
 	*) die "boards/$1: type must be qemu or lab, not '$B_TYPE'" ;;
 	esac
@@ -1079,7 +1081,8 @@ run_lab() {
 	(cd "$KREPRO_ROOT" && exec sh -c "exec $B_CONSOLE") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
 	CONSOLE_PID=$!
 	rm -f "$TMPD/port"
-	"$H/krepro-listen" -b "$B_LISTEN" -P "$TMPD/port" -t "$((tmo + B_BOOT_TIMEOUT))" \
+	# Only the board may send results (board key address:).
+	"$H/krepro-listen" -b "$B_LISTEN" ${B_ADDRESS:+-a "$B_ADDRESS"} -P "$TMPD/port" -t "$((tmo + B_BOOT_TIMEOUT))" \
 		-o "$RDIR.tmp/frames.bin" 2>"$RDIR.tmp/listen.log" 9>&- &
 	LISTEN_PID=$!
 	i=0

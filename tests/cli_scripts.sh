@@ -77,6 +77,25 @@ PATH=$T_DIR/bin expect_rc "no QEMU on PATH: the run stops" 2 ./run-matrix.sh -o 
 expect_in "no QEMU: the package is named" "$T_OUT" "qemu-system-x86"
 assert "no QEMU: no run stored" sh -c "! find '$T_DIR/res7' -name stats.json | grep -q ."
 
+# The lab listener takes results only from the board's address (issue 12).
+echo data >"$T_DIR/payload"
+out/host/krepro-listen -b 127.0.0.1 -a 127.0.0.2 -P "$T_DIR/lport" -t 5 -o "$T_DIR/got1" 2>"$T_DIR/l1.err" &
+lp=$!
+i=0
+while [ ! -s "$T_DIR/lport" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" >/dev/null 2>&1
+wait "$lp"
+assert "listener: another peer's stream is not taken" test ! -e "$T_DIR/got1"
+expect_in "listener: the refused peer is named" "$T_DIR/l1.err" "refused a connection from 127.0.0.1 (only 127.0.0.2 may send)"
+rm -f "$T_DIR/lport"
+out/host/krepro-listen -b 127.0.0.1 -a 127.0.0.1 -P "$T_DIR/lport" -t 10 -o "$T_DIR/got2" 2>"$T_DIR/l2.err" &
+lp=$!
+i=0
+while [ ! -s "$T_DIR/lport" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" >/dev/null 2>&1
+wait "$lp"
+assert "listener: the board's own stream is taken" test -s "$T_DIR/got2"
+
 expect_rc "bisect with a missing matrix is refused" 2 ./run-matrix.sh bisect -o "$T_DIR/res6" -m "$T_DIR/MISSING.yaml" calibration x
 expect_in "the refusal names the matrix" "$T_OUT" "matrix file '$T_DIR/MISSING.yaml' not found"
 

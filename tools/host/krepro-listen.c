@@ -1,6 +1,6 @@
 /* krepro-listen: receive one lab board's result stream over TCP.
  *
- *   krepro-listen [-b ADDR] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE
+ *   krepro-listen [-b ADDR] [-a PEER] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE
  *
  * Binds ADDR:PORT (default 127.0.0.1, port 0 = any free port), writes the
  * port actually bound to PORTFILE (atomically, so run-matrix can put it in
@@ -31,8 +31,10 @@
 
 static void usage(FILE *f)
 {
-	fputs("Usage: " PROG " [-b ADDR] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE\n"
+	fputs("Usage: " PROG " [-b ADDR] [-a PEER] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE\n"
 	      "  -b ADDR      IPv4 address to listen on (default 127.0.0.1)\n"
+	      "  -a PEER      accept only connections from this IPv4 address (the\n"
+	      "               board's); others are closed and named on stderr\n"
 	      "  -p PORT      port (default 0: any free port)\n"
 	      "  -P PORTFILE  write the bound port there once listening\n"
 	      "  -t SECONDS   give up when nothing has connected and finished by then\n"
@@ -95,7 +97,8 @@ int main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	const char *bind_addr = "127.0.0.1", *port_file = NULL, *out = NULL;
+	const char *bind_addr = "127.0.0.1", *port_file = NULL, *out = NULL, *peer = NULL;
+	struct in_addr peer_addr = {0};
 	long port = 0, timeout = 3600, total = 0;
 	struct sockaddr_in sa = {.sin_family = AF_INET};
 	socklen_t salen = sizeof(sa);
@@ -104,10 +107,13 @@ int main(int argc, char **argv)
 	int c, lfd, cfd, ofd, one = 1;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:p:P:t:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:a:p:P:t:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			bind_addr = optarg;
+			break;
+		case 'a':
+			peer = optarg;
 			break;
 		case 'p':
 			if (parse_long(optarg, 0, 65535, &port) < 0)
@@ -134,7 +140,10 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind != argc)
-		fail(2, "usage: " PROG " [-b ADDR] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE");
+		fail(2, "usage: " PROG
+			" [-b ADDR] [-a PEER] [-p PORT] [-P PORTFILE] [-t SECONDS] -o FILE");
+	if (peer && inet_pton(AF_INET, peer, &peer_addr) != 1)
+		fail(2, "-a: '%s' is not an IPv4 address", peer);
 	if (inet_pton(AF_INET, bind_addr, &sa.sin_addr) != 1)
 		fail(2, "-b: '%s' is not an IPv4 address", bind_addr);
 	sa.sin_port = htons((uint16_t)port);
@@ -151,12 +160,24 @@ int main(int argc, char **argv)
 	if (port_file)
 		write_port_file(port_file, ntohs(sa.sin_port));
 
-	if (!wait_readable(lfd, deadline))
-		fail(3, "no connection on %s:%u within %ld s", bind_addr, ntohs(sa.sin_port),
-		     timeout);
-	cfd = accept4(lfd, (struct sockaddr *)&sa, &salen, SOCK_CLOEXEC);
-	if (cfd < 0)
-		fail(1, "accept: %s", strerror(errno));
+	for (;;) {
+		unsigned lport = ntohs(sa.sin_port);
+
+		if (!wait_readable(lfd, deadline))
+			fail(3, "no connection%s%s on %s:%u within %ld s", peer ? " from " : "",
+			     peer ? peer : "", bind_addr, lport, timeout);
+		salen = sizeof(sa);
+		cfd = accept4(lfd, (struct sockaddr *)&sa, &salen, SOCK_CLOEXEC);
+		if (cfd < 0)
+			fail(1, "accept: %s", strerror(errno));
+		if (!peer || sa.sin_addr.s_addr == peer_addr.s_addr)
+			break;
+		/* Another process or host: not the board's results. */
+		fprintf(stderr, PROG ": refused a connection from %s (only %s may send)\n",
+			inet_ntoa(sa.sin_addr), peer);
+		close(cfd);
+		sa.sin_port = htons((uint16_t)lport);
+	}
 	close(lfd);
 
 	if (snprintf(part, sizeof(part), "%s.part", out) >= (int)sizeof(part))
