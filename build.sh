@@ -224,7 +224,18 @@ split_mbox() { # mbox outdir
 	i=0
 	for m in "$2"/msg[0-9][0-9][0-9][0-9]; do
 		[ -f "$m" ] || continue
-		has_diff "$m" || continue
+		if ! has_diff "$m"; then
+			# A cover letter ([PATCH 0/N]) or a mail that is no patch is
+			# skipped; a numbered patch or a message without a Subject
+			# that has no diff is a cut or damaged mbox, never dropped.
+			ms=$(patch_subject "$m")
+			case $ms in
+			*PATCH*\ 0/[0-9]*) continue ;;
+			*PATCH*) die "$1: message $(basename "$m" | sed 's/^msg0*//') ('$ms') has no diff: a cut or damaged mbox?" ;;
+			'') die "$1: message $(basename "$m" | sed 's/^msg0*//') has no Subject and no diff: a cut or damaged mbox?" ;;
+			*) continue ;;
+			esac
+		fi
 		i=$((i + 1))
 		# Named about as git format-patch names them: the subject without
 		# its [PATCH] tag, letters, digits, '.' and '_' kept, other runs

@@ -96,6 +96,15 @@ out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" 
 wait "$lp"
 assert "listener: the board's own stream is taken" test -s "$T_DIR/got2"
 
+# An mbox cut inside its second message (issue 12): refused, not a 1-patch
+# series; a cover letter is still skipped.
+{ cat patches/calibration/0001-*.patch; echo; head -n 3 patches/calibration/0002-*.patch; } >"$T_DIR/root/patches/cut.mbox"
+expect_rc "a cut mbox is refused" 2 "$T_DIR/root/build.sh" -C "$T_DIR/cache2" patches cut
+expect_in "the refusal names the damaged message" "$T_OUT" "message 2 has no Subject and no diff: a cut or damaged mbox?"
+{ printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\nSubject: [PATCH 0/3] cover\n\nthree patches\n\n'; for p in patches/calibration/0*.patch; do cat "$p" && echo; done; } >"$T_DIR/root/patches/whole.mbox"
+expect_rc "an mbox with a cover letter splits" 0 "$T_DIR/root/build.sh" -C "$T_DIR/cache2" patches whole
+assert "three patches, the cover letter skipped" test "$(wc -l <"$T_OUT")" = 3
+
 expect_rc "bisect with a missing matrix is refused" 2 ./run-matrix.sh bisect -o "$T_DIR/res6" -m "$T_DIR/MISSING.yaml" calibration x
 expect_in "the refusal names the matrix" "$T_OUT" "matrix file '$T_DIR/MISSING.yaml' not found"
 
