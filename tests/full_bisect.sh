@@ -16,7 +16,7 @@ M
 expect_rc "bisect calibration on per_process_ops" 0 ./run-matrix.sh bisect -o "$T_DIR/res" -m "$T_DIR/m.yaml" \
 	calibration will-it-scale.per_process_ops
 expect_in "names the patch that turns the delay on" "$T_OUT" "0002-mm-turn-the-calibration-fault-delay-on-3-us.patch"
-expect_in "says which patch of how many" "$T_OUT" "patch 2 of 2"
+expect_in "says which patch of how many" "$T_OUT" "patch 2 of 3"
 expect_in "the full series moved the metric" "$T_OUT" "calibration@2: will-it-scale.per_process_ops"
 assert "patch 1 alone did not" grep -q "calibration@1: will-it-scale.per_process_ops: .*: not significant" "$T_OUT"
 expect_rc "a metric the series does not move: nothing to bisect" 1 ./run-matrix.sh bisect -o "$T_DIR/res" \
