@@ -79,21 +79,19 @@ assert "no QEMU: no run stored" sh -c "! find '$T_DIR/res7' -name stats.json | g
 
 # The lab listener takes results only from the board's address (issue 12).
 echo data >"$T_DIR/payload"
-out/host/krepro-listen -b 127.0.0.1 -a 127.0.0.2 -P "$T_DIR/lport" -t 5 -o "$T_DIR/got1" 2>"$T_DIR/l1.err" &
-lp=$!
-i=0
-while [ ! -s "$T_DIR/lport" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" >/dev/null 2>&1
-wait "$lp"
+send_to_listener() { # PEER OUT: krepro-send from 127.0.0.1 to a listener taking PEER only
+	rm -f "$T_DIR/lport"
+	out/host/krepro-listen -b 127.0.0.1 -a "$1" -P "$T_DIR/lport" -t 5 -o "$2" 2>"$2.err" &
+	lp=$!
+	i=0
+	while [ ! -s "$T_DIR/lport" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" >/dev/null 2>&1
+	wait "$lp"
+}
+send_to_listener 127.0.0.2 "$T_DIR/got1"
 assert "listener: another peer's stream is not taken" test ! -e "$T_DIR/got1"
-expect_in "listener: the refused peer is named" "$T_DIR/l1.err" "refused a connection from 127.0.0.1 (only 127.0.0.2 may send)"
-rm -f "$T_DIR/lport"
-out/host/krepro-listen -b 127.0.0.1 -a 127.0.0.1 -P "$T_DIR/lport" -t 10 -o "$T_DIR/got2" 2>"$T_DIR/l2.err" &
-lp=$!
-i=0
-while [ ! -s "$T_DIR/lport" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-out/guest/krepro-send -d "tcp:127.0.0.1:$(cat "$T_DIR/lport")" "$T_DIR/payload" >/dev/null 2>&1
-wait "$lp"
+expect_in "listener: the refused peer is named" "$T_DIR/got1.err" "refused a connection from 127.0.0.1 (only 127.0.0.2 may send)"
+send_to_listener 127.0.0.1 "$T_DIR/got2"
 assert "listener: the board's own stream is taken" test -s "$T_DIR/got2"
 
 # An mbox cut inside its second message (issue 12): refused, not a 1-patch
