@@ -46,7 +46,8 @@ printf '#include <stdio.h>\n__attribute__((constructor)) static void p(void) { f
 mv "$T_DIR/manifest" "$hb/MANIFEST.sha256"
 tar -czf "$T_DIR/hostile.tgz" -C "$T_DIR/x" krepro-bundle
 mv out/host/gen_init_cpio out/host/gen_init_cpio.hidden
-expect_rc "--bundle with a foreign gen_init_cpio.c is refused" 2 ./run-matrix.sh --bundle "$T_DIR/hostile.tgz" -o "$T_DIR/res2" "$T_DIR/m.yaml"
+sed 's/^variants: .*/variants: [base]/' "$T_DIR/m.yaml" >"$T_DIR/mb.yaml"
+expect_rc "--bundle with a foreign gen_init_cpio.c is refused" 2 ./run-matrix.sh --bundle "$T_DIR/hostile.tgz" -o "$T_DIR/res2" "$T_DIR/mb.yaml"
 mv out/host/gen_init_cpio.hidden out/host/gen_init_cpio
 expect_in "the refusal says why" "$T_OUT" "inputs/gen_init_cpio.c is not the reference's"
 assert "the bundle's C was not run" test ! -e "$T_DIR/pwned-gic"
