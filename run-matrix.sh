@@ -618,11 +618,21 @@ while IFS= read -r cell; do
 	fi
 done <"$TMPD/cells"
 
-# One run-matrix per results tree at a time.
-exec 9>"$RESULTS/.lock"
-if command -v flock >/dev/null 2>&1; then
-	flock -n 9 || die "$RESULTS is in use by another run-matrix (lock $RESULTS/.lock)"
+# One run-matrix per results tree at a time.  The lock file names its
+# holder: a run-matrix killed outright leaves children (a sleep, a slot
+# between runs) holding the lock for a moment after it is gone, and a
+# rerun waits for them instead of refusing.
+exec 9>>"$RESULTS/.lock"
+if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
+	holder=$(head -c 20 "$RESULTS/.lock" | tr -cd 0-9)
+	if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then
+		note "run-matrix $holder is gone; waiting up to 30 s for what it left running to release $RESULTS/.lock"
+		flock -w 30 9 || die "$RESULTS/.lock is still held by leftovers of run-matrix $holder (see: fuser $RESULTS/.lock)"
+	else
+		die "$RESULTS is in use by another run-matrix${holder:+ (pid $holder)} (lock $RESULTS/.lock)"
+	fi
 fi
+echo $$ >"$RESULTS/.lock"
 
 # --- build ------------------------------------------------------------------
 
@@ -704,7 +714,7 @@ boot_guest() {
 	QEMU_PID=$!
 	t=0
 	BOOT_REASON=
-	while kill -0 "$QEMU_PID" 2>/dev/null; do
+	while kill -0 "$QEMU_PID" 2>/dev/null && kill -0 "$$" 2>/dev/null; do
 		if [ "$t" -ge "$bg_tmo" ]; then
 			BOOT_REASON="timeout after $bg_tmo s (hang)"
 			break
@@ -717,6 +727,8 @@ boot_guest() {
 		t=$((t + 1))
 	done
 	stop_pid "$QEMU_PID"
+	# A parallel slot whose run-matrix was killed leaves the run staged.
+	kill -0 "$$" 2>/dev/null || exit 1
 	QEMU_PID=
 	BOOT_SECONDS=$t
 	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$bg_dir/console.log")
@@ -1181,6 +1193,9 @@ if [ "${BOOT_MODE:-each}" = each ] && [ "$JOBS" -gt 1 ]; then
 			# shellcheck disable=SC2030 # the slot's count goes back through a file
 			failed_runs=0
 			while read -r idx r k; do
+				# A slot outlives a run-matrix killed with SIGKILL: it
+				# starts nothing more once its parent is gone.
+				kill -0 "$$" 2>/dev/null || exit 1
 				run_planned "$r" "$k" "$idx"
 			done <"$TMPD/plan.$i"
 			echo "$failed_runs" >"$TMPD/failed.$i"

@@ -47,8 +47,10 @@ count_output() {
 	name=$1
 	shift
 	log="$LOGDIR/$name.log"
+	t0=$(date +%s)
 	"$@" >"$log" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - t0))
 	p=$(grep -c '^PASS ' "$log")
 	f=$(grep -c '^FAIL ' "$log")
 	PASS=$((PASS + p))
@@ -58,7 +60,7 @@ count_output() {
 		fail "$name exited with $rc (log: $log)"
 		tail -n 15 "$log" | sed 's/^/    | /'
 	fi
-	echo "$name: $p passed, $f failed"
+	echo "$name: $p passed, $f failed ($secs s)"
 }
 
 # Guest programs need the reference tree's UAPI headers (musl has none).
