@@ -29,6 +29,7 @@ for r in 1 2; do
 		expect_in "$v run $r ran as chain step $s" "$V/$v/$r/cmdline" "krepro.step=$s"
 		expect_in "$v run $r (step $s) booted with the cell's kernel_cmdline" "$V/$v/$r/cmdline" "fault_delay_ns=2000"
 		expect_in "$v run $r console holds only its step" "$V/$v/$r/console.log" "krepro: chain step $s of 4"
+		assert "$v run $r: the guest bound its session to step $s" grep -aq "^files=[0-9]* status=ok step=$s\$" "$V/$v/$r/frames.bin"
 		s=$((s + 1))
 	done
 done

@@ -462,15 +462,64 @@ static void test_sessions(void)
 	CHECK("session 3 says the guest did not finish", strstr(r.err, "no end frame") != NULL);
 	CHECK("session 4 does not exist",
 	      krp_decode_session(b.data, b.len, 4, collect, &s, &r) != 0);
-	CHECK("missing session is named", strstr(r.err, "session 4 missing: session 3") != NULL);
+	CHECK("missing session is named", strstr(r.err, "session 4 missing: 3 sessions") != NULL);
 	CHECK("whole-stream decode still rejects frames after the end",
 	      krp_decode(b.data, b.len, NULL, NULL, &r) != 0 && strstr(r.err, "after the end"));
+	free(b.data);
+}
+
+/* Sessions bound to their kexec chain step (issue 12): a step that sends
+ * twice or sends garbage costs only itself. */
+static void test_stepped_sessions(void)
+{
+	struct krp_buf b = {0};
+	struct seen s;
+	struct krp_decode_result r;
+
+	add_frame(&b, "file", "meminfo", "s1", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok step=1", 24);
+	/* step 2 sends its session twice */
+	add_frame(&b, "file", "meminfo", "s2", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok step=2", 24);
+	add_frame(&b, "file", "meminfo", "s2", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok step=2", 24);
+	/* step 3 is corrupted mid-stream (crc), its end frame survives */
+	add_str(&b, "KRP1 file 3 00000000 meminfo\nbad\n");
+	add_frame(&b, "file", "kmsg", "k", 1);
+	add_frame(&b, "end", "end", "files=2 status=ok step=3", 24);
+	add_frame(&b, "file", "meminfo", "s4", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok step=4", 24);
+	/* step 5 dies before its end frame */
+	add_frame(&b, "file", "meminfo", "s5", 2);
+
+	memset(&s, 0, sizeof(s));
+	CHECK("step 1 decodes", krp_decode_session(b.data, b.len, 1, collect, &s, &r) == 0);
+	CHECK_STR("step 1 has its own payload", s.data[0], "s1");
+	CHECK("step 2 sent twice is refused",
+	      krp_decode_session(b.data, b.len, 2, collect, &s, &r) != 0 &&
+		  strstr(r.err, "step 2 sent 2 sessions"));
+	CHECK("corrupted step 3 fails naming the frame",
+	      krp_decode_session(b.data, b.len, 3, collect, &s, &r) != 0 &&
+		  strstr(r.err, "step 3: frame 1 (meminfo): crc mismatch"));
+	memset(&s, 0, sizeof(s));
+	CHECK("step 4 after a duplicate and a corrupted step still decodes",
+	      krp_decode_session(b.data, b.len, 4, collect, &s, &r) == 0);
+	CHECK("step 4 gets step 4's results", s.n == 1 && strcmp(s.data[0], "s4") == 0);
+	CHECK("step 5 without end says the guest did not finish",
+	      krp_decode_session(b.data, b.len, 5, collect, &s, &r) != 0 &&
+		  strstr(r.err, "step 5: no end frame"));
+	free(b.data);
+	b = (struct krp_buf){0};
+	add_frame(&b, "end", "end", "files=0 status=ok step=0", 24);
+	CHECK("step 0 in an end frame is refused",
+	      krp_decode(b.data, b.len, NULL, NULL, &r) != 0 && strstr(r.err, "bad end payload"));
 	free(b.data);
 }
 
 int main(void)
 {
 	test_sessions();
+	test_stepped_sessions();
 	test_crc();
 	test_names();
 	test_header();

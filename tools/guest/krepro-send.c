@@ -37,14 +37,16 @@
 
 static void usage(FILE *f)
 {
-	fputs("Usage: " PROG " [-d DEVICE|tcp:ADDR:PORT] [--status WORD] FILE...\n"
+	fputs("Usage: " PROG " [-d DEVICE|tcp:ADDR:PORT] [--status WORD] [--step N] FILE...\n"
 	      "  -d DEVICE      where to write frames (default /dev/ttyS1; '-' = stdout);\n"
 	      "                 a tty is switched to raw mode, keeping its speed;\n"
 	      "                 tcp:ADDR:PORT connects to an IPv4 listener (lab boards)\n"
 	      "  --status WORD  status in the final end frame (default ok; [A-Za-z0-9._-]);\n"
 	      "                 ok becomes partial if a file had to be skipped\n"
+	      "  --step N       kexec chain step N (1, 2, ...) in the end frame: the host\n"
+	      "                 takes each step's results by its number, not its position\n"
 	      "Each FILE is sent as \"KRP1 file <len> <crc32> <basename>\\n<content>\\n\",\n"
-	      "then \"KRP1 end <len> <crc32> end\\nfiles=<n> status=<word>\\n\".\n"
+	      "then \"KRP1 end <len> <crc32> end\\nfiles=<n> status=<word>[ step=<n>]\\n\".\n"
 	      "Exit 0 if every file was sent, 1 if some were skipped or the device failed.\n",
 	      f);
 }
@@ -287,12 +289,15 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 	    {"help", no_argument, NULL, 'h'},
 	    {"status", required_argument, NULL, 'S'},
+	    {"step", required_argument, NULL, 'T'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *dev = "/dev/ttyS1", *status = "ok";
+	unsigned long step = 0;
+	char *endp;
 	const char **sent;
 	unsigned nsent = 0, skipped = 0;
-	char end[64];
+	char end[96];
 	int c, n;
 
 	opterr = 0;
@@ -305,6 +310,11 @@ int main(int argc, char **argv)
 			if (!status_ok(optarg))
 				die_usage("--status: bad word '%s'", optarg);
 			status = optarg;
+			break;
+		case 'T':
+			step = strtoul(optarg, &endp, 10);
+			if (*optarg < '1' || *optarg > '9' || *endp || step > 999999)
+				die_usage("--step: bad number '%s' (1, 2, ...)", optarg);
 			break;
 		case 'h':
 			usage(stdout);
@@ -368,6 +378,8 @@ int main(int argc, char **argv)
 	if (skipped && strcmp(status, "ok") == 0)
 		status = "partial";
 	n = snprintf(end, sizeof(end), "files=%u status=%s", nsent, status);
+	if (step)
+		n += snprintf(end + n, sizeof(end) - (size_t)n, " step=%lu", step);
 	send_frame("end", "end", end, (size_t)n);
 
 	if (out_sock) {

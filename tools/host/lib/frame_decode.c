@@ -9,6 +9,7 @@
 #include "util.h"
 
 #define MAGIC_SP KRP_MAGIC " "
+#define END_SP KRP_MAGIC " end "
 
 static int hexval(unsigned char c)
 {
@@ -73,8 +74,10 @@ static int parse_end_payload(const unsigned char *p, size_t n, struct krp_decode
 	memcpy(buf, p, n);
 	buf[n] = '\0';
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		if (strncmp(tok, "files=", 6) == 0) {
-			const char *d = tok + 6;
+		int is_files = strncmp(tok, "files=", 6) == 0;
+
+		if (is_files || strncmp(tok, "step=", 5) == 0) {
+			const char *d = strchr(tok, '=') + 1;
 			unsigned long v = 0;
 
 			if (!*d || strlen(d) > 9)
@@ -84,8 +87,14 @@ static int parse_end_payload(const unsigned char *p, size_t n, struct krp_decode
 					return -1;
 				v = v * 10 + (unsigned long)(*d - '0');
 			}
-			res->end_files = v;
-			have_files = 1;
+			if (is_files) {
+				res->end_files = v;
+				have_files = 1;
+			} else {
+				if (v == 0)
+					return -1;
+				res->end_step = v;
+			}
 		} else if (strncmp(tok, "status=", 7) == 0) {
 			const char *w = tok + 7;
 			size_t i, wl = strlen(w);
@@ -134,6 +143,7 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 			continue;
 		}
 		res->frames++;
+		res->bad_at = pos;
 		snprintf(tag, sizeof(tag), "frame %zu", res->frames);
 		nl = memchr(buf + pos, '\n', rest < KRP_HEADER_MAX ? rest : KRP_HEADER_MAX);
 		if (!nl) {
@@ -257,6 +267,7 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 		pos = (size_t)(payload - buf) + plen + 1;
 	}
 	res->consumed = pos;
+	res->bad_at = pos;
 	if (!res->have_end) {
 		snprintf(res->err, sizeof(res->err), "no end frame: guest did not finish");
 		goto out;
@@ -283,27 +294,109 @@ int krp_decode(const void *buf, size_t len, krp_file_cb cb, void *ctx,
 	return decode(buf, len, 0, cb, ctx, res);
 }
 
+/* One session of a multi-session stream: where it lies, the step its end
+ * frame names, and whether it decoded. */
+struct span {
+	size_t start, len;
+	unsigned long step;
+	int ok, ended;
+	char err[sizeof(((struct krp_decode_result *)0)->err)];
+};
+
+/* The session starting at off.  A session broken before its end frame ends
+ * at the next end frame that decodes (the guest's own close of that
+ * session), so the sessions after it are found.  Returns 0 at the end of
+ * the stream (no frame left). */
+static int next_span(const unsigned char *buf, size_t len, size_t off, struct span *sp)
+{
+	struct krp_decode_result r, e;
+	const unsigned char *nl;
+	size_t at;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->start = off;
+	sp->ok = decode(buf + off, len - off, 1, NULL, NULL, &r) == 0;
+	if (r.frames == 0)
+		return 0;
+	snprintf(sp->err, sizeof(sp->err), "%s", r.err);
+	if (r.have_end) {
+		sp->len = r.consumed;
+		sp->step = r.end_step;
+		sp->ended = 1;
+		return 1;
+	}
+	/* Resynchronise on the next line that starts an end frame. */
+	at = off + r.bad_at;
+	while ((nl = memchr(buf + at, '\n', len - at)) != NULL) {
+		at = (size_t)(nl - buf) + 1;
+		if (len - at < strlen(END_SP) || memcmp(buf + at, END_SP, strlen(END_SP)) != 0)
+			continue;
+		decode(buf + at, len - at, 1, NULL, NULL, &e);
+		if (e.have_end && e.frames == 1) {
+			sp->len = at + e.consumed - off;
+			sp->step = e.end_step;
+			sp->ended = 1;
+			return 1;
+		}
+	}
+	sp->len = len - off;
+	return 1;
+}
+
 int krp_decode_session(const void *vbuf, size_t len, unsigned session, krp_file_cb cb, void *ctx,
 		       struct krp_decode_result *res)
 {
 	const unsigned char *buf = vbuf;
+	struct span sp, nth = {0}, bystep = {0}, unfinished = {0};
 	size_t off = 0;
-	unsigned k;
+	unsigned k = 0, matches = 0;
+	int stepped = 0, have_nth = 0, have_unfinished = 0;
 
-	for (k = 1; k < session; k++) {
-		/* Earlier sessions are only walked over, never written. */
-		decode(buf + off, len - off, 1, NULL, NULL, res);
-		if (!res->have_end) {
-			char why[sizeof(res->err)];
-
-			snprintf(why, sizeof(why), "%s", res->err);
-			snprintf(res->err, sizeof(res->err),
-				 "session %u missing: session %u: %.900s", session, k, why);
+	while (off < len && next_span(buf, len, off, &sp)) {
+		k++;
+		if (k == session) {
+			nth = sp;
+			have_nth = 1;
+		}
+		if (sp.step)
+			stepped = 1;
+		if (sp.step == session && matches++ == 0)
+			bystep = sp;
+		if (!sp.ended) {
+			unfinished = sp;
+			have_unfinished = 1;
+		}
+		off += sp.len;
+	}
+	memset(res, 0, sizeof(*res));
+	if (stepped) {
+		if (matches > 1) {
+			snprintf(res->err, sizeof(res->err), "step %u sent %u sessions", session,
+				 matches);
 			return -1;
 		}
-		off += res->consumed;
+		if (matches == 0 && have_unfinished) {
+			snprintf(res->err, sizeof(res->err), "step %u: %.900s", session,
+				 unfinished.err);
+			return -1;
+		}
+		if (matches == 0) {
+			snprintf(res->err, sizeof(res->err), "step %u sent no session", session);
+			return -1;
+		}
+		nth = bystep;
+	} else if (!have_nth) {
+		snprintf(res->err, sizeof(res->err),
+			 "session %u missing: %u session%s in the stream", session, k,
+			 k == 1 ? "" : "s");
+		return -1;
 	}
-	int rc = decode(buf + off, len - off, 1, cb, ctx, res);
-	res->consumed += off;
+	if (!nth.ok) {
+		snprintf(res->err, sizeof(res->err), "%s %u: %.900s", stepped ? "step" : "session",
+			 session, nth.err);
+		return -1;
+	}
+	int rc = decode(buf + nth.start, nth.len, 1, cb, ctx, res);
+	res->consumed += nth.start;
 	return rc;
 }

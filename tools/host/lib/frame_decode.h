@@ -20,8 +20,10 @@ struct krp_decode_result {
 	int have_end;		 /* an end frame was received */
 	unsigned long end_files; /* files=<n> of the end frame */
 	char end_status[32];	 /* status=<word> of the end frame */
+	unsigned long end_step;	 /* step=<n> of the end frame, 0 without */
 	char err[1024];		 /* reason when krp_decode returns -1 */
 	size_t consumed;	 /* bytes walked: up to just after the end frame */
+	size_t bad_at;		 /* offset of the frame that failed, if one did */
 };
 
 /* Decode a whole stream.  Returns 0 when every frame is valid, an end frame
@@ -31,9 +33,12 @@ struct krp_decode_result {
 int krp_decode(const void *buf, size_t len, krp_file_cb cb, void *ctx,
 	       struct krp_decode_result *res);
 
-/* The same for session number `session` (1-based) of a stream holding
- * several, each closed by its own end frame: a kexec chain sends one session
- * per boot.  Frames of other sessions are not passed to cb. */
+/* The same for one session of a stream holding several, each closed by its
+ * own end frame: a kexec chain sends one session per boot.  When the end
+ * frames carry step=<n>, `session` is that step number: a step that sent
+ * twice or sent garbage costs only itself, and the sessions after it still
+ * reach their own steps.  Without step= (older guests) sessions are counted
+ * in order from 1.  Frames of other sessions are not passed to cb. */
 int krp_decode_session(const void *buf, size_t len, unsigned session, krp_file_cb cb, void *ctx,
 		       struct krp_decode_result *res);
 
