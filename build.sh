@@ -127,9 +127,7 @@ reference_dir() {
 
 # A user's own reference: a tarball or a git commit, unpacked once.
 custom_reference() {
-	dest=$(reference_dir)
-	[ -f "$dest/.krepro-complete" ] && return 0
-	parent=$(dirname "$dest")
+	parent=$(dirname "$(reference_dir)")
 	rm -rf "$parent.tmp"
 	mkdir -p "$parent.tmp/x"
 	case $REF_SPEC in
@@ -156,19 +154,29 @@ custom_reference() {
 	mv "$parent.tmp" "$parent"
 }
 
+# The reference tree, unpacked once: an interrupted unpack leaves only
+# <parent>.tmp, redone by the next call; concurrent calls wait for the
+# first one's unpack (fd 6) and then find the tree complete.
 cmd_reference() {
-	if [ -n "$REF_SPEC" ]; then
-		ref_id >/dev/null
-		custom_reference
-		return 0
+	[ -z "$REF_SPEC" ] || ref_id >/dev/null
+	dest=$(reference_dir)
+	[ -f "$dest/.krepro-complete" ] && return 0
+	mkdir -p "$(dirname "$(dirname "$dest")")"
+	exec 6>"$(dirname "$dest").lock"
+	if command -v flock >/dev/null 2>&1; then
+		flock 6
 	fi
+	if [ ! -f "$dest/.krepro-complete" ]; then
+		if [ -n "$REF_SPEC" ]; then custom_reference; else debian_reference; fi
+	fi
+	exec 6>&-
+}
+
+debian_reference() {
 	pkg=$(ref_get package)
 	ver=$(ref_get version)
 	want=$(ref_get deb_sha256)
 	dest=$(reference_dir)
-	if [ -f "$dest/.krepro-complete" ]; then
-		return 0
-	fi
 	need_cmd apt-get apt
 	need_cmd xz xz-utils
 	dl="$KREPRO_CACHE/downloads"

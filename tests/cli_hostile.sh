@@ -21,5 +21,32 @@ printf 'suite: autonuma-benchmark\ntest: numa01\nsize: 64M\nloops: 2\nvariants: 
 expect_rc "a matrix without runtime: is planned" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/nort.yaml"
 assert "without arithmetic errors" sh -c "! grep -q 'arithmetic\|Illegal number' '$T_OUT'"
 
+# Two unpacks of one reference at once (issue 12): the second waits for the
+# first and finds the tree complete; neither deletes the other's files.
+mkdir -p "$T_DIR/tree/linux/d"
+touch "$T_DIR/tree/linux/Makefile"
+i=0
+while [ "$i" -lt 3000 ]; do
+	echo "$i" >"$T_DIR/tree/linux/d/f$i"
+	i=$((i + 1))
+done
+tar -C "$T_DIR/tree" -cJf "$T_DIR/ref.tar.xz" linux
+rsha=$(sha256sum "$T_DIR/ref.tar.xz" | cut -d' ' -f1)
+RC=$T_DIR/refcache
+./build.sh -C "$RC" -R "tarball:$T_DIR/ref.tar.xz#$rsha" reference >"$T_DIR/u1.log" 2>&1 &
+u1=$!
+./build.sh -C "$RC" -R "tarball:$T_DIR/ref.tar.xz#$rsha" reference >"$T_DIR/u2.log" 2>&1
+u2rc=$?
+wait "$u1"
+u1rc=$?
+assert "two concurrent unpacks of one reference both succeed" test "$u1rc.$u2rc" = 0.0
+rtree=$(tail -n 1 "$T_DIR/u2.log")
+assert "the reference tree is whole" test "$(find "$rtree" -type f | wc -l)" = 3002
+assert "no unpack folder left behind" sh -c "! ls -d '$RC'/reference/*/*.tmp 2>/dev/null"
+# An unpack interrupted before it completed is redone.
+rm "$rtree/.krepro-complete" "$rtree/d/f7"
+expect_rc "an interrupted unpack is redone" 0 ./build.sh -C "$RC" -R "tarball:$T_DIR/ref.tar.xz#$rsha" reference
+assert "the redone tree is whole" test -f "$rtree/d/f7"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
