@@ -226,6 +226,10 @@ echo $$ >"$TMPD/pid"
 SLOT_TMP=$TMPD
 SLOT_PIDS=
 QEMU_PID=
+# The most a guest may write to its results or console port (krepro-listen's
+# bound for lab boards too); more fails the run and stops the guest.
+GUEST_OUTPUT_MAX=${KREPRO_GUEST_OUTPUT_MAX:-268435456}
+case $GUEST_OUTPUT_MAX in '' | *[!0-9]*) die "KREPRO_GUEST_OUTPUT_MAX must be bytes" ;; esac
 stop_pid() { # pid: terminate, then reap
 	[ -n "$1" ] || return 0
 	terminate "$1"
@@ -723,6 +727,12 @@ boot_guest() {
 			BOOT_REASON="kvm emulation failure"
 			break
 		fi
+		for f in frames.bin console.log; do
+			if [ "$(stat -c %s "$bg_dir/$f" 2>/dev/null || echo 0)" -gt "$GUEST_OUTPUT_MAX" ]; then
+				BOOT_REASON="guest wrote more than $GUEST_OUTPUT_MAX bytes to $f"
+			fi
+		done
+		[ -z "$BOOT_REASON" ] || break
 		sleep 1
 		t=$((t + 1))
 	done

@@ -48,5 +48,14 @@ rm "$rtree/.krepro-complete" "$rtree/d/f7"
 expect_rc "an interrupted unpack is redone" 0 ./build.sh -C "$RC" -R "tarball:$T_DIR/ref.tar.xz#$rsha" reference
 assert "the redone tree is whole" test -f "$rtree/d/f7"
 
+# Memory is bounded for every input (issue 12, row 17): an endless stream
+# or an oversized raw file is refused within a 200 MB address space.
+expect_rc "krepro-index on /dev/zero is refused within 200 MB" 2 sh -c 'ulimit -v 200000 && exec out/host/krepro-index /dev/zero'
+expect_in "saying the input is too large" "$T_OUT" "/dev/zero: file too large (more than 67108864 bytes)"
+mkdir -p "$T_DIR/big"
+truncate -s 3G "$T_DIR/big/will-it-scale"
+expect_rc "krepro-stats on a 3 GiB raw file is refused" 2 sh -c "ulimit -v 200000 && exec out/host/krepro-stats run '$T_DIR/big'"
+expect_in "naming the file" "$T_OUT" "big/will-it-scale: file too large"
+
 rm -rf "$T_DIR"
 exit $T_FAILED

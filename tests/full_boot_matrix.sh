@@ -49,10 +49,10 @@ nr_task: 1
 runtime: 6s
 variants: base
 runs: 1
-fault: [panic, hang]
+fault: [panic, hang, flood]
 timeout: 40s
 M
-expect_rc "faulty cells fail, matrix completes" 1 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
+expect_rc "faulty cells fail, matrix completes" 1 env KREPRO_GUEST_OUTPUT_MAX=4000000 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
 P=$R/will-it-scale/panic-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 P=$(ls -d "$P"/gcc-*)/base/1
 expect_in "panic classified" "$P/FAILED" "kernel panic"
@@ -61,6 +61,10 @@ H=$R/will-it-scale/hang-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qem
 H=$(ls -d "$H"/gcc-*)/base/1
 expect_in "hang fails after the timeout" "$H/FAILED" "timeout after 40 s"
 expect_in "hang console tail kept" "$H/FAILED" "injecting a hang"
+F=$R/will-it-scale/flood-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+F=$(ls -d "$F"/gcc-*)/base/1
+expect_in "a flooding guest is stopped at the output bound" "$F/FAILED" "guest wrote more than 4000000 bytes to frames.bin"
+assert "its frames file stays near the bound" test "$(stat -c %s "$F/frames.bin")" -lt 40000000
 if qemu_running "$T_DIR"; then no "QEMU left running"; else ok "no QEMU left running"; fi
 
 # A series that does not apply stops before anything is built.

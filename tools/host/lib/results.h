@@ -6,7 +6,8 @@
 
 #include "metrics.h"
 
-#define KRP_RAW_MAX ((size_t)1 << 30)
+/* A raw result file is a guest frame: at most KRP_LEN_MAX (64 MiB). */
+#define KRP_RAW_MAX ((size_t)64 << 20)
 #define KRP_JSON_MAX ((size_t)256 << 20)
 
 /* Load a flat stats.json (metric -> number) into m (KRP_SET values).

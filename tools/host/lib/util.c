@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -111,18 +112,30 @@ int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *
 {
 	int fd, is_stdin = strcmp(path, "-") == 0;
 	struct krp_buf b = {0};
+	struct stat st;
 
 	fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
-	buf_reserve(&b, 0);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max)
+		goto too_large;
+	/* Memory stays within max + 64 KiB whatever the input (a pipe or
+	 * /dev/zero has no size to check first). */
 	for (;;) {
+		size_t room = max + 1 - b.len;
 		ssize_t n;
 
-		buf_reserve(&b, 65536);
-		n = read(fd, b.data + b.len, b.cap - b.len - 1);
+		if (b.len + 65536 + 1 > b.cap) {
+			size_t cap = b.cap ? b.cap * 2 : 65536 + 1;
+
+			if (cap > max + 65536 + 1)
+				cap = max + 65536 + 1;
+			b.data = krp_xrealloc(b.data, cap);
+			b.cap = cap;
+		}
+		n = read(fd, b.data + b.len, room < b.cap - b.len - 1 ? room : b.cap - b.len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -132,17 +145,19 @@ int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *
 		if (n == 0)
 			break;
 		b.len += (size_t)n;
-		if (b.len > max) {
-			snprintf(err, errsz, "%s: file too large (more than %zu bytes)", path, max);
-			goto fail;
-		}
+		if (b.len > max)
+			goto too_large;
 	}
+	if (!b.data)
+		b.data = krp_xrealloc(NULL, 1);
 	b.data[b.len] = '\0';
 	if (!is_stdin)
 		close(fd);
 	*data = b.data;
 	*len = b.len;
 	return 0;
+too_large:
+	snprintf(err, errsz, "%s: file too large (more than %zu bytes)", path, max);
 fail:
 	if (!is_stdin)
 		close(fd);
