@@ -691,19 +691,39 @@ unpack_bundle() {
 	[ -z "$bad" ] || die "bundle $1: $bad was altered (sha256 differs from MANIFEST.sha256)"
 }
 
+# sandboxed DIR CMD...: CMD builds someone else's patches (their Makefiles run
+# by nature) confined by bubblewrap: no network, no capabilities, uid 65534
+# in a user namespace (also when run as root), everything read-only but DIR
+# and a private /tmp; ccache is read, never written.
+# KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
+sandboxed() {
+	sd=$1
+	shift
+	if [ "${KREPRO_VERIFY_SANDBOX:-on}" = off ]; then
+		note "verify: KREPRO_VERIFY_SANDBOX=off: the bundle's patches build without a sandbox"
+		"$@"
+		return
+	fi
+	need_cmd bwrap bubblewrap
+	set -- bwrap --unshare-user --uid 65534 --gid 65534 --unshare-net --unshare-pid --unshare-ipc \
+		--unshare-uts --die-with-parent --cap-drop ALL --ro-bind / / --dev /dev --proc /proc \
+		--tmpfs /tmp --bind "$sd" "$sd" --setenv CCACHE_READONLY 1 \
+		--setenv CCACHE_TEMPDIR "$sd/ccache-tmp" --setenv KREPRO_DEPS_OK 1 "$@"
+	if ! "$@"; then
+		bwrap --unshare-user --unshare-net --ro-bind / / true 2>/dev/null ||
+			die "verify: bubblewrap cannot make a sandbox here (user namespaces off?); KREPRO_VERIFY_SANDBOX=off builds unconfined"
+		return 1
+	fi
+}
+
 cmd_verify() {
 	[ $# -eq 1 ] || die "verify: name one bundle file"
 	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
 	unpack_bundle "$1" "$w"
 	b=$w/krepro-bundle
-	note "verify: hashes of the bundle's files check out; rebuilding from inputs/"
+	note "verify: hashes of the bundle's files check out; rebuilding from inputs/ in a sandbox (no network, writes only to $w)"
 	ok=0 bad=0
 	# A fresh cache, so nothing built before is reused (ccache still is).
-	deb=$(find "$KREPRO_CACHE/downloads" -maxdepth 1 -name '*.deb' 2>/dev/null | head -n 1)
-	if [ -n "$deb" ] && [ -z "${KREPRO_REFERENCE_DEB:-}" ]; then
-		KREPRO_REFERENCE_DEB=$deb
-		export KREPRO_REFERENCE_DEB
-	fi
 	# The bundle's scripts and Makefile never run: this kit's own build.sh,
 	# lib/ and Makefile rebuild from the bundle's data (patches, configs,
 	# the guest's init and C sources, built for the guest only).
@@ -715,11 +735,18 @@ cmd_verify() {
 		cp -r "$b/inputs/$d" "$r/$d"
 	done
 	cp "$KREPRO_ROOT/patches/reference.conf" "$r/patches/reference.conf"
-	"$r/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
+	# The reference package is fetched here, outside the sandbox (which has
+	# no network), and checked against the kit's own pin.
+	[ -n "${KREPRO_REFERENCE_DEB:-}" ] || cmd_reference
+	deb=$(find "$KREPRO_CACHE/downloads" -maxdepth 1 -name '*.deb' 2>/dev/null | head -n 1)
+	KREPRO_REFERENCE_DEB=${KREPRO_REFERENCE_DEB:-$deb}
+	export KREPRO_REFERENCE_DEB
+	need_build_deps
+	sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
 	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
 		case $f in kernels/*)
 			v=${f#kernels/}
-			"$r/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
 			;;
 		esac
 		want=$(sha256sum "$b/$f" | cut -d' ' -f1)

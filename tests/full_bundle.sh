@@ -39,20 +39,32 @@ rm -rf "$T_DIR/x"
 mkdir -p "$T_DIR/x"
 tar -xzf "$T_DIR/b1.tgz" -C "$T_DIR/x"
 hb=$T_DIR/x/krepro-bundle
-rm -rf "$hb/kernels/calibration"
+rm -rf "$hb/kernels/base"
 printf '#!/bin/sh\ntouch "%s/pwned-build"\nexit 0\n' "$T_DIR" >"$hb/inputs/build.sh"
+# A patch whose Makefile writes outside the build: verify runs it, by
+# nature, but only inside its sandbox.
+ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+mkdir -p "$T_DIR/p/a" "$T_DIR/p/b"
+cp "$ref/Makefile" "$T_DIR/p/a/Makefile"
+cp "$ref/Makefile" "$T_DIR/p/b/Makefile"
+# shellcheck disable=SC2016 # a make expression, for make
+printf 'KREPRO_HOSTILE := $(shell touch %s/pwned-make)\n' "$T_DIR" >>"$T_DIR/p/b/Makefile"
+(cd "$T_DIR/p" && diff -u a/Makefile b/Makefile) >"$hb/inputs/patches/calibration/0009-hostile.patch"
+echo 0009-hostile.patch >>"$hb/inputs/patches/calibration/series"
 printf '#include <stdio.h>\n__attribute__((constructor)) static void p(void) { fclose(fopen("%s/pwned-gic", "w")); }\n' "$T_DIR" >>"$hb/inputs/gen_init_cpio.c"
 (cd "$hb" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort | xargs sha256sum >"$T_DIR/manifest")
 mv "$T_DIR/manifest" "$hb/MANIFEST.sha256"
 tar -czf "$T_DIR/hostile.tgz" -C "$T_DIR/x" krepro-bundle
 mv out/host/gen_init_cpio out/host/gen_init_cpio.hidden
-sed 's/^variants: .*/variants: [base]/' "$T_DIR/m.yaml" >"$T_DIR/mb.yaml"
+sed 's/^variants: .*/variants: [calibration]/' "$T_DIR/m.yaml" >"$T_DIR/mb.yaml"
 expect_rc "--bundle with a foreign gen_init_cpio.c is refused" 2 ./run-matrix.sh --bundle "$T_DIR/hostile.tgz" -o "$T_DIR/res2" "$T_DIR/mb.yaml"
 mv out/host/gen_init_cpio.hidden out/host/gen_init_cpio
 expect_in "the refusal says why" "$T_OUT" "inputs/gen_init_cpio.c is not the reference's"
 assert "the bundle's C was not run" test ! -e "$T_DIR/pwned-gic"
 expect_rc "verify of the hostile bundle uses the kit's own scripts" 0 ./build.sh verify "$T_DIR/hostile.tgz"
 assert "the bundle's build.sh was not run" test ! -e "$T_DIR/pwned-build"
+expect_in "verify says it builds in a sandbox" "$T_OUT" "in a sandbox (no network"
+assert "the bundle's Makefile could not write outside the sandbox" test ! -e "$T_DIR/pwned-make"
 expect_in "verify still rebuilt and matched" "$T_OUT" "verify: 2 artifact(s) match, 0 differ"
 
 rm -rf "$T_DIR"
