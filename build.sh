@@ -27,10 +27,13 @@ Commands:
   patches VARIANT      the patch files of a variant, in order
   uapi                 install the reference's UAPI headers; prints their path
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
-  bundle -o FILE [-m MATRIX] [VARIANT...]
+  bundle -o FILE [-m MATRIX] [--sign SECKEY] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
-                       matrix, the inputs and a README (default: every built kernel)
-  verify FILE          check a bundle's hashes, rebuild from its inputs, compare
+                       matrix, the inputs and a README (default: every built kernel);
+                       --sign writes FILE.sig with signify-openbsd
+  verify [--key PUBKEY] FILE
+                       check a bundle's hashes (and FILE.sig against PUBKEY),
+                       rebuild from its inputs in a sandbox, compare
 
 Variants: base (the reference), SERIES (every patch of patches/SERIES or
 patches/SERIES.mbox), SERIES@N (its first N patches), A+B (stacked).
@@ -604,11 +607,12 @@ pack_dir() { # dir parent-name outfile
 }
 
 cmd_bundle() {
-	outf='' matrix=''
+	outf='' matrix='' seckey=''
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-o) outf=$2; shift 2 ;;
 		-m) matrix=$2; shift 2 ;;
+		--sign) seckey=$2; shift 2 ;;
 		-*) die "bundle: unknown option '$1'" ;;
 		*) break ;;
 		esac
@@ -666,6 +670,14 @@ EOT
 	(cd "$b" && find . -type f | LC_ALL=C sort | sed 's#^\./##' | xargs sha256sum >"$w/manifest")
 	mv "$w/manifest" "$b/MANIFEST.sha256"
 	pack_dir "$b" krepro-bundle "$outf.tmp"
+	if [ -n "$seckey" ]; then
+		need_cmd signify-openbsd signify-openbsd
+		signify-openbsd -S -s "$seckey" -m "$outf.tmp" -x "$outf.sig.tmp" ||
+			die "bundle: signing with $seckey failed"
+		mv "$outf.sig.tmp" "$outf.sig"
+	else
+		rm -f "$outf.sig"
+	fi
 	mv "$outf.tmp" "$outf"
 	rm -rf "$w"
 	note "bundle: $# kernel(s), $(wc -c <"$outf") bytes"
@@ -673,11 +685,26 @@ EOT
 }
 
 # unpack_bundle FILE DIR: unpack and check every hash; refuse naming a file.
+# With KREPRO_BUNDLE_KEY (a signify public key), FILE.sig must be its
+# signature of FILE, checked before anything is unpacked.  Only regular
+# files and folders are unpacked: a link could lead a later member outside.
 unpack_bundle() {
 	[ -f "$1" ] || die "bundle '$1' not found"
+	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
+		need_cmd signify-openbsd signify-openbsd
+		[ -f "$KREPRO_BUNDLE_KEY" ] || die "bundle key '$KREPRO_BUNDLE_KEY' not found"
+		[ -f "$1.sig" ] || die "bundle $1: no signature $1.sig (a key was given)"
+		signify-openbsd -V -q -p "$KREPRO_BUNDLE_KEY" -x "$1.sig" -m "$1" 2>/dev/null ||
+			die "bundle $1: signature $1.sig does not verify with $KREPRO_BUNDLE_KEY"
+		note "bundle $1: signed by $KREPRO_BUNDLE_KEY"
+	fi
+	odd=$(tar -tvzf "$1" 2>/dev/null | grep -v '^[-d]' | head -n 1) ||
+		true
+	[ -z "$odd" ] || die "bundle $1: holds something other than files and folders: $odd"
 	rm -rf "$2"
 	mkdir -p "$2"
-	tar -xzf "$1" -C "$2" --no-same-owner || die "bundle $1: not a krepro bundle (tar failed)"
+	tar -xzf "$1" -C "$2" --no-same-owner --no-same-permissions ||
+		die "bundle $1: not a krepro bundle (tar failed)"
 	b=$2/krepro-bundle
 	[ -f "$b/MANIFEST.sha256" ] || die "bundle $1: no MANIFEST.sha256"
 	(cd "$b" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort) >"$2/files"
@@ -717,6 +744,11 @@ sandboxed() {
 }
 
 cmd_verify() {
+	if [ "${1:-}" = --key ]; then
+		[ $# -ge 2 ] || die "verify: --key needs a signify public key"
+		KREPRO_BUNDLE_KEY=$2
+		shift 2
+	fi
 	[ $# -eq 1 ] || die "verify: name one bundle file"
 	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
 	unpack_bundle "$1" "$w"

@@ -41,6 +41,8 @@ Options:
   --bundle FILE run the kernels and initramfs of a bundle (./build.sh bundle);
                every hash is checked first, nothing is built; MATRIX defaults
                to the bundle's matrix.yaml
+  --bundle-key PUBKEY  the bundle must carry FILE.sig, signed by this
+               signify-openbsd key (also KREPRO_BUNDLE_KEY)
   --print-default-matrix  print the embedded default matrix
   --export-lava DIR  write one LAVA job definition per planned run (qemu boot
                for QEMU boards, kexec boot for lab boards) with its kernel and
@@ -200,6 +202,12 @@ while [ $# -gt 0 ]; do
 	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
 	--clock) [ $# -ge 2 ] || die "--clock needs exact or real"; CLOCK_OVERRIDE=$2; shift 2 ;;
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
+	--bundle-key)
+		[ $# -ge 2 ] || die "--bundle-key needs a signify public key"
+		KREPRO_BUNDLE_KEY=$2
+		export KREPRO_BUNDLE_KEY
+		shift 2
+		;;
 	--print-default-matrix) default_matrix; exit 0 ;;
 	--kexec) BOOT_MODE=kexec; shift ;;
 	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2; shift 2 ;;

@@ -95,6 +95,7 @@ cmd:ssh openssh-client
 file:/usr/sbin/sshd openssh-server
 file:/usr/sbin/kexec kexec-tools
 cmd:bwrap bubblewrap
+cmd:signify-openbsd signify-openbsd
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

@@ -6,8 +6,23 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 expect_rc "bundle base+calibration" 0 ./build.sh bundle -o "$T_DIR/b1.tgz" base calibration
-expect_rc "bundle again" 0 ./build.sh bundle -o "$T_DIR/b2.tgz" base calibration
+signify-openbsd -G -n -p "$T_DIR/k.pub" -s "$T_DIR/k.sec"
+signify-openbsd -G -n -p "$T_DIR/other.pub" -s "$T_DIR/other.sec"
+expect_rc "bundle again, signed" 0 ./build.sh bundle -o "$T_DIR/b2.tgz" --sign "$T_DIR/k.sec" base calibration
 assert "two bundles of the same inputs are identical" cmp "$T_DIR/b1.tgz" "$T_DIR/b2.tgz"
+assert "the signature is beside the bundle" test -s "$T_DIR/b2.tgz.sig"
+expect_rc "a signed bundle is accepted with its key" 0 ./run-matrix.sh --dry-run --bundle "$T_DIR/b2.tgz" --bundle-key "$T_DIR/k.pub" -o "$T_DIR/res"
+expect_in "saying who signed it" "$T_OUT" "signed by $T_DIR/k.pub"
+expect_rc "another key is refused" 2 ./run-matrix.sh --dry-run --bundle "$T_DIR/b2.tgz" --bundle-key "$T_DIR/other.pub" -o "$T_DIR/res"
+expect_in "the refusal names signature and key" "$T_OUT" "b2.tgz.sig does not verify with $T_DIR/other.pub"
+expect_rc "an unsigned bundle is refused when a key is given" 2 ./build.sh verify --key "$T_DIR/k.pub" "$T_DIR/b1.tgz"
+expect_in "the refusal says the signature is missing" "$T_OUT" "no signature $T_DIR/b1.tgz.sig"
+# A link in a bundle could lead a later member outside its folder.
+mkdir -p "$T_DIR/l/krepro-bundle"
+ln -s /etc "$T_DIR/l/krepro-bundle/etc"
+tar -czf "$T_DIR/link.tgz" -C "$T_DIR/l" krepro-bundle
+expect_rc "a bundle holding a symlink is refused" 2 ./run-matrix.sh --dry-run --bundle "$T_DIR/link.tgz" -o "$T_DIR/res"
+expect_in "naming it" "$T_OUT" "holds something other than files and folders"
 tar -tzf "$T_DIR/b1.tgz" >"$T_DIR/list"
 for f in MANIFEST.sha256 README.txt bundle.json initramfs.cpio.gz matrix.yaml \
 	kernels/base/bzImage kernels/calibration/manifest.json inputs/build.sh inputs/patches/calibration/series; do
