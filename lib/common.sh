@@ -6,9 +6,26 @@ die() {
 	exit 2
 }
 
+# Kbuild and make cannot build in a folder whose path holds a space or a
+# colon: a checkout in such a folder keeps its cache and out/ under
+# $XDG_CACHE_HOME/krepro/ instead; -C/-O DIR naming such a folder is refused.
+# shellcheck disable=SC2153 # KREPRO_ROOT is set by the sourcing script
 krepro_dirs() {
+	case $KREPRO_ROOT in
+	*[\ :]*)
+		kd=${XDG_CACHE_HOME:-$HOME/.cache}/krepro/$(printf '%s' "$KREPRO_ROOT" | sha256sum | cut -c1-12)
+		if [ -z "${KREPRO_CACHE:-}" ] || [ -z "${KREPRO_OUT:-}" ]; then
+			note "checkout path '$KREPRO_ROOT' holds a space or colon, which make cannot build in: cache and out/ go to $kd"
+		fi
+		KREPRO_CACHE=${KREPRO_CACHE:-$kd/cache}
+		KREPRO_OUT=${KREPRO_OUT:-$kd/out}
+		;;
+	esac
 	KREPRO_CACHE=${KREPRO_CACHE:-$KREPRO_ROOT/cache}
 	KREPRO_OUT=${KREPRO_OUT:-$KREPRO_ROOT/out}
+	for d in "$KREPRO_CACHE" "$KREPRO_OUT"; do
+		case $d in *[\ :]*) die "'$d' holds a space or colon: make and Kbuild cannot build there (-C/-O DIR)" ;; esac
+	done
 	mkdir -p "$KREPRO_CACHE" "$KREPRO_OUT"
 	KREPRO_CACHE=$(cd "$KREPRO_CACHE" && pwd)
 	KREPRO_OUT=$(cd "$KREPRO_OUT" && pwd)

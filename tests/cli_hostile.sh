@@ -57,5 +57,17 @@ truncate -s 3G "$T_DIR/big/will-it-scale"
 expect_rc "krepro-stats on a 3 GiB raw file is refused" 2 sh -c "ulimit -v 200000 && exec out/host/krepro-stats run '$T_DIR/big'"
 expect_in "naming the file" "$T_OUT" "big/will-it-scale: file too large"
 
+# A checkout in a folder with a space (issue 12, row 5): Kbuild cannot
+# build there, so cache and out/ move under XDG_CACHE_HOME, said once.
+SP="$T_DIR/dir with space/krepro"
+mkdir -p "$SP"
+cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs boards jobs "$SP/"
+expect_rc "a checkout path with a space builds the host tools" 0 env XDG_CACHE_HOME="$T_DIR/xdg" "$SP/build.sh" tools
+expect_in "saying where cache and out/ went" "$T_OUT" "cache and out/ go to $T_DIR/xdg/krepro/"
+assert "the tools are there" test -x "$(tail -n 1 "$T_OUT")/krepro-stats"
+expect_rc "run-matrix plans from that checkout" 0 env XDG_CACHE_HOME="$T_DIR/xdg" "$SP/run-matrix.sh" --dry-run -o "$T_DIR/dir with space/res"
+expect_rc "-C naming a folder with a space is refused" 2 ./build.sh -C "$T_DIR/dir with space/c" tools
+expect_in "saying why" "$T_OUT" "holds a space or colon: make and Kbuild cannot build there"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
