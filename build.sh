@@ -215,61 +215,109 @@ debian_reference() {
 
 # --- variants and patches ---------------------------------------------------
 
-# A patch file that carries no diff (a cover letter) is skipped.
-has_diff() { grep -q '^--- ' "$1" && grep -q '^+++ ' "$1"; }
+# A patch file carries a diff when it has a git diff header (renames, mode
+# changes and binary diffs have no ---/+++ lines) or a plain one.
+has_diff() { grep -q '^diff --git \|^--- ' "$1" && grep -q '^diff --git \|^+++ ' "$1"; }
 
-# Split an mbox (git format-patch, b4 am, a mail client) into one file per
-# message, in order; messages start at "From " lines after a blank line.
+# Split an mbox (git format-patch, b4 am's .mbx, a mail client) with git's own
+# mailsplit (mboxrd ">From " unquoted) and mailinfo (RFC 2047 headers and
+# transfer encodings decoded): one NNNN-slug.patch per patch mail, in the
+# series' own [PATCH N/M] order when every patch is numbered.  A cover
+# letter is skipped; its base-commit: line is kept in OUTDIR/base-commit.
 split_mbox() { # mbox outdir
-	mkdir -p "$2"
-	awk -v out="$2" '
-		/^From / && (NR == 1 || prev == "") {
-			if (f != "") close(f)
-			n++; f = sprintf("%s/msg%04d", out, n)
-		}
-		f != "" {
-			line = $0; if (line ~ /^>+From /) sub(/^>/, "", line)
-			print line > f
-		}
-		{ prev = $0 }' "$1"
-	i=0
-	for m in "$2"/msg[0-9][0-9][0-9][0-9]; do
+	need_cmd git git
+	mkdir -p "$2/raw"
+	git mailsplit --mboxrd -o"$2/raw" "$1" >/dev/null || die "$1: git mailsplit cannot read it as an mbox"
+	: >"$2/order"
+	for m in "$2"/raw/*; do
 		[ -f "$m" ] || continue
-		if ! has_diff "$m"; then
+		k=$(basename "$m" | sed 's/^0*//')
+		git mailinfo -k -u "$2/msg" "$2/diff" <"$m" >"$2/info" 2>"$2/mailinfo.log" ||
+			die "$1: message $k: git mailinfo: $(head -n 1 "$2/mailinfo.log")"
+		ms=$(sed -n 's/^Subject: //p' "$2/info" | head -n 1)
+		bc=$(grep -h -m1 -o '^base-commit: [0-9a-f]\{40\}' "$m" | cut -c14-) || true
+		[ -z "$bc" ] || echo "$bc" >"$2/base-commit"
+		if [ ! -s "$2/diff" ]; then
 			# A cover letter ([PATCH 0/N]) or a mail that is no patch is
 			# skipped; a numbered patch or a message without a Subject
 			# that has no diff is a cut or damaged mbox, never dropped.
-			ms=$(patch_subject "$m")
 			case $ms in
 			*PATCH*\ 0/[0-9]*) continue ;;
-			*PATCH*) die "$1: message $(basename "$m" | sed 's/^msg0*//') ('$ms') has no diff: a cut or damaged mbox?" ;;
-			'') die "$1: message $(basename "$m" | sed 's/^msg0*//') has no Subject and no diff: a cut or damaged mbox?" ;;
+			*PATCH*) die "$1: message $k ('$ms') has no diff: a cut or damaged mbox?" ;;
+			'') die "$1: message $k has no Subject and no diff: a cut or damaged mbox?" ;;
 			*) continue ;;
 			esac
 		fi
+		n=$(printf '%s\n' "$ms" | sed -n 's/^\[[^]]*[^0-9]\([0-9][0-9]*\)\/[0-9][0-9]*\].*/\1/p')
+		{
+			printf 'From: %s <%s>\n' "$(sed -n 's/^Author: //p' "$2/info")" "$(sed -n 's/^Email: //p' "$2/info")"
+			sed -n 's/^Date: /Date: /p' "$2/info"
+			printf 'Subject: %s\n\n' "$ms"
+			cat "$2/msg"
+			printf -- '---\n'
+			cat "$2/diff"
+		} >"$m.patch"
+		echo "${n:--} $m.patch" >>"$2/order"
+	done
+	# The series' own numbering orders it when every patch carries one.
+	if ! grep -q '^- ' "$2/order" && [ -s "$2/order" ]; then
+		sort -n -s -k1,1 "$2/order" >"$2/order.sorted"
+		awk '$1 != NR { exit 1 }' "$2/order.sorted" ||
+			die "$1: patches numbered $(cut -d' ' -f1 "$2/order.sorted" | tr '\n' ' ' | sed 's/ $//'), not 1..$(wc -l <"$2/order.sorted"): a patch is missing or repeated"
+		mv "$2/order.sorted" "$2/order"
+	fi
+	i=0
+	while read -r _ f; do
 		i=$((i + 1))
 		# Named about as git format-patch names them: the subject without
 		# its [PATCH] tag, letters, digits, '.' and '_' kept, other runs
 		# as '-', 52 characters at most.
-		slug=$(patch_subject "$m" | sed 's/^\[[^]]*\] *//; s/[^A-Za-z0-9._][^A-Za-z0-9._]*/-/g; s/^-//; s/-$//' | cut -c1-52)
-		mv "$m" "$(printf '%s/%04d-%s.patch' "$2" "$i" "${slug:-patch}")"
-	done
-	rm -f "$2"/msg[0-9]*
+		slug=$(patch_subject "$f" | sed 's/^\[[^]]*\] *//; s/[^A-Za-z0-9._][^A-Za-z0-9._]*/-/g; s/^-//; s/-$//' | cut -c1-52)
+		mv "$f" "$(printf '%s/%04d-%s.patch' "$2" "$i" "${slug:-patch}")"
+	done <"$2/order"
+	rm -rf "$2/raw" "$2/msg" "$2/diff" "$2/info" "$2/order" "$2/mailinfo.log"
+}
+
+# The series a patch path belongs to (an mbox's patches live in the cache).
+patch_series() {
+	case $1 in
+	"$KREPRO_CACHE"/mbox/*)
+		ps=${1#"$KREPRO_CACHE"/mbox/}
+		ps=${ps%%/*}
+		echo "${ps%-*}"
+		;;
+	*) basename "$(dirname "$1")" ;;
+	esac
+}
+
+# The base-commit: a series names (format-patch --base, b4), if any.
+series_base_commit() { # series
+	if [ -f "$KREPRO_ROOT/patches/$1.mbox" ] || [ -f "$KREPRO_ROOT/patches/$1.mbx" ] ||
+		[ ! -f "$KREPRO_ROOT/patches/$1/series" ]; then
+		for f in "$KREPRO_CACHE"/mbox/"$1"-*/base-commit; do
+			[ -f "$f" ] && head -n 1 "$f" && return 0
+		done
+		return 0
+	fi
+	cat "$KREPRO_ROOT/patches/$1"/* 2>/dev/null | grep -m1 -o '^base-commit: [0-9a-f]\{40\}' | cut -c14- || true
 }
 
 series_patches() { # series -> patch file paths, in order
 	sdir="$KREPRO_ROOT/patches/$1"
 	mbox=
-	if [ -f "$KREPRO_ROOT/patches/$1.mbox" ]; then
-		mbox="$KREPRO_ROOT/patches/$1.mbox"
-	elif [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
-		mbox=$(find "$sdir" -maxdepth 1 -name '*.mbox' | sort | head -n 1)
-		[ -n "$mbox" ] || die "patches/$1: no series file and no *.mbox"
+	for ext in mbox mbx; do
+		[ -z "$mbox" ] && [ -f "$KREPRO_ROOT/patches/$1.$ext" ] && mbox="$KREPRO_ROOT/patches/$1.$ext"
+	done
+	if [ -z "$mbox" ] && [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
+		# What b4 am saves (*.mbx) or git format-patch --stdout (*.mbox).
+		mbox=$(find "$sdir" -maxdepth 1 \( -name '*.mbox' -o -name '*.mbx' \) | sort | head -n 1)
+		[ -n "$mbox" ] || die "patches/$1: no series file and no *.mbox or *.mbx"
 	fi
-	[ -n "$mbox" ] || [ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox"
+	[ -n "$mbox" ] || [ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox (.mbx)"
 	if [ -n "$mbox" ]; then
 		split="$KREPRO_CACHE/mbox/$1-$(sha256sum "$mbox" | cut -c1-16)"
 		if [ ! -d "$split" ]; then
+			rm -rf "$split.tmp"
 			split_mbox "$mbox" "$split.tmp"
 			mv "$split.tmp" "$split"
 		fi
@@ -285,7 +333,13 @@ series_patches() { # series -> patch file paths, in order
 		p=${line%% *}
 		case $p in */* | .*) die "patches/$1/series:$n: bad patch name '$p'" ;; esac
 		[ -f "$sdir/$p" ] || die "patches/$1/series:$n: missing patch file '$p'"
-		has_diff "$sdir/$p" || continue
+		if ! has_diff "$sdir/$p"; then
+			# Only a cover letter may be listed without a diff.
+			case $(patch_subject "$sdir/$p") in
+			*PATCH*\ 0/[0-9]*) continue ;;
+			*) die "patches/$1/series:$n: '$p' holds no diff (only a [PATCH 0/N] cover letter may)" ;;
+			esac
+		fi
 		printf '%s\n' "$sdir/$p"
 	done <"$sdir/series"
 }
@@ -316,24 +370,33 @@ variant_patches() { # variant -> patch paths
 }
 
 series_names() {
-	for s in "$KREPRO_ROOT"/patches/*/ "$KREPRO_ROOT"/patches/*.mbox; do
+	for s in "$KREPRO_ROOT"/patches/*/ "$KREPRO_ROOT"/patches/*.mbox "$KREPRO_ROOT"/patches/*.mbx; do
 		[ -e "$s" ] || continue
 		n=$(basename "$s")
-		echo "${n%.mbox}"
+		n=${n%.mbox}
+		echo "${n%.mbx}"
 	done | sort -u
 }
 
 cmd_list_variants() {
 	echo "base	the reference kernel ($(ref_json))"
+	lv_bad=0
 	for name in $(series_names); do
-		variant_patches "$name" >"$KREPRO_CACHE/.list" || exit 2
-		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)"
+		# One broken series is reported and the others are still listed.
+		if ! (variant_patches "$name" >"$KREPRO_CACHE/.list") 2>"$KREPRO_CACHE/.list.err"; then
+			echo "$name	BROKEN: $(sed 's/^build: error: //' "$KREPRO_CACHE/.list.err" | head -n 1)"
+			lv_bad=1
+			continue
+		fi
+		bc=$(series_base_commit "$name")
+		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)${bc:+ base-commit $bc}"
 		while IFS= read -r p; do
 			subj=$(patch_subject "$p")
 			printf '    %s  %s\n' "$(basename "$p")" "$subj"
 		done <"$KREPRO_CACHE/.list"
 	done
-	rm -f "$KREPRO_CACHE/.list"
+	rm -f "$KREPRO_CACHE/.list" "$KREPRO_CACHE/.list.err"
+	return "$lv_bad"
 }
 
 # Apply a variant's patches to a hardlinked copy of the reference tree.
@@ -362,14 +425,20 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	fi
 	rm -rf "$src" "$src.tmp"
 	cp -al "$ref" "$src.tmp"
+	log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
+	: >"$log"
 	for p in $(variant_patches "$v"); do
-		log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
-		if ! patch -d "$src.tmp" -p1 --fuzz=0 --no-backup-if-mismatch -r - -N <"$p" >"$log" 2>&1; then
-			file=$(sed -n 's/^patching file //p' "$log" | tail -n 1)
-			hunk=$(grep -m1 -E 'Hunk #[0-9]+ FAILED|can.t find file|Reversed' "$log" || true)
-			[ -n "$file" ] || file=$(grep -m1 '^+++ ' "$p" | sed 's#^+++ [ab]/##; s#[[:space:]].*##')
+		# git apply, as a better patch: renames, mode changes and binary
+		# diffs, no fuzz, no path outside the tree.  It writes a new file
+		# for each one it changes, so the hardlinked reference stays
+		# pristine.  GIT_CEILING_DIRECTORIES: never the checkout's repo.
+		if ! (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
+			git apply -p1 --whitespace=nowarn --verbose "$p") >>"$log" 2>&1; then
+			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
+				head -n 1 | sed 's/^error: //')
+			where=$(grep -m1 '^error: patch failed: ' "$log" | sed 's/^error: patch failed: //')
 			rm -rf "$src.tmp"
-			die "variant $v: series $(basename "$(dirname "$p")"), patch $(basename "$p") does not apply: file ${file:-?}: ${hunk:-see $log}"
+			die "variant $v: series $(patch_series "$p"), patch $(basename "$p") does not apply: ${why:-see $log}${where:+ (hunk at $where; $log)}"
 		fi
 	done
 	echo "$stamp" >"$src.tmp/.krepro-patched"
@@ -504,7 +573,7 @@ write_kernel_manifest() { # variant dir
 	sep=
 	for p in $(variant_patches "$1"); do
 		printf '%s\n    {"series": "%s", "file": "%s", "sha256": "%s"}' "$sep" \
-			"$(basename "$(dirname "$p")")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
+			"$(patch_series "$p")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
 		sep=,
 	done
 	printf '],\n'

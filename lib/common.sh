@@ -95,7 +95,7 @@ cmd:ccache ccache
 cmd:musl-gcc musl-tools
 cmd:xz xz-utils
 cmd:file file
-cmd:patch patch
+cmd:git git
 cmd:rsync rsync
 cmd:qemu-system-x86_64 qemu-system-x86
 file:/usr/include/libelf.h libelf-dev
@@ -113,6 +113,7 @@ file:/usr/sbin/sshd openssh-server
 file:/usr/sbin/kexec kexec-tools
 cmd:bwrap bubblewrap
 cmd:signify-openbsd signify-openbsd
+cmd:b4 b4
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

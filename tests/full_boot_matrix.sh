@@ -77,7 +77,7 @@ sed 's/^ \tlru_gen_enter_fault(vma);/ \tlru_gen_enter_fault(vma, 42);/' \
 echo 0001-broken.patch >"$W/patches/broken/series"
 expect_rc "patch that does not apply stops" 2 "$W/build.sh" -C "$PWD/cache" -O "$T_DIR/o" preflight broken
 expect_in "names series and patch" "$T_OUT" "series broken, patch 0001-broken.patch does not apply"
-expect_in "names file and hunk" "$T_OUT" "file mm/memory.c: Hunk #3 FAILED"
+expect_in "names file and hunk, as git apply does" "$T_OUT" "mm/memory.c: patch does not apply (hunk at mm/memory.c:6100"
 
 rm -rf "$T_DIR" cache/variants/*/broken
 exit $T_FAILED

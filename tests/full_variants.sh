@@ -1,7 +1,8 @@
 #!/bin/sh
 # Variant grammar and series forms against the real reference tree:
 # SERIES@N, A+B, an mbox with a cover letter, a folder whose series lists a
-# cover letter, and preflight errors.  Builds nothing.
+# cover letter, series from git format-patch and b4 (renames, modes, binary,
+# UTF-8), and preflight errors.  Builds nothing.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -67,6 +68,65 @@ assert "concurrent preflights: the tree is whole" cmp cache/variants/*/concur/sr
 	cache/variants/*/calibration/src/mm/memory.c
 assert "concurrent preflights: as many files as the reference" test \
 	"$(find cache/variants/*/concur/src -type f | wc -l)" -ge "$(find cache/reference/*/linux-source-6.12 -type f | wc -l)"
+
+# Series as kernel developers make them (issue 13): git format-patch with a
+# cover letter and --base, a rename, a mode change, a binary file, a UTF-8
+# author and subject, a commit message paragraph starting with "From "; and
+# what Debian's b4 am -m saves (*.mbx) from such a thread, offline.
+ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+G=$T_DIR/g
+mkdir -p "$G/Documentation/mm"
+cp "$ref/Documentation/mm/highmem.rst" "$ref/Documentation/mm/index.rst" "$G/Documentation/mm/"
+export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=krepro \
+	GIT_CONFIG_KEY_1=user.email GIT_CONFIG_VALUE_1=krepro@localhost
+gc() { git -C "$G" -c user.name="${GA:-krepro}" -c user.email=krepro@localhost commit -q "$@"; }
+git -C "$G" init -q && git -C "$G" add -A && gc -m base
+git -C "$G" mv Documentation/mm/highmem.rst Documentation/mm/high-memory.rst && gc -m "docs: mm: rename highmem.rst"
+chmod +x "$G/Documentation/mm/index.rst" && gc -a -m "docs: mm: make index.rst executable"
+printf '\000\001\002binary\377\000' >"$G/Documentation/mm/krepro.bin"
+git -C "$G" add Documentation/mm/krepro.bin && gc -m "docs: mm: add a binary blob"
+echo "Jörg was here." >>"$G/Documentation/mm/index.rst"
+GA="Jörg Rödel" gc -a -m "docs: mm: Jörg's ünïcode note" -m "From the start, this paragraph begins with From.
+
+From me to you."
+base=$(git -C "$G" rev-parse HEAD~4)
+git -C "$G" format-patch -q --stdout --thread --cover-letter --base="$base" HEAD~4 >"$W/patches/gfp.mbox"
+git -C "$G" format-patch -q --stdout --thread --base="$base" HEAD~4..HEAD~1 >"$T_DIR/b4in.mbox"
+mkdir -p "$W/patches/b4s"
+msgid=$(grep -m1 -i '^Message-Id:' "$T_DIR/b4in.mbox" | sed 's/^[^<]*<//; s/>.*//')
+(cd "$T_DIR" && HOME=$T_DIR b4 -n am -m "$T_DIR/b4in.mbox" -o "$W/patches/b4s" "$msgid") >"$T_DIR/b4.log" 2>&1
+assert "b4 am saved an .mbx" sh -c "ls '$W/patches/b4s/'*.mbx"
+expect_rc "list-variants reads the format-patch mbox and the b4 .mbx" 0 C list-variants
+expect_in "the cover letter is skipped, every patch counted" "$T_OUT" "gfp	(also gfp@1..gfp@4, and A+B stacks) base-commit $base"
+expect_in "a rename-only patch is kept" "$T_OUT" "[PATCH 1/4] docs: mm: rename highmem.rst"
+expect_in "a mode-only patch is kept" "$T_OUT" "[PATCH 2/4] docs: mm: make index.rst executable"
+expect_in "a binary-only patch is kept" "$T_OUT" "[PATCH 3/4] docs: mm: add a binary blob"
+expect_in "an RFC 2047 subject is decoded" "$T_OUT" "[PATCH 4/4] docs: mm: Jörg's ünïcode note"
+expect_in "b4's .mbx is a series" "$T_OUT" "b4s	(also b4s@1..b4s@3"
+expect_rc "preflight applies rename, mode, binary and UTF-8 patches" 0 C preflight gfp
+S=$(echo cache/variants/*/gfp/src/Documentation/mm)
+assert "the rename is applied" sh -c "test -f '$S/high-memory.rst' && test ! -e '$S/highmem.rst'"
+assert "the mode change is applied" test -x "$S/index.rst"
+assert "the binary file is applied" cmp "$S/krepro.bin" "$G/Documentation/mm/krepro.bin"
+assert "the UTF-8 line is applied" grep -q 'Jörg was here.' "$S/index.rst"
+assert "a From paragraph did not split the mail" sh -c "grep -q 'From me to you' cache/mbox/gfp-*/0004-*.patch"
+assert "the reference stays pristine" sh -c "test -f '$ref/Documentation/mm/highmem.rst' && test ! -x '$ref/Documentation/mm/index.rst'"
+expect_rc "@N counts the series' own numbering" 0 C patches gfp@3
+expect_in "gfp@3 ends with [PATCH 3/4]" "$T_OUT" "0003-docs-mm-add-a-binary-blob.patch"
+# b4 0.12 (Debian 12) drops the blank line that ends a binary hunk, so git am
+# refuses its .mbx too; the kit names the patch and git's reason.
+expect_rc "b4's binary patch is refused, not dropped" 2 C preflight b4s
+expect_in "naming the patch and the reason" "$T_OUT" "patch 0003-docs-mm-add-a-binary-blob.patch does not apply: corrupt binary patch"
+expect_rc "b4's rename and mode patches apply" 0 C preflight b4s@2
+# One broken series is reported and the others still listed.
+mkdir -p "$W/patches/aaa-broken"
+echo '0001-missing.patch' >"$W/patches/aaa-broken/series"
+expect_rc "list-variants with a broken series exits 1" 1 C list-variants
+expect_in "naming it" "$T_OUT" "aaa-broken	BROKEN: patches/aaa-broken/series:1: missing patch file '0001-missing.patch'"
+expect_in "and still listing those after it" "$T_OUT" "memcg	(also memcg@1..memcg@5"
+unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 GIT_CONFIG_KEY_1 GIT_CONFIG_VALUE_1
+
 rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
-	cache/variants/*/calibration+calibration cache/variants/*/concur
+	cache/variants/*/calibration+calibration cache/variants/*/concur cache/variants/*/gfp \
+	cache/variants/*/b4s cache/variants/*/b4s@2
 exit $T_FAILED
