@@ -290,32 +290,45 @@ patch_series() {
 	esac
 }
 
+variant_series() { # variant -> its series, one per line
+	[ "$1" = base ] || printf '%s\n' "$1" | tr '+' '\n' | sed 's/@.*//'
+}
+
 # The base-commit: a series names (format-patch --base, b4), if any.
-series_base_commit() { # series
-	if [ -f "$KREPRO_ROOT/patches/$1.mbox" ] || [ -f "$KREPRO_ROOT/patches/$1.mbx" ] ||
-		[ ! -f "$KREPRO_ROOT/patches/$1/series" ]; then
-		for f in "$KREPRO_CACHE"/mbox/"$1"-*/base-commit; do
-			[ -f "$f" ] && head -n 1 "$f" && return 0
-		done
+series_base_commit() { # series (after series_patches split it)
+	bm=$(series_mbox "$1") || exit 2
+	if [ -n "$bm" ]; then
+		bf=$(series_split_dir "$1" "$bm")/base-commit
+		[ ! -f "$bf" ] || head -n 1 "$bf"
 		return 0
 	fi
 	cat "$KREPRO_ROOT/patches/$1"/* 2>/dev/null | grep -m1 -o '^base-commit: [0-9a-f]\{40\}' | cut -c14- || true
 }
 
+series_mbox() { # series -> its mbox file, or nothing for a quilt folder
+	sdir="$KREPRO_ROOT/patches/$1"
+	for ext in mbox mbx; do
+		[ -f "$KREPRO_ROOT/patches/$1.$ext" ] && echo "$KREPRO_ROOT/patches/$1.$ext" && return 0
+	done
+	if [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
+		# What b4 am saves (*.mbx) or git format-patch --stdout (*.mbox).
+		sm=$(find "$sdir" -maxdepth 1 \( -name '*.mbox' -o -name '*.mbx' \) | sort | head -n 1)
+		[ -n "$sm" ] || die "patches/$1: no series file and no *.mbox or *.mbx"
+		echo "$sm"
+		return 0
+	fi
+	[ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox (.mbx)"
+}
+
+series_split_dir() { # series mbox -> the cache folder of its split patches
+	echo "$KREPRO_CACHE/mbox/$1-$(sha256sum "$2" | cut -c1-16)"
+}
+
 series_patches() { # series -> patch file paths, in order
 	sdir="$KREPRO_ROOT/patches/$1"
-	mbox=
-	for ext in mbox mbx; do
-		[ -z "$mbox" ] && [ -f "$KREPRO_ROOT/patches/$1.$ext" ] && mbox="$KREPRO_ROOT/patches/$1.$ext"
-	done
-	if [ -z "$mbox" ] && [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
-		# What b4 am saves (*.mbx) or git format-patch --stdout (*.mbox).
-		mbox=$(find "$sdir" -maxdepth 1 \( -name '*.mbox' -o -name '*.mbx' \) | sort | head -n 1)
-		[ -n "$mbox" ] || die "patches/$1: no series file and no *.mbox or *.mbx"
-	fi
-	[ -n "$mbox" ] || [ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox (.mbx)"
+	mbox=$(series_mbox "$1") || exit 2
 	if [ -n "$mbox" ]; then
-		split="$KREPRO_CACHE/mbox/$1-$(sha256sum "$mbox" | cut -c1-16)"
+		split=$(series_split_dir "$1" "$mbox")
 		if [ ! -d "$split" ]; then
 			rm -rf "$split.tmp"
 			split_mbox "$mbox" "$split.tmp"
@@ -427,6 +440,15 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	cp -al "$ref" "$src.tmp"
 	log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
 	: >"$log"
+	for ser in $(variant_series "$v"); do
+		bc=$(series_base_commit "$ser")
+		[ -n "$bc" ] || continue
+		if [ -z "${REF_COMMIT:-}" ]; then
+			note "series $ser names base-commit $bc; the reference ($(ref_get version 2>/dev/null || echo "$REF_SPEC")) has no git commit to compare: check it is the tree the series was made for"
+		elif [ "$bc" != "$REF_COMMIT" ]; then
+			note "warning: series $ser was made on base-commit $bc, the reference is $REF_COMMIT"
+		fi
+	done
 	for p in $(variant_patches "$v"); do
 		# git apply, as a better patch: renames, mode changes and binary
 		# diffs, no fuzz, no path outside the tree.  It writes a new file
@@ -575,6 +597,14 @@ write_kernel_manifest() { # variant dir
 		printf '%s\n    {"series": "%s", "file": "%s", "sha256": "%s"}' "$sep" \
 			"$(patch_series "$p")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
 		sep=,
+	done
+	printf '],\n  "base_commits": ['
+	sep=
+	for ser in $(variant_series "$1"); do
+		bc=$(series_base_commit "$ser")
+		[ -n "$bc" ] || continue
+		printf '%s{"series": "%s", "base_commit": "%s"}' "$sep" "$ser" "$bc"
+		sep=', '
 	done
 	printf '],\n'
 	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"

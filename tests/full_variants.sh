@@ -104,6 +104,7 @@ expect_in "a binary-only patch is kept" "$T_OUT" "[PATCH 3/4] docs: mm: add a bi
 expect_in "an RFC 2047 subject is decoded" "$T_OUT" "[PATCH 4/4] docs: mm: Jörg's ünïcode note"
 expect_in "b4's .mbx is a series" "$T_OUT" "b4s	(also b4s@1..b4s@3"
 expect_rc "preflight applies rename, mode, binary and UTF-8 patches" 0 C preflight gfp
+expect_in "preflight says which base-commit the series names" "$T_OUT" "series gfp names base-commit $base; the reference (6.12"
 S=$(echo cache/variants/*/gfp/src/Documentation/mm)
 assert "the rename is applied" sh -c "test -f '$S/high-memory.rst' && test ! -e '$S/highmem.rst'"
 assert "the mode change is applied" test -x "$S/index.rst"
