@@ -1,5 +1,5 @@
 /* libFuzzer target: every raw-output parser (will-it-scale, meminfo,
- * proc-vmstat, time -v) on the same input. */
+ * proc-vmstat, time -v, kmsg) on the same input. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const files[] = {"will-it-scale", "meminfo", "proc-vmstat",
-					    "will-it-scale.time"};
+					    "will-it-scale.time", "kmsg"};
 	struct krp_metrics m;
 	size_t i;
 

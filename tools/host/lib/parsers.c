@@ -1,4 +1,5 @@
 /* Raw-output parsers (see parsers.h). */
+#include "dmesg.h"
 #include "parsers.h"
 
 #include "parse_bench.h"
@@ -364,8 +365,9 @@ int krp_raw_known(const char *filename)
 	char bench[KRP_METRIC_NAME_MAX + 1];
 
 	return strcmp(filename, "will-it-scale") == 0 || strcmp(filename, "meminfo") == 0 ||
-	       strcmp(filename, "proc-vmstat") == 0 || krp_monitor_known(filename) ||
-	       krp_bench_known(filename) || time_bench(filename, bench) == 0;
+	       strcmp(filename, "kmsg") == 0 || strcmp(filename, "proc-vmstat") == 0 ||
+	       krp_monitor_known(filename) || krp_bench_known(filename) ||
+	       time_bench(filename, bench) == 0;
 }
 
 int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_metrics *m)
@@ -378,6 +380,8 @@ int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_
 		krp_parse_meminfo(buf, len, m);
 	else if (strcmp(filename, "proc-vmstat") == 0)
 		krp_parse_proc_vmstat(buf, len, m);
+	else if (strcmp(filename, "kmsg") == 0)
+		krp_parse_dmesg(buf, len, m);
 	else if (krp_parse_monitor(filename, buf, len, m))
 		;
 	else if (krp_parse_bench(filename, buf, len, m))
