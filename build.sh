@@ -565,6 +565,23 @@ cmd_kernel() {
 		printf '%s\n' "$dst/bzImage"
 		return 0
 	fi
+	# Another variant with the same patches, config and compiler (SERIES
+	# and SERIES@N of all its N patches) built the same bytes already.
+	for twin in "$KREPRO_OUT"/kernels/*/inputs; do
+		if [ ! -f "$twin" ] || [ "$(cat "$twin")" != "$inputs" ]; then continue; fi
+		tw=$(dirname "$twin")
+		[ -f "$tw/bzImage" ] || continue
+		note "kernel $v: same patches, config and compiler as $(basename "$tw"): its bzImage"
+		rm -rf "$dst.tmp"
+		mkdir -p "$dst.tmp"
+		cp "$tw/bzImage" "$tw/config" "$dst.tmp/"
+		write_kernel_manifest "$v" "$dst.tmp" >"$dst.tmp/manifest.json"
+		echo "$inputs" >"$dst.tmp/inputs"
+		rm -rf "$dst"
+		mv "$dst.tmp" "$dst"
+		printf '%s\n' "$dst/bzImage"
+		return 0
+	done
 	# shellcheck disable=SC2046 # one fragment path per word
 	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$bld" $(config_fragments)) \
 		>"$bld/merge_config.log" 2>&1 || {

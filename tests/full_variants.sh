@@ -125,6 +125,17 @@ echo '0001-missing.patch' >"$W/patches/aaa-broken/series"
 expect_rc "list-variants with a broken series exits 1" 1 C list-variants
 expect_in "naming it" "$T_OUT" "aaa-broken	BROKEN: patches/aaa-broken/series:1: missing patch file '0001-missing.patch'"
 expect_in "and still listing those after it" "$T_OUT" "memcg	(also memcg@1..memcg@5"
+# SERIES@N of all N patches is the same kernel as SERIES: not built twice.
+if [ -f out/kernels/calibration/bzImage ]; then
+	mkdir -p "$T_DIR/twin/kernels"
+	cp -r out/kernels/calibration "$T_DIR/twin/kernels/"
+	expect_rc "calibration@3 after calibration" 0 ./build.sh -O "$T_DIR/twin" kernel calibration@3
+	expect_in "reuses the twin's bzImage" "$T_OUT" "kernel calibration@3: same patches, config and compiler as calibration"
+	assert "the same bytes" cmp "$T_DIR/twin/kernels/calibration@3/bzImage" out/kernels/calibration/bzImage
+	expect_in "its manifest names its own variant" "$T_DIR/twin/kernels/calibration@3/manifest.json" '"variant": "calibration@3"'
+else
+	no "out/kernels/calibration is built by the tests before this one"
+fi
 unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 GIT_CONFIG_KEY_1 GIT_CONFIG_VALUE_1
 
 rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
