@@ -245,6 +245,10 @@ void krp_parse_proc_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 
 /* ---- /usr/bin/time -v ------------------------------------------------- */
 
+/* Metric names are lkp-tests' (programs/time/parse): GNU time's labels in
+ * lower case with '_', Maximum resident set size as
+ * maximum_resident_set_size, and elapsed_time.max beside elapsed_time. */
+
 enum time_kind { TV_NUM, TV_PERCENT, TV_CLOCK };
 
 static const struct {
@@ -256,7 +260,7 @@ static const struct {
     {"System time (seconds)", "system_time", TV_NUM},
     {"Percent of CPU this job got", "percent_of_cpu_this_job_got", TV_PERCENT},
     {"Elapsed (wall clock) time (h:mm:ss or m:ss)", "elapsed_time", TV_CLOCK},
-    {"Maximum resident set size (kbytes)", "max_resident_set_size", TV_NUM},
+    {"Maximum resident set size (kbytes)", "maximum_resident_set_size", TV_NUM},
     {"Major (requiring I/O) page faults", "major_page_faults", TV_NUM},
     {"Minor (reclaiming a frame) page faults", "minor_page_faults", TV_NUM},
     {"Voluntary context switches", "voluntary_context_switches", TV_NUM},
@@ -343,6 +347,10 @@ void krp_parse_time(const char *buf, size_t len, const char *prefix, struct krp_
 		}
 		krp_metric_add2(m, pfx, time_fields[k].metric, strlen(time_fields[k].metric), v,
 				KRP_SET);
+		/* lkp-tests' time parser also reports the longest elapsed
+		 * time (one command here: the same value). */
+		if (time_fields[k].kind == TV_CLOCK)
+			krp_metric_add2(m, pfx, "elapsed_time.max", 16, v, KRP_MAX);
 	}
 }
 
