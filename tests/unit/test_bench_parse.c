@@ -70,10 +70,14 @@ static void test_vms_lkp_fixture(void)
 	krp_parse_vm_scalability(buf, n, "vm-scalability", &m);
 	CHECK_NEAR("vms lkp: throughput 467497", get(&m, "vm-scalability.throughput"), 467497, 0);
 	CHECK_NEAR("vms lkp: median", get(&m, "vm-scalability.median"), 14609, 0);
-	/* one sample: spread of the tasks, 100 * sd / mean; sd of 31 x a and
-	 * one a + 9 = 9 * sqrt(31) / 32 */
-	CHECK_NEAR("vms lkp: stddev", get(&m, "vm-scalability.stddev"),
-		   100.0 * (9.0 * sqrt(31.0) / 32.0) / (467497.0 / 32.0), 1e-9);
+	/* one sample: LKP's spread of the tasks, 100 * sd * n_tasks / mean;
+	 * sd of 31 x a and one a + 9 = 9 * sqrt(31) / 32 */
+	CHECK_NEAR("vms lkp: stddev% (LKP's name and task-count factor)",
+		   get(&m, "vm-scalability.stddev%"),
+		   100.0 * (9.0 * sqrt(31.0) / 32.0) * 32.0 / (467497.0 / 32.0), 1e-9);
+	CHECK_NEAR("vms lkp: median_stddev% of one sample",
+		   get(&m, "vm-scalability.median_stddev%"),
+		   100.0 * (9.0 * sqrt(31.0) / 32.0) * 32.0 / (467497.0 / 32.0), 1e-9);
 	CHECK_NEAR("vms lkp: free_time", get(&m, "vm-scalability.free_time"), 25.423, 1e-9);
 	CHECK_NEAR("vms lkp: workload", get(&m, "vm-scalability.workload"), 32.0 * 1048576, 0);
 	krp_metrics_free(&m);
@@ -82,7 +86,8 @@ static void test_vms_lkp_fixture(void)
 static void test_vms_samples(void)
 {
 	/* Two case runs: sums 300 and 100 -> throughput 200, stddev 100 *
-	 * 100 / 200 = 50%; medians (100+200)/2 = 150 and 100 -> 125. */
+	 * 100 / 200 = 50%; medians (LKP: upper middle) 200 and 100 -> 150,
+	 * median_stddev% 100 * 50 / 150. */
 	const char *two = "noise before\n"
 			  "./case-anon-w-seq\n"
 			  "1024 bytes / 10 usecs = 200 KB/s\n"
@@ -100,11 +105,13 @@ static void test_vms_samples(void)
 	krp_metrics_init(&m);
 	krp_parse_vm_scalability(two, strlen(two), "vm-scalability", &m);
 	CHECK_NEAR("vms two: throughput", get(&m, "vm-scalability.throughput"), 200, 0);
-	CHECK_NEAR("vms two: stddev over samples", get(&m, "vm-scalability.stddev"), 50, 1e-12);
-	CHECK_NEAR("vms two: median", get(&m, "vm-scalability.median"), 125, 0);
+	CHECK_NEAR("vms two: stddev% over samples", get(&m, "vm-scalability.stddev%"), 50, 1e-12);
+	CHECK_NEAR("vms two: median, upper middle", get(&m, "vm-scalability.median"), 150, 0);
+	CHECK_NEAR("vms two: median_stddev%", get(&m, "vm-scalability.median_stddev%"),
+		   100.0 * 50 / 150, 1e-9);
 	CHECK_NEAR("vms two: free_time", get(&m, "vm-scalability.free_time"), 20e-6, 1e-15);
 	CHECK_NEAR("vms two: workload", get(&m, "vm-scalability.workload"), 4, 0);
-	CHECK("vms two: 5 metrics", m.n == 5);
+	CHECK("vms two: 6 metrics", m.n == 6);
 	krp_metrics_free(&m);
 
 	krp_metrics_init(&m);
@@ -122,10 +129,11 @@ static void test_vms_golden(void)
 	      parse_fixture("tests/fixtures/vm-scalability/anon-w-seq", "vm-scalability", &m) == 0);
 	CHECK_NEAR("golden vms anon-w-seq: throughput", get(&m, "vm-scalability.throughput"),
 		   355841, 0);
-	CHECK_NEAR("golden vms anon-w-seq: median", get(&m, "vm-scalability.median"), 177920.5, 0);
-	/* population sd of two = |a - b| / 2 = 39402.5; / mean 177920.5 */
-	CHECK_NEAR("golden vms anon-w-seq: stddev", get(&m, "vm-scalability.stddev"),
-		   100.0 * 39402.5 / 177920.5, 1e-9);
+	CHECK_NEAR("golden vms anon-w-seq: median, upper middle", get(&m, "vm-scalability.median"),
+		   217323, 0);
+	/* population sd of two = |a - b| / 2 = 39402.5; x 2 tasks / mean 177920.5 */
+	CHECK_NEAR("golden vms anon-w-seq: stddev%", get(&m, "vm-scalability.stddev%"),
+		   100.0 * 39402.5 * 2 / 177920.5, 1e-9);
 	CHECK_NEAR("golden vms anon-w-seq: free_time", get(&m, "vm-scalability.free_time"),
 		   (2290 + 954) / 2.0 / 1e6, 1e-15);
 	CHECK_NEAR("golden vms anon-w-seq: workload", get(&m, "vm-scalability.workload"),
@@ -155,8 +163,8 @@ static void test_vms_golden(void)
 		  0);
 	CHECK_NEAR("golden vms anon-r-rand: throughput", get(&m, "vm-scalability.throughput"),
 		   22079 + 21796, 0);
-	CHECK_NEAR("golden vms anon-r-rand: median", get(&m, "vm-scalability.median"),
-		   (22079 + 21796) / 2.0, 0);
+	CHECK_NEAR("golden vms anon-r-rand: median, upper middle", get(&m, "vm-scalability.median"),
+		   22079, 0);
 	krp_metrics_free(&m);
 }
 

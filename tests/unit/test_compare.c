@@ -57,6 +57,7 @@ static void test_classify(void)
 	CHECK("lower elapsed", krp_direction("will-it-scale.time.elapsed_time") == -1);
 	CHECK("lower free_time", krp_direction("vm-scalability.free_time") == -1);
 	CHECK("lower stddev", krp_direction("vm-scalability.stddev") == -1);
+	CHECK("lower stddev%", krp_direction("vm-scalability.stddev%") == -1);
 	CHECK("lower autonuma seconds", krp_direction("autonuma-benchmark.numa01.seconds") == -1);
 	CHECK("higher specjbb bops", krp_direction("specjbb.bops") == 1);
 	CHECK("higher specjbb bops per warehouse",

@@ -60,7 +60,7 @@ int krp_direction(const char *name)
 	    "_ops", ".throughput", ".median", ".score", ".index", ".bops", ".bops_per_warehouse"};
 	/* autonuma-benchmark's <test>.seconds is the time a test took. */
 	static const char *const lower[] = {".time.elapsed_time", ".free_time", ".stddev",
-					    ".seconds"};
+					    ".stddev%", ".seconds"};
 	size_t i;
 
 	for (i = 0; i < sizeof(lower) / sizeof(lower[0]); i++) {

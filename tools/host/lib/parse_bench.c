@@ -104,13 +104,14 @@ static int pb_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Median (sorts v): the middle value, or the mean of the two middle ones. */
+/* Median as lkp-tests takes it (sorts v): the middle value, the upper of
+ * the two middle ones for an even count. */
 static double pb_median(double *v, size_t n)
 {
 	if (n == 0)
 		return 0;
 	qsort(v, n, sizeof(*v), pb_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return v[n / 2];
 }
 
 /* ---- vm-scalability ---------------------------------------------------- */
@@ -132,10 +133,12 @@ static void vms_end_sample(struct vms *s)
 		return;
 	sum = pb_mean(s->kbps.v, s->kbps.n) * (double)s->kbps.n;
 	mu = pb_mean(s->kbps.v, s->kbps.n);
-	/* LKP's one-sample stddev: the spread of the tasks of the run */
+	/* LKP's one-sample stddev%: the spread of the tasks of the run,
+	 * scaled by their count (stddev * n_tasks / mean per task). */
 	s->have_single = mu > 0;
 	if (s->have_single)
-		s->single_stddev_pct = 100.0 * pb_stddev(s->kbps.v, s->kbps.n) / mu;
+		s->single_stddev_pct =
+		    100.0 * pb_stddev(s->kbps.v, s->kbps.n) * (double)s->kbps.n / mu;
 	pb_push(&s->sums, sum);
 	pb_push(&s->medians, pb_median(s->kbps.v, s->kbps.n));
 	s->kbps.n = 0;
@@ -187,12 +190,23 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 	if (s.sums.n) {
 		mean = pb_mean(s.sums.v, s.sums.n);
 		krp_metric_add2(m, prefix, "throughput", 10, mean, KRP_SET);
-		if (s.sums.n >= 2 && mean > 0)
-			krp_metric_add2(m, prefix, "stddev", 6,
+		double med = pb_mean(s.medians.v, s.medians.n);
+
+		/* lkp-tests' names: stddev% and median_stddev%, over samples,
+		 * or over the tasks of a single sample. */
+		if (s.sums.n >= 2 && mean > 0) {
+			krp_metric_add2(m, prefix, "stddev%", 7,
 					100.0 * pb_stddev(s.sums.v, s.sums.n) / mean, KRP_SET);
-		else if (s.sums.n == 1 && s.have_single)
-			krp_metric_add2(m, prefix, "stddev", 6, s.single_stddev_pct, KRP_SET);
-		krp_metric_add2(m, prefix, "median", 6, pb_mean(s.medians.v, s.medians.n), KRP_SET);
+			if (med > 0)
+				krp_metric_add2(m, prefix, "median_stddev%", 14,
+						100.0 * pb_stddev(s.medians.v, s.medians.n) / med,
+						KRP_SET);
+		} else if (s.sums.n == 1 && s.have_single) {
+			krp_metric_add2(m, prefix, "stddev%", 7, s.single_stddev_pct, KRP_SET);
+			krp_metric_add2(m, prefix, "median_stddev%", 14, s.single_stddev_pct,
+					KRP_SET);
+		}
+		krp_metric_add2(m, prefix, "median", 6, med, KRP_SET);
 		krp_metric_add2(m, prefix, "workload", 8, s.bytes / 1024.0, KRP_SET);
 	}
 	if (s.free_n > 0)
