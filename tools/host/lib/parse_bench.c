@@ -192,17 +192,18 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 		krp_metric_add2(m, prefix, "throughput", 10, mean, KRP_SET);
 		double med = pb_mean(s.medians.v, s.medians.n);
 
-		/* lkp-tests' names: stddev% and median_stddev%, over samples,
-		 * or over the tasks of a single sample. */
+		/* lkp-tests' arithmetic, over samples or over the tasks of a
+		 * single sample.  The name stays "stddev", as in 0-day's
+		 * reports of seed 000's time (lkp-tests calls it stddev% now). */
 		if (s.sums.n >= 2 && mean > 0) {
-			krp_metric_add2(m, prefix, "stddev%", 7,
+			krp_metric_add2(m, prefix, "stddev", 6,
 					100.0 * pb_stddev(s.sums.v, s.sums.n) / mean, KRP_SET);
 			if (med > 0)
 				krp_metric_add2(m, prefix, "median_stddev%", 14,
 						100.0 * pb_stddev(s.medians.v, s.medians.n) / med,
 						KRP_SET);
 		} else if (s.sums.n == 1 && s.have_single) {
-			krp_metric_add2(m, prefix, "stddev%", 7, s.single_stddev_pct, KRP_SET);
+			krp_metric_add2(m, prefix, "stddev", 6, s.single_stddev_pct, KRP_SET);
 			krp_metric_add2(m, prefix, "median_stddev%", 14, s.single_stddev_pct,
 					KRP_SET);
 		}
