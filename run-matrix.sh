@@ -19,7 +19,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh pivot --rows K --cols K --metric M [--base V] RESULTS
        ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
-       ./run-matrix.sh import-lava [-o DIR] LAVA_DIR JOB_NUMBER LOG
+       ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
@@ -181,8 +181,14 @@ fi
 IMPORT_DIR=
 if [ "${1:-}" = import-lava ]; then
 	shift
-	[ "${1:-}" = -o ] && { RESULTS=$2; shift 2; }
-	[ $# -eq 3 ] || die "usage: ./run-matrix.sh import-lava [-o DIR] LAVA_DIR JOB_NUMBER LOG"
+	while [ $# -gt 3 ]; do
+		case $1 in
+		-o) RESULTS=$2; shift 2 ;;
+		--rerun) RERUN=1; shift ;;
+		*) die "import-lava: unknown option '$1'" ;;
+		esac
+	done
+	[ $# -eq 3 ] || die "usage: ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG"
 	IMPORT_DIR=$1 IMPORT_N=$2 IMPORT_LOG=$3
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
 	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
@@ -675,7 +681,9 @@ else
 		"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
 	done
 fi
-INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+# An import boots nothing here: its job.conf came with the LAVA export.
+INITRAMFS_SHA=
+[ -n "$IMPORT_DIR" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 
 # --- boot -------------------------------------------------------------------
 
@@ -903,7 +911,8 @@ cell_timeout() { # cell -> seconds for one boot running it
 if [ -n "$IMPORT_DIR" ]; then
 	RDIR=$RESULTS/$(printf '%s\n' "$IMPORT_LINE" | cut -f2)
 	case $RDIR in *..*) die "$IMPORT_DIR/cells.tsv: bad result path" ;; esac
-	[ ! -d "$RDIR" ] || die "$RDIR is complete already; nothing imported"
+	[ ! -d "$RDIR" ] || [ "${RERUN:-0}" = 1 ] ||
+		die "$RDIR is complete already; nothing imported (--rerun imports this log and keeps the old run beside it)"
 	CELL=$(cat "$TMPD/cells")
 	failed_runs=0
 	mkdir -p "$(dirname "$RDIR")"

@@ -58,5 +58,8 @@ d=$(ls -d "$T_DIR"/lres/will-it-scale/process-1-6s-page_fault3/qemu-2node/*/*/*/
 assert "imported run has per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
 expect_rc "importing twice is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/lres" "$L" 001 "$T_DIR/lava.log"
 expect_in "refusal says it is complete" "$T_OUT" "complete already"
+expect_rc "import-lava --rerun takes a corrected log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lres" --rerun "$L" 001 "$T_DIR/lava.log"
+assert "the replaced run is kept beside it" sh -c "ls -d '$d'.replaced-*"
+assert "no shell error in an import" sh -c "! grep -q 'parameter not set' '$T_OUT'"
 rm -rf "$T_DIR"
 exit $T_FAILED
