@@ -815,9 +815,6 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 			variants | variant | runs | board | timeout | boot | clock) continue ;;
 			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
-			fault) case $val in none | panic | hang) ;; *) die "$MATRIX: fault must be none, panic or hang" ;; esac ;;
-			tenants) case $val in [1-9] | [1-9][0-9]) ;; *) die "$MATRIX: tenants must be 1..99" ;; esac ;;
-			fit) case $val in fit | nofit) ;; *) die "$MATRIX: fit must be fit or nofit" ;; esac ;;
 			esac
 			echo "$key=$val"
 		done
