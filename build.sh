@@ -836,8 +836,8 @@ unpack_bundle() {
 
 # sandboxed DIR CMD...: CMD builds someone else's patches (their Makefiles run
 # by nature) confined by bubblewrap: no network, no capabilities, uid 65534
-# in a user namespace (also when run as root), everything read-only but DIR
-# and a private /tmp; ccache is read, never written.
+# in a user namespace (also when run as root), everything read-only but DIR;
+# ccache is read, never written.
 # KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
 sandboxed() {
 	sd=$1
@@ -848,9 +848,12 @@ sandboxed() {
 		return
 	fi
 	need_cmd bwrap bubblewrap
+	# The host's /tmp stays visible but read-only like the rest (the
+	# reference package or ccache may live there); temp files go to DIR.
+	mkdir -p "$sd/tmp"
 	set -- bwrap --unshare-user --uid 65534 --gid 65534 --unshare-net --unshare-pid --unshare-ipc \
 		--unshare-uts --die-with-parent --cap-drop ALL --ro-bind / / --dev /dev --proc /proc \
-		--tmpfs /tmp --bind "$sd" "$sd" --setenv CCACHE_READONLY 1 \
+		--bind "$sd" "$sd" --setenv TMPDIR "$sd/tmp" --setenv CCACHE_READONLY 1 \
 		--setenv CCACHE_TEMPDIR "$sd/ccache-tmp" --setenv KREPRO_DEPS_OK 1 "$@"
 	if ! "$@"; then
 		bwrap --unshare-user --unshare-net --ro-bind / / true 2>/dev/null ||
