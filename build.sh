@@ -572,14 +572,7 @@ cmd_kernel() {
 		tw=$(dirname "$twin")
 		[ -f "$tw/bzImage" ] || continue
 		note "kernel $v: same patches, config and compiler as $(basename "$tw"): its bzImage"
-		rm -rf "$dst.tmp"
-		mkdir -p "$dst.tmp"
-		cp "$tw/bzImage" "$tw/config" "$dst.tmp/"
-		write_kernel_manifest "$v" "$dst.tmp" >"$dst.tmp/manifest.json"
-		echo "$inputs" >"$dst.tmp/inputs"
-		rm -rf "$dst"
-		mv "$dst.tmp" "$dst"
-		printf '%s\n' "$dst/bzImage"
+		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst"
 		return 0
 	done
 	# shellcheck disable=SC2046 # one fragment path per word
@@ -595,14 +588,21 @@ cmd_kernel() {
 	# them too, so __FILE__ strings are the same with or without ccache.
 	make_with_progress "kernel $v" "$bld/make.log" -C "$src" O="$bld" -j"$JOBS" \
 		CC="ccache gcc" HOSTCC="ccache gcc" KCPPFLAGS="-fmacro-prefix-map=../src/=" bzImage
-	mkdir -p "$dst.tmp"
-	cp "$bld/arch/x86/boot/bzImage" "$dst.tmp/bzImage"
-	cp "$bld/.config" "$dst.tmp/config"
-	write_kernel_manifest "$v" "$dst.tmp" >"$dst.tmp/manifest.json"
-	echo "$inputs" >"$dst.tmp/inputs"
-	rm -rf "$dst"
-	mv "$dst.tmp" "$dst"
-	printf '%s\n' "$dst/bzImage"
+	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst"
+}
+
+# install_kernel VARIANT BZIMAGE CONFIG INPUTS DST: the kernel, its config,
+# manifest and inputs hash into DST, replaced whole; prints the bzImage path.
+install_kernel() {
+	rm -rf "$5.tmp"
+	mkdir -p "$5.tmp"
+	cp "$2" "$5.tmp/bzImage"
+	cp "$3" "$5.tmp/config"
+	write_kernel_manifest "$1" "$5.tmp" >"$5.tmp/manifest.json"
+	echo "$4" >"$5.tmp/inputs"
+	rm -rf "$5"
+	mv "$5.tmp" "$5"
+	printf '%s\n' "$5/bzImage"
 }
 
 write_kernel_manifest() { # variant dir

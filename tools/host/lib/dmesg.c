@@ -174,7 +174,7 @@ size_t krp_parse_dmesg(const char *buf, size_t len, struct krp_metrics *m)
 	size_t pos = 0, found = 0;
 
 	while (krp_next_line(buf, len, &pos, &l)) {
-		const char *end = l.p + l.n, *p;
+		const char *end, *p;
 
 		krp_trim(&l);
 		end = l.p + l.n;
