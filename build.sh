@@ -546,12 +546,8 @@ cmd_kernel() {
 		flock 8
 	fi
 	variant_source "$v"
-	# src and build sit side by side in every variant's folder, so the paths
-	# ccache sees (relative to CCACHE_BASEDIR) are the same for all variants.
 	src="$KREPRO_CACHE/variants/$(ref_id)/$v/src"
-	bld="$KREPRO_CACHE/variants/$(ref_id)/$v/build"
 	dst="$KREPRO_OUT/kernels/$v"
-	mkdir -p "$bld"
 	kbuild_env
 	inputs=$({
 		echo "reference $(ref_json)"
@@ -575,20 +571,95 @@ cmd_kernel() {
 		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst"
 		return 0
 	done
+	# Every variant of a reference is built in one work tree, one at a time:
+	# make then recompiles only what the variant's patches changed against
+	# the previous build.  The variant's own folder keeps its logs.  src and
+	# build sit side by side, so the paths ccache sees (relative to
+	# CCACHE_BASEDIR) are the same as in a reviewer's cache.
+	work="$KREPRO_CACHE/variants/$(ref_id)/work"
+	exec 5>"$work.lock"
+	if command -v flock >/dev/null 2>&1 && ! flock -n 5; then
+		note "kernel $v: another variant is building in $work; waiting"
+		flock 5
+	fi
+	sync_work_tree "$src" "$work"
+	wsrc=$work/src bld=$work/build
+	logs="$KREPRO_CACHE/variants/$(ref_id)/$v"
+	mkdir -p "$bld"
 	# shellcheck disable=SC2046 # one fragment path per word
-	(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$bld" $(config_fragments)) \
-		>"$bld/merge_config.log" 2>&1 || {
-		tail -n 20 "$bld/merge_config.log" >&2
+	(cd "$wsrc" && scripts/kconfig/merge_config.sh -n -O "$bld" $(config_fragments)) \
+		>"$logs/merge_config.log" 2>&1 || {
+		tail -n 20 "$logs/merge_config.log" >&2
 		die "kernel $v: merge_config.sh failed"
 	}
 	check_required "$bld/.config"
-	note "kernel $v: building bzImage with make -j$JOBS (log: $bld/make.log)"
+	note "kernel $v: building bzImage with make -j$JOBS (log: $logs/make.log)"
 	# ccache (base_dir) hands the compiler relative paths (../src/...), which
 	# the kernel's own -fmacro-prefix-map=<abs srctree>/ does not strip: map
 	# them too, so __FILE__ strings are the same with or without ccache.
-	make_with_progress "kernel $v" "$bld/make.log" -C "$src" O="$bld" -j"$JOBS" \
+	make_with_progress "kernel $v" "$logs/make.log" -C "$wsrc" O="$bld" -j"$JOBS" \
 		CC="ccache gcc" HOSTCC="ccache gcc" KCPPFLAGS="-fmacro-prefix-map=../src/=" bzImage
 	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst"
+	exec 5>&-
+}
+
+# sync_work_tree VARIANT-SRC WORK: makes WORK/src hold VARIANT-SRC's content.
+# Unchanged files stay hard links with their old times; every file that
+# differs is replaced by a new copy, so its time is now and make rebuilds
+# what depends on it (times alone would not: a patched file can be older
+# than the object built from another variant's version of it).  Anything
+# diff reports that is not a plain file path starts the tree afresh, which
+# only costs a full (ccache) build.
+sync_work_tree() {
+	from=$1 to=$2/src
+	if [ -f "$to/.krepro-work" ]; then
+		diff -rq --no-dereference -x .krepro-patched -x .krepro-work "$to" "$from" >"$2/sync.diff" 2>&1 || :
+		# diff sees content only; git also carries the executable bit.
+		(cd "$to" && find . -type f -perm -u+x | sort) >"$2/exec.to"
+		(cd "$from" && find . -type f -perm -u+x | sort) >"$2/exec.from"
+		comm -3 "$2/exec.to" "$2/exec.from" | sed "s/^$(printf '\t')//; s#^\./##" |
+			while IFS= read -r p; do
+				[ -f "$from/$p" ] || continue # gone: the diff's "Only in" removes it
+				echo "Files $to/$p and $from/$p differ"
+			done >>"$2/sync.diff"
+		if apply_tree_diff "$from" "$to" <"$2/sync.diff"; then
+			return 0
+		fi
+		note "work tree: $(head -n 1 "$2/sync.diff"): building afresh"
+	fi
+	rm -rf "$2"
+	mkdir -p "$2"
+	cp -al "$from" "$to"
+	rm -f "$to/.krepro-patched"
+	: >"$to/.krepro-work"
+}
+
+apply_tree_diff() { # from to < diff -rq output; fails on anything unexpected
+	while IFS= read -r line; do
+		case $line in
+		"Files $2/"*" and $1/"*" differ")
+			p=${line#"Files $2/"}
+			p=${p%%" and $1/"*}
+			[ "$line" = "Files $2/$p and $1/$p differ" ] && [ -f "$1/$p" ] || return 1
+			rm -f "$2/$p"
+			cp -p "$1/$p" "$2/$p" && touch "$2/$p" || return 1
+			;;
+		"Only in $2"*": "*)
+			p=${line#"Only in $2"}
+			d=${p%%": "*} n=${p#*": "}
+			case $n in */* | . | .. | '') return 1 ;; esac
+			rm -rf "${2:?}$d/$n"
+			;;
+		"Only in $1"*": "*)
+			p=${line#"Only in $1"}
+			d=${p%%": "*} n=${p#*": "}
+			case $n in */* | . | .. | '') return 1 ;; esac
+			[ -d "$2$d" ] || return 1
+			cp -R "$1$d/$n" "$2$d/$n" || return 1
+			;;
+		*) return 1 ;;
+		esac
+	done
 }
 
 # install_kernel VARIANT BZIMAGE CONFIG INPUTS DST: the kernel, its config,

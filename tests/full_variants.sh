@@ -136,6 +136,23 @@ if [ -f out/kernels/calibration/bzImage ]; then
 else
 	no "out/kernels/calibration is built by the tests before this one"
 fi
+# Variants build in one work tree (make recompiles what changed): after gfp
+# (a rename, a mode change, a new binary file) the tree is gfp's exactly,
+# and base built next is base again, bit for bit.
+if [ -f out/kernels/base/bzImage ]; then
+	expect_rc "build gfp in the shared work tree" 0 C kernel gfp
+	WS=$(echo cache/variants/*/work/src)
+	assert "the work tree holds gfp's files" diff -r --no-dereference -x .krepro-patched -x .krepro-work \
+		"$WS" "$(echo cache/variants/*/gfp/src)"
+	assert "with gfp's mode change" test -x "$WS/Documentation/mm/index.rst"
+	expect_rc "base right after gfp" 0 ./build.sh -O "$T_DIR/after-gfp" kernel base
+	assert "the work tree is base's again" sh -c "test -f '$WS/Documentation/mm/highmem.rst' &&
+		test ! -e '$WS/Documentation/mm/high-memory.rst' && test ! -x '$WS/Documentation/mm/index.rst' &&
+		test ! -e '$WS/Documentation/mm/krepro.bin'"
+	assert "base after gfp is base, bit for bit" cmp "$T_DIR/after-gfp/kernels/base/bzImage" out/kernels/base/bzImage
+else
+	no "out/kernels/base is built by the tests before this one"
+fi
 unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 GIT_CONFIG_KEY_1 GIT_CONFIG_VALUE_1
 
 rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
