@@ -113,19 +113,25 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 /* ---- meminfo ---------------------------------------------------------- */
 
 struct mem_sample {
-	int have_total, have_free;
-	double total, free;
+	int have_total, have_free, have_max;
+	double total, free, max_used; /* max_used: over every sample so far */
 };
 
+/* LKP's arithmetic: each sample reports the largest Memused seen so far, and
+ * like every gauge max_used_kB is the mean over samples (of that running
+ * maximum), not the maximum itself. */
 static void mem_flush(struct mem_sample *s, struct krp_metrics *m)
 {
 	if (s->have_total && s->have_free) {
 		double used = s->total - s->free;
 
+		if (!s->have_max || used > s->max_used)
+			s->max_used = used;
+		s->have_max = 1;
 		krp_metric_add(m, "meminfo.Memused", used, KRP_MEAN);
-		krp_metric_add(m, "meminfo.max_used_kB", used, KRP_MAX);
+		krp_metric_add(m, "meminfo.max_used_kB", s->max_used, KRP_MEAN);
 	}
-	memset(s, 0, sizeof(*s));
+	s->have_total = s->have_free = 0;
 }
 
 /* "Key:   123 kB" or "Key: 123" -> key, value. */

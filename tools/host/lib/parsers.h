@@ -14,7 +14,8 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix,
 			     struct krp_metrics *m);
 
 /* /proc/meminfo samples separated by "time:" lines -> meminfo.<Key> (mean),
- * meminfo.Memused (mean of MemTotal - MemFree), meminfo.max_used_kB. */
+ * meminfo.Memused (mean of MemTotal - MemFree), meminfo.max_used_kB (mean of
+ * the running maximum of Memused, as LKP). */
 void krp_parse_meminfo(const char *buf, size_t len, struct krp_metrics *m);
 
 /* /proc/vmstat samples -> proc-vmstat.<name>; event counters last - first,
