@@ -8,7 +8,7 @@ MUSL_CC    ?= musl-gcc
 CSTD        = -std=c11 -D_GNU_SOURCE
 WARN        = -Wall -Wextra -Werror
 HOST_CFLAGS = $(CSTD) $(WARN) -O2 -g -Itools/common -Itools/host/lib
-HOST_LIBS   = -ljansson -lm
+HOST_LIBS   = -ljansson -lyaml -lm
 GUEST_CFLAGS = $(CSTD) $(WARN) -O2 -static -s '-ffile-prefix-map=$(CURDIR)=.' \
                -Itools/common
 # UAPI: Linux UAPI headers from the reference tree (build.sh passes them).

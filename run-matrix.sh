@@ -285,6 +285,14 @@ H=$KREPRO_OUT/host
 if [ -n "$IMPORT_DIR" ]; then
 	printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
 else
+	# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
+	# block lists) is read by libyaml and run as the matrix it describes.
+	if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!' "$MATRIX"; then
+		"$H/krepro-lkpjob" --keys "$KREPRO_ROOT/lib/matrix-keys" "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+		note "$MATRIX: an lkp-tests job file, run as this matrix:"
+		grep -v '^#' "$TMPD/lkp-matrix.yaml" | sed 's/^/    /' >&2
+		MATRIX=$TMPD/lkp-matrix.yaml
+	fi
 	"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
 	if [ -n "$CLOCK_OVERRIDE" ]; then
 		sed "s/^clock=[^ ]* //; s/ clock=[^ ]*//; s/\$/ clock=$CLOCK_OVERRIDE/" "$TMPD/cells" >"$TMPD/cells.clock"
@@ -824,6 +832,32 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 	} >"$2"
 }
 
+# write_job_yaml JOB.CONF BOARD OUT: the run's job in lkp-tests' job.yaml form
+# (suite and testcase, the program's map with test and mode, the rest at the
+# top), so that lkp-tests' tools can read a krepro results tree.
+write_job_yaml() {
+	awk -F= -v board="$2" '
+	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
+	{ k = $1; v = substr($0, length(k) + 2) }
+	k == "suite" { suite = v; next }
+	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
+	k == "variant" { commit = v; next }
+	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
+	k == "result_port" { next }
+	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
+	k == "runtime" { v = v "s" }
+	{ top = top k ": " q(v) "\n" }
+	END {
+		print "# krepro: this run as an lkp-tests job (commit: the kit variant)"
+		print "suite: " q(suite); print "testcase: " q(suite); print "category: benchmark"
+		printf "%s", top
+		if (prog != "") printf "%s:\n%s", suite, prog
+		printf "%s", mons
+		print "commit: " q(commit); print "rootfs: " q(rootfs)
+		print "testbox: " q(board); print "tbox_group: " q(board)
+	}' "$1" >"$3"
+}
+
 fail_run() { # rdir reason
 	{
 		echo "reason: $2"
@@ -964,6 +998,7 @@ prepare_run() {
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp"
 	write_job "$CELL" "$RDIR.tmp/job.conf"
+	write_job_yaml "$RDIR.tmp/job.conf" "$BOARD_NAME" "$RDIR.tmp/job.yaml"
 }
 
 # export_lava: one LAVA job per planned run, instead of booting (docs/SCALE.md).

@@ -101,6 +101,7 @@ cmd:qemu-system-x86_64 qemu-system-x86
 file:/usr/include/libelf.h libelf-dev
 file:/usr/include/openssl/opensslv.h libssl-dev
 file:/usr/include/jansson.h libjansson-dev
+file:/usr/include/yaml.h libyaml-dev
 file:/bin/busybox busybox-static
 '
 KREPRO_TEST_DEPS='

@@ -123,5 +123,38 @@ assert "-o with spaces: no failed run" sh -c "! find '$T_DIR/dir with space' -na
 expect_in "-o with spaces: one comparison, not one per word" "$T_DIR/dir with space/report.txt" \
 	"runs: base 1, calibration 1; clock exact"
 
+# --- an lkp-tests job file runs as its matrix (issue 13) ----------------------
+cat >"$T_DIR/job.yaml" <<'J'
+---
+:#! jobs/will-it-scale.yaml:
+suite: will-it-scale
+testcase: will-it-scale
+category: benchmark
+nr_task: 50%
+will-it-scale:
+  mode: process
+  test:
+  - page_fault3
+runtime: 3s
+runs: 1
+clock: exact
+:#! hosts/lkp-bdw-ep3d:
+testbox: lkp-bdw-ep3d
+nr_cpu: 88
+cpufreq_governor: performance
+commit: 6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147
+meminfo:
+turbostat:
+J
+expect_rc "an lkp-tests job file runs" 0 ./run-matrix.sh -o "$T_DIR/lkp" "$T_DIR/job.yaml"
+expect_in "cpufreq_governor is reported as not applicable" "$T_OUT" "cpufreq_governor: not applicable under QEMU"
+JD=$(find "$T_DIR/lkp" -name job.yaml -path '*/base/1/*' | head -n 1)
+assert "the run carries a job.yaml beside job.conf" test -f "$(dirname "$JD")/job.conf"
+assert "ignored keys stay out of the result path" sh -c "! echo '$JD' | grep -q 'performance\|lkp-bdw\|6f12c5'"
+expect_rc "its job.yaml reads back as the same job" 0 out/host/krepro-lkpjob --keys lib/matrix-keys "$JD"
+for kv in "suite: will-it-scale" "test: page_fault3" "mode: process" "nr_task: 1" "monitors: meminfo"; do
+	expect_in "job.yaml round trip: $kv" "$T_OUT" "$kv"
+done
+
 rm -rf "$T_DIR"
 exit $T_FAILED

@@ -1,0 +1,142 @@
+/* lkp-tests job files -> matrix: nested maps, lists, documents, notes, and
+ * the bounds that keep a hostile file small. */
+#include <stdlib.h>
+
+#include "lkpjob.h"
+#include "unit.h"
+
+static const char keys[] =
+    "\nsuite\nvariants\nruns\nboard\nclock\ntest\nmode\nnr_task\nruntime\nsize\n"
+    "thp\nthreads\nmonitors\nfs\n";
+
+static int conv(const char *y, struct krp_buf *out, struct krp_buf *notes, struct krp_matrix_err *e)
+{
+	memset(out, 0, sizeof(*out));
+	memset(notes, 0, sizeof(*notes));
+	return krp_lkpjob_to_matrix(y, strlen(y), keys, out, notes, e);
+}
+
+static int has(const struct krp_buf *b, const char *s)
+{
+	return b->data && memmem(b->data, b->len, s, strlen(s)) != NULL;
+}
+
+int main(void)
+{
+	struct krp_buf out, notes;
+	struct krp_matrix_err e;
+	int rc;
+
+	rc = conv(
+	    "---\n:#! jobs/will-it-scale.yaml:\nsuite: will-it-scale\ntestcase: will-it-scale\n"
+	    "category: benchmark\nnr_task: 50%\nwill-it-scale:\n  mode: process\n  test: "
+	    "page_fault3\n"
+	    "testbox: lkp-bdw-ep3d\ncpufreq_governor: performance\nmeminfo:\nturbostat:\n"
+	    "perf-profile:\n  delay: 40\nqueue: bisect\n",
+	    &out, &notes, &e);
+	CHECK("0-day job converts", rc == 0);
+	CHECK("suite", has(&out, "suite: will-it-scale\n"));
+	CHECK("nested program map flattened", has(&out, "mode: process\ntest: page_fault3\n"));
+	CHECK("nr_task kept", has(&out, "nr_task: 50%\n"));
+	CHECK("the kit's monitors", has(&out, "monitors: meminfo+perf-profile\n"));
+	CHECK("testbox not in the matrix", !has(&out, "testbox") && !has(&out, "lkp-bdw"));
+	CHECK("cpufreq_governor noted as not applicable",
+	      has(&notes, "cpufreq_governor: not applicable under QEMU"));
+	CHECK("cpufreq_governor not in the matrix", !has(&out, "performance"));
+	CHECK("a monitor the kit lacks noted",
+	      has(&notes, "monitors the kit does not have: turbostat"));
+	CHECK("bookkeeping noted together",
+	      has(&notes, "not parameters of the kit: queue, ignored"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("testcase: vm-scalability\nruntime: 300s\nvm-scalability:\n  test:\n  - lru-shm\n"
+		  "  - lru-file-mmap-read\ntransparent_hugepage:\n  thp_enabled: never\n  "
+		  "thp_defrag: never\n"
+		  "nr_task: [1, 50%]\n",
+		  &out, &notes, &e);
+	CHECK("block list and flow list", rc == 0 &&
+					      has(&out, "test: [lru-shm, lru-file-mmap-read]\n") &&
+					      has(&out, "nr_task: [1, 50%]\n"));
+	CHECK("thp_enabled is thp", has(&out, "thp: never\n"));
+	CHECK("thp_defrag noted with its parent", has(&notes, "transparent_hugepage.thp_defrag:"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("---\ntestcase: unixbench\nunixbench: {test: shell8}\n---\ntestcase: unixbench\n"
+		  "unixbench: {test: execl}\n",
+		  &out, &notes, &e);
+	CHECK("two documents are two parts",
+	      rc == 0 && has(&out, "---\nsuite: unixbench\ntest: shell8\n---\n"
+				   "suite: unixbench\ntest: execl\n"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("testcase: specjbb2015\ntestbox: x\ntestbox: y\n", &out, &notes, &e);
+	CHECK("specjbb2015 is the kit's specjbb", rc == 0 && has(&out, "suite: specjbb\n"));
+	CHECK("a key is noted once", has(&notes, "testbox: names") &&
+					 !memmem(strstr(notes.data, "testbox: names") + 1,
+						 strlen(notes.data) - 1, "testbox: names", 14));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("testcase: will-it-scale\nwill-it-scale:\n  test: \"page fault\"\n", &out, &notes,
+		  &e);
+	CHECK("a value that cannot be a path is refused at its line",
+	      rc == -1 && e.line == 3 && strstr(e.msg, "test: value 'page fault'") && out.len == 0);
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("testcase: hackbench\n", &out, &notes, &e);
+	CHECK("an unknown testcase names the kit's suites",
+	      rc == -1 && e.line == 1 && strstr(e.msg, "'hackbench': the kit has no such suite"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("runtime: 300s\n", &out, &notes, &e);
+	CHECK("no testcase", rc == -1 && strstr(e.msg, "no testcase"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	rc = conv("testcase: will-it-scale\nwill-it-scale:\n  mode: [process\n", &out, &notes, &e);
+	CHECK("YAML syntax error names the line",
+	      rc == -1 && e.line >= 3 && strstr(e.msg, "YAML:"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+
+	/* Billion laughs: aliases are followed, the walk is bounded. */
+	{
+		struct krp_buf y = {0};
+
+		krp_buf_puts(&y,
+			     "testcase: will-it-scale\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+		for (int i = 1; i < 9; i++)
+			krp_buf_printf(&y,
+				       "a%d: &a%d {k0: *a%d, k1: *a%d, k2: *a%d, k3: *a%d, k4: "
+				       "*a%d, k5: *a%d, "
+				       "k6: *a%d, k7: *a%d, k8: *a%d, k9: *a%d}\n",
+				       i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1,
+				       i - 1, i - 1);
+		krp_buf_add(&y, "", 1);
+		rc = conv(y.data, &out, &notes, &e);
+		CHECK("alias expansion is bounded", rc == -1 && strstr(e.msg, "nodes"));
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+		krp_buf_free(&y);
+	}
+	{
+		struct krp_buf y = {0};
+
+		krp_buf_puts(&y, "testcase: will-it-scale\n");
+		for (int i = 0; i < 40; i++)
+			krp_buf_printf(&y, "%*sk%d:\n", 2 * i, "", i);
+		krp_buf_printf(&y, "%*sk: v\n", 80, "");
+		krp_buf_add(&y, "", 1);
+		rc = conv(y.data, &out, &notes, &e);
+		CHECK("nesting is bounded", rc == -1 && strstr(e.msg, "deep"));
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+		krp_buf_free(&y);
+	}
+	return unit_failed;
+}

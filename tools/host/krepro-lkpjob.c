@@ -1,0 +1,117 @@
+/* krepro-lkpjob: an lkp-tests job file (0-day's job.yaml) as a krepro matrix. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkpjob.h"
+#include "util.h"
+
+#define TOOL "krepro-lkpjob"
+#define JOB_FILE_MAX ((size_t)1 << 20)
+#define KEYS_FILE_MAX ((size_t)64 << 10)
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: " TOOL " [--help] --keys MATRIX_KEYS JOB.yaml\n"
+		   "\n"
+		   "Read an lkp-tests job file (nested program maps, block lists, several\n"
+		   "documents) and print the krepro matrix that runs it: testcase -> suite,\n"
+		   "the program's parameters, lists as axes, the kit's monitors among the\n"
+		   "job's.  Keys that do not apply (testbox, kconfig, commit,\n"
+		   "cpufreq_governor, ...) are reported once on stderr and left out.\n"
+		   "\n"
+		   "  --keys FILE   the kit's key table (lib/matrix-keys): keys passed through\n"
+		   "\n"
+		   "Errors: \"" TOOL ": FILE:LINE: problem\", exit status 2.\n");
+}
+
+/* lib/matrix-keys ("KEY CHECK" lines) -> "\nkey\nkey\n". */
+static char *read_keys(const char *path)
+{
+	char err[KRP_ERR_MAX], *data;
+	size_t len, pos = 0;
+	struct krp_buf keys = {0};
+
+	if (krp_read_file(path, KEYS_FILE_MAX, &data, &len, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		return NULL;
+	}
+	krp_buf_puts(&keys, "\n");
+	while (pos < len) {
+		size_t e = pos, k;
+
+		while (e < len && data[e] != '\n')
+			e++;
+		for (k = pos; k < e && data[k] != ' ' && data[k] != '#'; k++)
+			;
+		if (k > pos && data[pos] != '#') {
+			krp_buf_add(&keys, data + pos, k - pos);
+			krp_buf_puts(&keys, "\n");
+		}
+		pos = e + 1;
+	}
+	free(data);
+	krp_buf_add(&keys, "", 1);
+	return keys.data;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"help", no_argument, NULL, 'h'},
+	    {"keys", required_argument, NULL, 'k'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct krp_matrix_err merr;
+	struct krp_buf out = {0}, notes = {0};
+	char err[KRP_ERR_MAX], *data, *keys;
+	const char *keys_path = NULL, *path;
+	size_t len;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'k':
+			keys_path = optarg;
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (!keys_path || optind != argc - 1) {
+		fprintf(stderr, TOOL ": expected --keys FILE and one JOB.yaml (see --help)\n");
+		return 2;
+	}
+	path = argv[optind];
+	if (!(keys = read_keys(keys_path)))
+		return 2;
+	if (krp_read_file(path, JOB_FILE_MAX, &data, &len, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		free(keys);
+		return 2;
+	}
+	rc = krp_lkpjob_to_matrix(data, len, keys, &out, &notes, &merr);
+	free(data);
+	free(keys);
+	if (rc != 0) {
+		if (merr.line)
+			fprintf(stderr, TOOL ": %s:%lu: %s\n", path, merr.line, merr.msg);
+		else
+			fprintf(stderr, TOOL ": %s: %s\n", path, merr.msg);
+		krp_buf_free(&notes);
+		return 2;
+	}
+	for (size_t i = 0, s = 0; i < notes.len; i++)
+		if (notes.data[i] == '\n') {
+			fprintf(stderr, TOOL ": %s: %.*s\n", path, (int)(i - s), notes.data + s);
+			s = i + 1;
+		}
+	fwrite(out.data, 1, out.len, stdout);
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	return fflush(stdout) == 0 ? 0 : 2;
+}

@@ -1,0 +1,453 @@
+/* lkp-tests job file -> krepro matrix (see lkpjob.h). */
+#include "lkpjob.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#define NAME_MAX_LEN 64
+#define PARAMS_MAX 128
+
+/* lkp's names for the kit's suites, where they differ. */
+static const struct {
+	const char *lkp, *kit;
+} suite_names[] = {
+    {"will-it-scale", "will-it-scale"},
+    {"vm-scalability", "vm-scalability"},
+    {"unixbench", "unixbench"},
+    {"autonuma-benchmark", "autonuma-benchmark"},
+    {"specjbb2005", "specjbb"},
+    {"specjbb2015", "specjbb"},
+    {"specjbb", "specjbb"},
+};
+
+/* lkp parameters the kit knows under another name. */
+static const struct {
+	const char *lkp, *kit;
+} key_renames[] = {
+    {"thp_enabled", "thp"},
+    {"nr_threads", "threads"},
+};
+
+/* Keys that look like the kit's but mean something else in a job file, and
+ * keys worth a specific reason; everything else unknown gets the generic one. */
+static const struct {
+	const char *key, *why;
+} not_applicable[] = {
+    {"cpufreq_governor", "not applicable under QEMU (the guest has no frequency governor to set)"},
+    {"memory", "describes the test machine; the board sets the guest's memory"},
+    {"nr_cpu", "describes the test machine; the board sets the guest's CPUs"},
+    {"nr_node", "describes the test machine; the board sets the guest's nodes"},
+    {"model", "describes the test machine"},
+    {"testbox", "names the test machine; the kit boots the board"},
+    {"tbox_group", "names the test machine; the kit boots the board"},
+    {"kconfig", "the kit builds its own config (configs/)"},
+    {"commit", "the kit builds its variants from patches/ on the pinned reference"},
+    {"compiler", "the kit builds with the host's gcc (recorded in each manifest)"},
+    {"rootfs", "the kit boots its own initramfs"},
+    {"thp_defrag", "the kit sets transparent_hugepage/enabled only (thp)"},
+    {"iterations", "lkp's repeat count; the kit's is runs"},
+};
+
+/* The kit's monitors (tools/guest/krepro-monitor.c's table). */
+static const char *const kit_monitors[] = {
+    "meminfo",	"proc-vmstat", "numa-meminfo", "numa-vmstat",  "vmstat",
+    "slabinfo", "softirqs",    "interrupts",   "cpuidle",      "mpstat",
+    "uptime",	"sched_debug", "perf-stat",    "perf-profile",
+};
+
+/* lkp-tests' monitors the kit does not have: noted as such, not as unknown. */
+static const char *const lkp_only_monitors[] = {
+    "turbostat",    "perf-c2c",	     "perf-sched", "pmeter",	"numa-numastat", "diskstats",
+    "iostat",	    "latency_stats", "lock_stat",  "proc-stat", "buddyinfo",	 "zoneinfo",
+    "pagetypeinfo", "kmsg",	     "heartbeat",  "boot-time", "oom-killer",	 "tail",
+    "meminfo_lkp",  "ftrace",	     "energy",	   "watchdog",	"cpufreq-stats"};
+
+struct param {
+	char key[NAME_MAX_LEN + 1];
+	char *val; /* "a" or "[a, b]" */
+};
+
+struct conv {
+	yaml_document_t *doc;
+	struct krp_buf *notes;
+	struct krp_matrix_err *err;
+	const char *known; /* the kit's keys: "\nkey\nkey\n" */
+	size_t visited;
+	char suite[NAME_MAX_LEN + 1];
+	char noted[4096];		    /* "\nkey\n..." already noted */
+	struct krp_buf unknown, no_monitor; /* noted together, in one line each */
+	struct param params[PARAMS_MAX];
+	size_t nparams;
+	char monitors[1024];
+};
+
+static int fail(struct conv *c, const yaml_node_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(struct conv *c, const yaml_node_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->err->line = n ? (unsigned long)n->start_mark.line + 1 : 0;
+	va_start(ap, fmt);
+	vsnprintf(c->err->msg, sizeof(c->err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int in_list(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int kit_key(const struct conv *c, const char *k)
+{
+	char pat[NAME_MAX_LEN + 3];
+
+	snprintf(pat, sizeof(pat), "\n%s\n", k);
+	return strstr(c->known, pat) != NULL;
+}
+
+static const char no_such_monitor[] = "monitors the kit does not have";
+
+/* why NULL: a key the kit does not know (lkp's bookkeeping, mostly). */
+static void note(struct conv *c, const char *key, const char *why)
+{
+	char pat[NAME_MAX_LEN + 3];
+
+	snprintf(pat, sizeof(pat), "\n%s\n", key);
+	if (strstr(c->noted, pat))
+		return;
+	if (strlen(c->noted) + strlen(pat) < sizeof(c->noted)) {
+		if (!c->noted[0])
+			strcpy(c->noted, "\n");
+		strcat(c->noted, key);
+		strcat(c->noted, "\n");
+	}
+	if (why == NULL || why == no_such_monitor) {
+		struct krp_buf *b = why ? &c->no_monitor : &c->unknown;
+
+		krp_buf_printf(b, "%s%s", b->len ? ", " : "", key);
+		return;
+	}
+	krp_buf_printf(c->notes, "%s: %s, ignored\n", key, why);
+}
+
+/* A scalar as the kit's matrix takes it. */
+static int scalar_value(struct conv *c, yaml_node_t *n, const char *key, const char **out)
+{
+	const char *v = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length;
+
+	if (len == 0 || len > KRP_MATRIX_VALUE_MAX || strlen(v) != len)
+		return fail(c, n, "%s: empty or overlong value", key);
+	for (size_t i = 0; i < len; i++) {
+		char ch = v[i];
+
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || strchr("._%+@:/-", ch)))
+			return fail(c, n,
+				    "%s: value '%.*s' has a character the kit refuses in a path",
+				    key, (int)(len > 40 ? 40 : len), v);
+	}
+	*out = v;
+	return 0;
+}
+
+static int visit(struct conv *c, yaml_node_t *n)
+{
+	if (++c->visited > KRP_LKPJOB_MAX_NODES)
+		return fail(c, n, "more than %d nodes (aliases?)", KRP_LKPJOB_MAX_NODES);
+	return 0;
+}
+
+static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_t *v)
+{
+	struct krp_buf val = {0};
+	const char *s;
+	size_t i;
+
+	if (v->type == YAML_SCALAR_NODE) {
+		if (scalar_value(c, v, key, &s) != 0)
+			return -1;
+		krp_buf_puts(&val, s);
+	} else if (v->type == YAML_SEQUENCE_NODE) {
+		yaml_node_item_t *it;
+
+		krp_buf_puts(&val, "[");
+		for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+			yaml_node_t *e = yaml_document_get_node(c->doc, *it);
+
+			if (!e || visit(c, e) != 0) {
+				krp_buf_free(&val);
+				return e ? -1 : fail(c, v, "broken document");
+			}
+			if (e->type != YAML_SCALAR_NODE) {
+				krp_buf_free(&val);
+				return fail(c, e, "%s: a list of plain values, please", key);
+			}
+			if (scalar_value(c, e, key, &s) != 0) {
+				krp_buf_free(&val);
+				return -1;
+			}
+			krp_buf_printf(&val, "%s%s", it == v->data.sequence.items.start ? "" : ", ",
+				       s);
+		}
+		krp_buf_puts(&val, "]");
+		if (val.len == 2) {
+			krp_buf_free(&val);
+			return fail(c, v, "%s: empty list", key);
+		}
+	} else {
+		return fail(c, n, "%s: a value or a list of values, please", key);
+	}
+	for (i = 0; i < c->nparams; i++)
+		if (strcmp(c->params[i].key, key) == 0)
+			break;
+	if (i == c->nparams) {
+		if (c->nparams == PARAMS_MAX) {
+			krp_buf_free(&val);
+			return fail(c, n, "more than %d parameters", PARAMS_MAX);
+		}
+		snprintf(c->params[i].key, sizeof(c->params[i].key), "%s", key);
+		c->nparams++;
+	} else {
+		free(c->params[i].val); /* later keys override, as in lkp */
+	}
+	c->params[i].val = val.data;
+	return 0;
+}
+
+static int add_monitor(struct conv *c, const char *name)
+{
+	char pat[NAME_MAX_LEN + 3];
+
+	snprintf(pat, sizeof(pat), "+%s+", name);
+	if (c->monitors[0] && strstr(c->monitors, pat))
+		return 0;
+	if (strlen(c->monitors) + strlen(name) + 2 >= sizeof(c->monitors))
+		return -1;
+	if (!c->monitors[0])
+		strcpy(c->monitors, "+");
+	strcat(c->monitors, name);
+	strcat(c->monitors, "+");
+	return 0;
+}
+
+static int walk_map(struct conv *c, yaml_node_t *map, const char *parent, int depth);
+
+static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const char *parent,
+		     int depth)
+{
+	const char *k = (const char *)kn->data.scalar.value;
+	char full[2 * NAME_MAX_LEN + 2];
+	size_t i;
+
+	if (k[0] == ':' || k[0] == '#') /* lkp's ":#! jobs/x.yaml:" comment keys */
+		return 0;
+	if (strlen(k) > NAME_MAX_LEN || strlen(k) != kn->data.scalar.length)
+		return fail(c, kn, "key too long or holding a NUL");
+	snprintf(full, sizeof(full), "%s%s%s", parent ? parent : "", parent ? "." : "", k);
+	if (!parent &&
+	    (strcmp(k, "suite") == 0 || strcmp(k, "testcase") == 0 || strcmp(k, "category") == 0))
+		return 0; /* read before the walk */
+	if (!parent && strcmp(k, c->suite) == 0) {
+		if (vn->type == YAML_MAPPING_NODE)
+			return walk_map(c, vn, NULL, depth + 1); /* the program's own parameters */
+		if (vn->type == YAML_SCALAR_NODE && vn->data.scalar.length == 0)
+			return 0;
+		return fail(c, vn, "%s: expected the program's parameters (a map)", k);
+	}
+	if (!parent && (in_list(k, kit_monitors, sizeof(kit_monitors) / sizeof(kit_monitors[0])))) {
+		if (add_monitor(c, k) != 0)
+			return fail(c, kn, "too many monitors");
+		if (vn->type != YAML_SCALAR_NODE || vn->data.scalar.length != 0)
+			note(c, full, "monitor settings (the kit's monitor runs with its own)");
+		return 0;
+	}
+	if (!parent && in_list(k, lkp_only_monitors,
+			       sizeof(lkp_only_monitors) / sizeof(lkp_only_monitors[0]))) {
+		note(c, full, no_such_monitor);
+		return 0;
+	}
+	for (i = 0; i < sizeof(not_applicable) / sizeof(not_applicable[0]); i++)
+		if (strcmp(k, not_applicable[i].key) == 0) {
+			note(c, full, not_applicable[i].why);
+			return 0;
+		}
+	for (i = 0; i < sizeof(key_renames) / sizeof(key_renames[0]); i++)
+		if (strcmp(k, key_renames[i].lkp) == 0)
+			return set_param(c, kn, key_renames[i].kit, vn);
+	if (vn->type == YAML_MAPPING_NODE)
+		return walk_map(c, vn, full, depth + 1); /* e.g. transparent_hugepage: {...} */
+	if (kit_key(c, k) && strcmp(k, "suite") != 0)
+		return set_param(c, kn, k, vn);
+	note(c, full, NULL);
+	return 0;
+}
+
+static int walk_map(struct conv *c, yaml_node_t *map, const char *parent, int depth)
+{
+	yaml_node_pair_t *p;
+
+	if (depth > KRP_LKPJOB_MAX_DEPTH)
+		return fail(c, map, "nested more than %d deep", KRP_LKPJOB_MAX_DEPTH);
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
+		yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
+
+		if (!kn || !vn)
+			return fail(c, map, "broken document");
+		if (visit(c, kn) != 0 || visit(c, vn) != 0)
+			return -1;
+		if (kn->type != YAML_SCALAR_NODE)
+			return fail(c, kn, "keys are names");
+		if (walk_pair(c, kn, vn, parent, depth) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* suite from "suite:" or "testcase:" (they agree in 0-day's files). */
+static int find_suite(struct conv *c, yaml_node_t *root)
+{
+	yaml_node_pair_t *p;
+	const char *found = NULL;
+	yaml_node_t *at = root;
+
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
+		yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
+
+		if (!kn || !vn || kn->type != YAML_SCALAR_NODE)
+			continue;
+		if (strcmp((const char *)kn->data.scalar.value, "testcase") != 0 &&
+		    strcmp((const char *)kn->data.scalar.value, "suite") != 0)
+			continue;
+		if (vn->type != YAML_SCALAR_NODE)
+			return fail(c, vn, "%s: expected a name", kn->data.scalar.value);
+		found = (const char *)vn->data.scalar.value;
+		at = vn;
+		if (strcmp((const char *)kn->data.scalar.value, "testcase") == 0)
+			break;
+	}
+	if (!found)
+		return fail(c, root, "no testcase: or suite: key (is this an lkp-tests job file?)");
+	for (size_t i = 0; i < sizeof(suite_names) / sizeof(suite_names[0]); i++)
+		if (strcmp(found, suite_names[i].lkp) == 0) {
+			snprintf(c->suite, sizeof(c->suite), "%s", found);
+			return 0;
+		}
+	return fail(
+	    c, at,
+	    "testcase '%.64s': the kit has no such suite (it has will-it-scale, vm-scalability, "
+	    "unixbench, autonuma-benchmark, specjbb)",
+	    found);
+}
+
+static const char *kit_suite(const char *lkp)
+{
+	for (size_t i = 0; i < sizeof(suite_names) / sizeof(suite_names[0]); i++)
+		if (strcmp(lkp, suite_names[i].lkp) == 0)
+			return suite_names[i].kit;
+	return lkp;
+}
+
+static int convert_doc(struct conv *c, yaml_node_t *root, struct krp_buf *out)
+{
+	if (root->type != YAML_MAPPING_NODE)
+		return fail(c, root, "a job file is a map of keys");
+	c->nparams = 0;
+	c->monitors[0] = 0;
+	if (find_suite(c, root) != 0 || walk_map(c, root, NULL, 0) != 0)
+		return -1;
+	krp_buf_printf(out, "suite: %s\n", kit_suite(c->suite));
+	for (size_t i = 0; i < c->nparams; i++)
+		krp_buf_printf(out, "%s: %s\n", c->params[i].key, c->params[i].val);
+	if (c->monitors[0]) {
+		c->monitors[strlen(c->monitors) - 1] = 0;
+		krp_buf_printf(out, "monitors: %s\n", c->monitors + 1);
+	}
+	return 0;
+}
+
+static void free_params(struct conv *c)
+{
+	for (size_t i = 0; i < c->nparams; i++)
+		free(c->params[i].val);
+	c->nparams = 0;
+}
+
+int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
+			 struct krp_buf *notes, struct krp_matrix_err *err)
+{
+	yaml_parser_t parser;
+	struct conv c;
+	struct krp_buf parts = {0};
+	int ndocs = 0, rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	memset(err, 0, sizeof(*err));
+	c.notes = notes;
+	c.err = err;
+	c.known = known_keys;
+	if (!yaml_parser_initialize(&parser)) {
+		snprintf(err->msg, sizeof(err->msg), "libyaml: out of memory");
+		return -1;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	for (;;) {
+		yaml_document_t doc;
+		yaml_node_t *root;
+
+		if (!yaml_parser_load(&parser, &doc)) {
+			err->line = (unsigned long)parser.problem_mark.line + 1;
+			snprintf(err->msg, sizeof(err->msg), "YAML: %s%s%s",
+				 parser.problem ? parser.problem : "syntax error",
+				 parser.context ? " " : "", parser.context ? parser.context : "");
+			rc = -1;
+			break;
+		}
+		root = yaml_document_get_root_node(&doc);
+		if (!root) {
+			yaml_document_delete(&doc);
+			break;
+		}
+		c.doc = &doc;
+		if (ndocs > 0)
+			krp_buf_puts(&parts, "---\n");
+		rc = convert_doc(&c, root, &parts);
+		free_params(&c);
+		yaml_document_delete(&doc);
+		if (rc != 0)
+			break;
+		ndocs++;
+	}
+	yaml_parser_delete(&parser);
+	if (rc == 0 && c.no_monitor.len)
+		krp_buf_printf(notes, "%s: %.*s, ignored\n", no_such_monitor, (int)c.no_monitor.len,
+			       c.no_monitor.data);
+	if (rc == 0 && c.unknown.len)
+		krp_buf_printf(notes, "not parameters of the kit: %.*s, ignored\n",
+			       (int)c.unknown.len, c.unknown.data);
+	krp_buf_free(&c.no_monitor);
+	krp_buf_free(&c.unknown);
+	if (rc == 0 && ndocs == 0) {
+		snprintf(err->msg, sizeof(err->msg), "empty job file");
+		rc = -1;
+	}
+	if (rc == 0) {
+		krp_buf_puts(out, "# from an lkp-tests job file\n");
+		if (ndocs > 1)
+			krp_buf_puts(out, "---\n"); /* nothing shared: every document is a part */
+		krp_buf_add(out, parts.data, parts.len);
+	}
+	krp_buf_free(&parts);
+	return rc;
+}

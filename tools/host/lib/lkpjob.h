@@ -1,0 +1,32 @@
+/* lkp-tests job files (the job.yaml 0-day attaches to every report) read with
+ * libyaml and rewritten as a krepro matrix.
+ *
+ *   suite/testcase        the kit's suite of that name (specjbb2015 -> specjbb)
+ *   <suite>: {k: v, ...}  the program's parameters, flattened
+ *   <monitor>:            a monitor the kit has joins "monitors: a+b"
+ *   k: [a, b] / block list  an axis, as lkp's split-job expands it
+ *   :#! ... / ---         lkp's comment keys are skipped; each YAML document
+ *                         is one part of the matrix
+ *
+ * Known lkp keys are mapped (nr_task, runtime, mode, test, size, fs,
+ * thp_enabled -> thp, ...); keys that do not apply to the kit (testbox,
+ * kconfig, commit, cpufreq_governor, ...) are reported once in notes and
+ * never reach the matrix, so never the result path.  Errors name the line. */
+#ifndef KREPRO_LKPJOB_H
+#define KREPRO_LKPJOB_H
+#include <stddef.h>
+
+#include "matrix.h"
+#include "util.h"
+
+#define KRP_LKPJOB_MAX_NODES 100000 /* aliases are followed: bound the walk */
+#define KRP_LKPJOB_MAX_DEPTH 16
+
+/* Rewrite the lkp job in buf as a matrix into out; notes (one line each: what
+ * was ignored and why) into notes.  known_keys: the kit's matrix keys as
+ * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them.
+ * Returns 0, or -1 with err (out empty). */
+int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
+			 struct krp_buf *notes, struct krp_matrix_err *err);
+
+#endif
