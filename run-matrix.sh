@@ -20,6 +20,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
        ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
+       ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt   (0-day email -> matrix)
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
@@ -96,6 +97,40 @@ compare | index | pivot | report)
 	krepro_dirs
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
 	exec "$KREPRO_OUT/host/$tool" "$@"
+	;;
+from-report)
+	# A report email -> the matrix that reproduces it, checked by the
+	# matrix parser before it is printed (or written with -o FILE).
+	shift
+	fr_out=
+	if [ "${1:-}" = -o ]; then
+		[ $# -ge 2 ] || die "from-report: -o needs a file"
+		fr_out=$2
+		shift 2
+	fi
+	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
+	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
+	[ -f "$1" ] || die "from-report: '$1' not found"
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
+	"$KREPRO_OUT/host/krepro-fromreport" --keys "$KREPRO_ROOT/lib/matrix-keys" "$1" >"$fr_tmp" || {
+		rm -f "$fr_tmp"
+		exit 2
+	}
+	"$KREPRO_OUT/host/krepro-matrix" "$fr_tmp" >/dev/null || {
+		rm -f "$fr_tmp"
+		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"
+	}
+	if [ -n "$fr_out" ]; then
+		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
+		mv "$fr_tmp" "$fr_out"
+		note "matrix written to $fr_out"
+	else
+		cat "$fr_tmp"
+		rm -f "$fr_tmp"
+	fi
+	exit 0
 	;;
 esac
 # bisect: binary search over SERIES@N for the first patch that moves METRIC.

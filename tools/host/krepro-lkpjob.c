@@ -26,34 +26,18 @@ static void usage(FILE *f)
 		   "Errors: \"" TOOL ": FILE:LINE: problem\", exit status 2.\n");
 }
 
-/* lib/matrix-keys ("KEY CHECK" lines) -> "\nkey\nkey\n". */
 static char *read_keys(const char *path)
 {
-	char err[KRP_ERR_MAX], *data;
-	size_t len, pos = 0;
-	struct krp_buf keys = {0};
+	char err[KRP_ERR_MAX], *data, *keys;
+	size_t len;
 
 	if (krp_read_file(path, KEYS_FILE_MAX, &data, &len, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		return NULL;
 	}
-	krp_buf_puts(&keys, "\n");
-	while (pos < len) {
-		size_t e = pos, k;
-
-		while (e < len && data[e] != '\n')
-			e++;
-		for (k = pos; k < e && data[k] != ' ' && data[k] != '#'; k++)
-			;
-		if (k > pos && data[pos] != '#') {
-			krp_buf_add(&keys, data + pos, k - pos);
-			krp_buf_puts(&keys, "\n");
-		}
-		pos = e + 1;
-	}
+	keys = krp_lkpjob_keys(data, len);
 	free(data);
-	krp_buf_add(&keys, "", 1);
-	return keys.data;
+	return keys;
 }
 
 int main(int argc, char **argv)

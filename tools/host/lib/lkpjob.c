@@ -451,3 +451,26 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 	krp_buf_free(&parts);
 	return rc;
 }
+
+char *krp_lkpjob_keys(const char *data, size_t len)
+{
+	struct krp_buf keys = {0};
+	size_t pos = 0;
+
+	krp_buf_puts(&keys, "\n");
+	while (pos < len) {
+		size_t e = pos, k;
+
+		while (e < len && data[e] != '\n')
+			e++;
+		for (k = pos; k < e && data[k] != ' ' && data[k] != '#'; k++)
+			;
+		if (k > pos) {
+			krp_buf_add(&keys, data + pos, k - pos);
+			krp_buf_puts(&keys, "\n");
+		}
+		pos = e + 1;
+	}
+	krp_buf_add(&keys, "", 1);
+	return keys.data;
+}

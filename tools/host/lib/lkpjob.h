@@ -29,4 +29,8 @@
 int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
 			 struct krp_buf *notes, struct krp_matrix_err *err);
 
+/* The kit's key table (lib/matrix-keys: "KEY CHECK" lines, # comments) as
+ * known_keys.  The caller frees it. */
+char *krp_lkpjob_keys(const char *table, size_t len);
+
 #endif

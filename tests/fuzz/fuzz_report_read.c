@@ -1,0 +1,22 @@
+/* libFuzzer target: report emails -> matrix (tokens, quoted-printable,
+ * quoting, 0-day tables, UnixBench lines, pivots). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_read.h"
+#include "util.h"
+
+static const char keys[] = "\nsuite\ntest\nmode\nnr_task\nruntime\nsize\nthp\ntenants\nfit\nksm\n";
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct krp_buf out = {0};
+	struct krp_matrix_err err;
+	int n = krp_report_to_matrix((const char *)data, size, "fuzz", keys, &out, &err);
+
+	if ((n < 0 && (out.len != 0 || err.msg[0] == '\0')) || n > KRP_REPORT_MAX_TESTS)
+		abort();
+	krp_buf_free(&out);
+	return 0;
+}

@@ -1,0 +1,610 @@
+/* Report email -> matrix (see report_read.h). */
+#include "report_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkpjob.h"
+#include "unixbench.h"
+
+#define PARAMS_MAX 32
+#define TEXT_MAX 200
+
+struct tok {
+	const char *p;
+	size_t n;
+};
+
+struct rtest {
+	char testcase[64];
+	char machine[TEXT_MAX];
+	char change[TEXT_MAX];
+	char comment[TEXT_MAX];
+	char keys[PARAMS_MAX][32];
+	char vals[PARAMS_MAX][96];
+	int n;
+};
+
+struct rd {
+	struct tok *t;
+	size_t nt;
+	struct rtest tests[KRP_REPORT_MAX_TESTS];
+	int ntests;
+};
+
+static int teq(const struct tok *t, const char *s)
+{
+	return t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
+}
+
+static int tat(const struct rd *r, size_t i, const char *s)
+{
+	return i < r->nt && teq(&r->t[i], s);
+}
+
+static int is_key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static int is_key(const char *p, size_t n)
+{
+	if (n == 0 || n > 31)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!is_key_char(p[i]))
+			return 0;
+	return 1;
+}
+
+/* Copy printable ASCII, whitespace runs as one space, at most outsz-1. */
+static void clean_text(char *out, size_t outsz, const char *p, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < outsz; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			if (o > 0 && out[o - 1] != ' ')
+				out[o++] = ' ';
+		} else if (c >= 0x21 && c < 0x7f) {
+			out[o++] = (char)c;
+		}
+	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	out[o] = 0;
+}
+
+/* The text of tokens [a, b) into out. */
+static void span_text(const struct rd *r, size_t a, size_t b, char *out, size_t outsz)
+{
+	if (a >= b || b > r->nt) {
+		out[0] = 0;
+		return;
+	}
+	clean_text(out, outsz, r->t[a].p, (size_t)(r->t[b - 1].p + r->t[b - 1].n - r->t[a].p));
+}
+
+static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
+{
+	struct rtest *t;
+
+	if (r->ntests == KRP_REPORT_MAX_TESTS || n == 0 || n >= sizeof(t->testcase))
+		return NULL;
+	t = &r->tests[r->ntests++];
+	memset(t, 0, sizeof(*t));
+	memcpy(t->testcase, testcase, n);
+	return t;
+}
+
+static void add_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn)
+{
+	if (t->n == PARAMS_MAX || !is_key(k, kn) || vn == 0 || vn >= sizeof(t->vals[0]))
+		return;
+	for (int i = 0; i < t->n; i++)
+		if (strlen(t->keys[i]) == kn && memcmp(t->keys[i], k, kn) == 0)
+			return;
+	memcpy(t->keys[t->n], k, kn);
+	t->keys[t->n][kn] = 0;
+	memcpy(t->vals[t->n], v, vn);
+	t->vals[t->n][vn] = 0;
+	t->n++;
+}
+
+static const char *param(const struct rtest *t, const char *k)
+{
+	for (int i = 0; i < t->n; i++)
+		if (strcmp(t->keys[i], k) == 0)
+			return t->vals[i];
+	return NULL;
+}
+
+/* "TBOX: words ... =====": the machine line of a details section. */
+static void machine_of_tbox(const struct rd *r, const char *tbox, char *out, size_t outsz)
+{
+	size_t tl = strlen(tbox);
+
+	for (size_t i = 0; i + 1 < r->nt; i++) {
+		size_t e;
+
+		if (r->t[i].n != tl + 1 || memcmp(r->t[i].p, tbox, tl) != 0 || r->t[i].p[tl] != ':')
+			continue;
+		for (e = i + 1;
+		     e < r->nt && e < i + 40 && r->t[e].p[0] != '=' && r->t[e].p[0] != '*'; e++)
+			;
+		span_text(r, i + 1, e, out, outsz);
+		return;
+	}
+}
+
+/* "compiler/cpufreq_governor/.../testcase:" followed by "gcc-7/performance/...". */
+static void read_header_blocks(struct rd *r)
+{
+	for (size_t i = 0; i + 1 < r->nt; i++) {
+		const struct tok *k = &r->t[i], *v = &r->t[i + 1];
+		size_t nk = 0, nv = 0, a, b;
+		const char *kp[PARAMS_MAX], *vp[PARAMS_MAX];
+		size_t kl[PARAMS_MAX], vl[PARAMS_MAX];
+		struct rtest *t;
+		const char *tc = NULL, *tbox = NULL;
+		size_t tcl = 0;
+
+		if (k->n < 10 || k->p[k->n - 1] != ':' || !memchr(k->p, '/', k->n))
+			continue;
+		for (a = 0; a < k->n - 1 && nk < PARAMS_MAX; a = b + 1) {
+			for (b = a; b < k->n - 1 && k->p[b] != '/'; b++)
+				;
+			kp[nk] = k->p + a;
+			kl[nk++] = b - a;
+		}
+		for (a = 0; a < v->n && nv < PARAMS_MAX; a = b + 1) {
+			for (b = a; b < v->n && v->p[b] != '/'; b++)
+				;
+			vp[nv] = v->p + a;
+			vl[nv++] = b - a;
+		}
+		if (nk != nv || nk < 2)
+			continue;
+		for (a = 0; a < nk; a++) {
+			if (!is_key(kp[a], kl[a]))
+				break;
+			if (kl[a] == 8 && memcmp(kp[a], "testcase", 8) == 0)
+				tc = vp[a], tcl = vl[a];
+		}
+		if (a != nk || !tc || !(t = new_test(r, tc, tcl)))
+			continue;
+		for (a = 0; a < nk; a++)
+			add_param(t, kp[a], kl[a], vp[a], vl[a]);
+		if ((tbox = param(t, "tbox_group")))
+			machine_of_tbox(r, tbox, t->machine, sizeof(t->machine));
+	}
+}
+
+/* "in testcase: T on test machine: M with following parameters: k: v ...". */
+static void read_testcase_sentence(struct rd *r)
+{
+	for (size_t i = 0; i + 1 < r->nt; i++) {
+		size_t m, e, p;
+		struct rtest *t;
+
+		if (!tat(r, i, "testcase:") || (i > 0 && tat(r, i - 1, "|")))
+			continue;
+		for (m = i + 2; m < r->nt && m < i + 8 && !tat(r, m, "machine:"); m++)
+			;
+		/* "with following parameters:" (2015-2022) or "parameters:" */
+		for (e = m + 1; e < r->nt && e < m + 60; e++)
+			if (tat(r, e, "parameters:"))
+				break;
+		if (e >= r->nt || e >= m + 60 || !(t = new_test(r, r->t[i + 1].p, r->t[i + 1].n)))
+			continue;
+		p = e + 1;
+		if (e >= m + 3 && tat(r, e - 2, "with") && tat(r, e - 1, "following"))
+			e -= 2;
+		span_text(r, m + 1, e, t->machine, sizeof(t->machine));
+		for (; p + 1 < r->nt; p += 2) {
+			const struct tok *k = &r->t[p];
+
+			if (k->n < 2 || k->p[k->n - 1] != ':' || !is_key(k->p, k->n - 1))
+				break;
+			add_param(t, k->p, k->n - 1, r->t[p + 1].p, r->t[p + 1].n);
+		}
+		return; /* the first sentence is the report's own test */
+	}
+}
+
+/* "| testcase: change | will-it-scale: METRIC -4.6% regression |
+ *  | test machine | M | | test parameters | k=v | | k=v |" */
+static void read_impact_table(struct rd *r)
+{
+	for (size_t i = 0; i + 4 < r->nt; i++) {
+		size_t j, e;
+		struct rtest *t;
+		const struct tok *s;
+
+		if (!tat(r, i, "testcase:") || !tat(r, i + 1, "change") || !tat(r, i + 2, "|"))
+			continue;
+		s = &r->t[i + 3];
+		if (s->n < 2 || s->p[s->n - 1] != ':' || !(t = new_test(r, s->p, s->n - 1)))
+			continue;
+		for (e = i + 4; e < r->nt && e < i + 12 && !tat(r, e, "|"); e++)
+			;
+		span_text(r, i + 4, e, t->change, sizeof(t->change));
+		for (j = e; j + 2 < r->nt && j < e + 200; j++) {
+			if (r->t[j].p[0] == '+' && r->t[j].n > 3 && r->t[j].p[1] == '-')
+				break; /* the table's closing rule */
+			if (tat(r, j, "machine") && tat(r, j - 1, "test") && tat(r, j + 1, "|")) {
+				size_t m;
+
+				for (m = j + 2; m < r->nt && m < j + 40 && !tat(r, m, "|"); m++)
+					;
+				span_text(r, j + 2, m, t->machine, sizeof(t->machine));
+			}
+			if (memchr(r->t[j].p, '=', r->t[j].n) && tat(r, j - 1, "|")) {
+				const char *eq = memchr(r->t[j].p, '=', r->t[j].n);
+
+				add_param(t, r->t[j].p, (size_t)(eq - r->t[j].p), eq + 1,
+					  r->t[j].n - (size_t)(eq - r->t[j].p) - 1);
+			}
+		}
+	}
+}
+
+static int all_digits(const char *p, size_t n, const char *suffixes)
+{
+	size_t i = 0;
+
+	while (i < n && p[i] >= '0' && p[i] <= '9')
+		i++;
+	return i > 0 &&
+	       ((i == n && !suffixes) || (i + 1 == n && suffixes && strchr(suffixes, p[i])));
+}
+
+/* 2014: "test case: brickland3/vm-scalability/300s-mmap-pread-rand-mt". */
+static void read_old_test_case(struct rd *r)
+{
+	for (size_t i = 0; i + 2 < r->nt; i++) {
+		const struct tok *v = &r->t[i + 2];
+		const char *s1, *s2, *p, *end;
+		struct rtest *t;
+		size_t b;
+
+		if (!tat(r, i, "test") || !tat(r, i + 1, "case:"))
+			continue;
+		s1 = memchr(v->p, '/', v->n);
+		s2 = s1 ? memchr(s1 + 1, '/', (size_t)(v->p + v->n - s1 - 1)) : NULL;
+		if (!s2 || !(t = new_test(r, s1 + 1, (size_t)(s2 - s1 - 1))))
+			continue;
+		for (b = i + 3; b + 4 < r->nt; b++)
+			if (tat(r, b, "test") && tat(r, b + 1, "box")) {
+				size_t e;
+
+				for (e = b + 4; e < r->nt && e < b + 40; e++)
+					if (r->t[e].p[r->t[e].n - 1] == '.')
+						break;
+				span_text(r, b + 4, e + 1, t->machine, sizeof(t->machine));
+				break;
+			}
+		/* Words in lkp's path order: governor, runtime, size, nr_task,
+		 * mode, then the test name (which may hold dashes). */
+		end = v->p + v->n;
+		for (p = s2 + 1; p < end;) {
+			const char *d = memchr(p, '-', (size_t)(end - p));
+			size_t n = (size_t)((d ? d : end) - p);
+
+			if (n == 11 && memcmp(p, "performance", 11) == 0)
+				add_param(t, "cpufreq_governor", 16, p, n);
+			else if (all_digits(p, n, "smh"))
+				add_param(t, "runtime", 7, p, n);
+			else if (all_digits(p, n, "KMGT"))
+				add_param(t, "size", 4, p, n);
+			else if (all_digits(p, n, "%"))
+				add_param(t, "nr_task", 7, p, n);
+			else if ((n == 7 && memcmp(p, "process", 7) == 0) ||
+				 (n == 6 && memcmp(p, "thread", 6) == 0))
+				add_param(t, "mode", 4, p, n);
+			else {
+				add_param(t, "test", 4, p, (size_t)(end - p));
+				break;
+			}
+			p += n + 1;
+		}
+	}
+}
+
+/* UnixBench result lines: the suite with the tests the report shows. */
+static void read_unixbench(struct rd *r, const char *buf, size_t len)
+{
+	size_t pos = 0, found = 0;
+	char title[KRP_UB_TITLE_MAX], unit[16], shown[TEXT_MAX] = "";
+	double v;
+	int secs;
+	struct rtest *t;
+
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - buf - pos) : len - pos;
+
+		if (krp_ub_parse_line(buf + pos, n, title, &v, unit, sizeof(unit), &secs) == 0 &&
+		    krp_ub_by_title(title)) {
+			const char *key = krp_ub_by_title(title)->key;
+
+			found++;
+			if (!strstr(shown, key) &&
+			    strlen(shown) + strlen(key) + 3 < sizeof(shown)) {
+				strcat(shown, shown[0] ? ", " : "");
+				strcat(shown, key);
+			}
+		}
+		pos += n + 1;
+	}
+	if (found < 3 || !(t = new_test(r, "unixbench", 9)))
+		return;
+	add_param(t, "test", 4, "all", 3);
+	snprintf(t->comment, sizeof(t->comment), "UnixBench tests in the report: %s", shown);
+}
+
+/* A tenant pivot: kernel | vm | nofit fit | noksm ksm | nothp thp. */
+static void read_tenant_pivot(struct rd *r)
+{
+	int fit = 0, ksm = 0, thp = 0, vms = 0;
+	char kernels[TEXT_MAX] = "";
+	struct rtest *t;
+
+	for (size_t i = 0; i < r->nt; i++) {
+		const struct tok *k = &r->t[i];
+		size_t n = k->n;
+
+		while (n > 0 && k->p[n - 1] == '|')
+			n--;
+		if ((n == 5 && memcmp(k->p, "nofit", 5) == 0))
+			fit = 1;
+		if (n == 5 && memcmp(k->p, "noksm", 5) == 0)
+			ksm = 1;
+		if (n == 5 && memcmp(k->p, "nothp", 5) == 0)
+			thp = 1;
+		if (n >= 4 && n < 6 && memcmp(k->p, "vm_", 3) == 0 &&
+		    all_digits(k->p + 3, n - 3, NULL)) {
+			int vm = atoi(k->p + 3);
+
+			if (vm > vms)
+				vms = vm;
+			if (vm == 1 && i > 0 && r->t[i - 1].n > 1 &&
+			    r->t[i - 1].p[r->t[i - 1].n - 1] == '|') {
+				char kname[64];
+
+				clean_text(kname, sizeof(kname), r->t[i - 1].p, r->t[i - 1].n - 1);
+				if (kname[0] && !strstr(kernels, kname) &&
+				    strlen(kernels) + strlen(kname) + 3 < sizeof(kernels)) {
+					strcat(kernels, kernels[0] ? ", " : "");
+					strcat(kernels, kname);
+				}
+			}
+		}
+	}
+	if (!(fit && ksm && thp && vms >= 2) || !(t = new_test(r, "specjbb2005", 11)))
+		return;
+	{
+		char n[8];
+
+		snprintf(n, sizeof(n), "%d", vms > 99 ? 99 : vms);
+		add_param(t, "tenants", 7, n, strlen(n));
+	}
+	add_param(t, "fit", 3, "[nofit, fit]", 12);
+	add_param(t, "ksm", 3, "[off, on]", 9);
+	add_param(t, "thp", 3, "[never, always]", 15);
+	snprintf(t->comment, sizeof(t->comment), "kernels in the report's pivot: %s", kernels);
+}
+
+/* Quoted-printable bodies are decoded; "> " quoting is dropped. */
+static char *normalize(const char *buf, size_t len, size_t *outlen)
+{
+	char *o = krp_xmalloc(len + 1);
+	size_t n = 0;
+	int qp = memmem(buf, len, "quoted-printable", 16) != NULL, bol = 1;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = buf[i];
+
+		if (bol) {
+			while (i < len && (buf[i] == '>' ||
+					   (buf[i] == ' ' && i + 1 < len && buf[i + 1] == '>')))
+				i++;
+			if (i < len && buf[i] == ' ')
+				i++;
+			bol = 0;
+			if (i >= len)
+				break;
+			c = buf[i];
+		}
+		if (qp && c == '=' && i + 1 < len && buf[i + 1] == '\n') {
+			i++; /* a soft break: the next line goes on this one, as it is */
+			continue;
+		}
+		if (qp && c == '=' && i + 2 < len && strchr("0123456789ABCDEF", buf[i + 1]) &&
+		    strchr("0123456789ABCDEF", buf[i + 2]) && buf[i + 1] && buf[i + 2]) {
+			char hex[3] = {buf[i + 1], buf[i + 2], 0};
+
+			c = (char)strtol(hex, NULL, 16);
+			i += 2;
+		}
+		o[n++] = c;
+		if (c == '\n')
+			bol = 1;
+	}
+	o[n] = 0;
+	*outlen = n;
+	return o;
+}
+
+static void tokenize(struct rd *r, const char *b, size_t n)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t s;
+
+		while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+			i++;
+		if (i >= n)
+			break;
+		for (s = i; i < n && b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r';
+		     i++)
+			;
+		if (r->nt == cap) {
+			cap = cap ? 2 * cap : 1024;
+			r->t = krp_xrealloc(r->t, cap * sizeof(*r->t));
+		}
+		r->t[r->nt].p = b + s;
+		r->t[r->nt++].n = i - s;
+	}
+}
+
+/* "we noticed a -3.8% regression of vm-scalability.throughput" or a
+ * subject holding a percentage; and the commit with its subject. */
+static void report_header(const struct rd *r, const char *buf, size_t len, struct krp_buf *out)
+{
+	char text[TEXT_MAX];
+	size_t i;
+
+	for (i = 0; i + 4 < r->nt; i++)
+		if (tat(r, i, "noticed") && tat(r, i + 1, "a"))
+			break;
+	if (i + 4 < r->nt) {
+		size_t e;
+
+		for (e = i + 2; e < r->nt && e < i + 10 && !tat(r, e, "due") && !tat(r, e, "on") &&
+				!tat(r, e, "on:") && !tat(r, e, "commit:");
+		     e++)
+			;
+		span_text(r, i + 2, e, text, sizeof(text));
+		krp_buf_printf(out, "# reported: %s\n", text);
+	} else {
+		const char *nl = memchr(buf, '\n', len);
+
+		clean_text(text, 120, buf, nl ? (size_t)(nl - buf) : len);
+		if (strchr(text, '%'))
+			krp_buf_printf(out, "# reported: %s\n", text);
+	}
+	for (i = 0; i + 1 < r->nt; i++) {
+		const struct tok *c = &r->t[i + 1];
+		size_t h = 0, end = i + 2;
+
+		if (!tat(r, i, "commit") && !tat(r, i, "commit:"))
+			continue;
+		while (h < c->n && strchr("0123456789abcdef", c->p[h]))
+			h++;
+		if (h != 40 || c->n != 40)
+			continue;
+		if (end < r->nt && r->t[end].p[0] == '(') /* ("subject") */
+			for (size_t e = end; e < r->nt && e < i + 30; e++)
+				if (r->t[e].n >= 2 &&
+				    memcmp(r->t[e].p + r->t[e].n - 2, "\")", 2) == 0) {
+					end = e + 1;
+					break;
+				}
+		span_text(r, i + 1, end, text, sizeof(text));
+		krp_buf_printf(out, "# commit: %s\n", text);
+		break;
+	}
+}
+
+int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
+			 struct krp_buf *out, struct krp_matrix_err *err)
+{
+	struct rd *r = krp_xcalloc(1, sizeof(*r));
+	struct krp_buf parts[KRP_REPORT_MAX_TESTS];
+	size_t nlen;
+	char *text = normalize(buf, len, &nlen);
+	int kept = 0, i;
+
+	memset(err, 0, sizeof(*err));
+	memset(parts, 0, sizeof(parts));
+	tokenize(r, text, nlen);
+	/* The sentence and the table first: they name the test machine and the
+	 * change; the details' header blocks add tests only they hold. */
+	read_testcase_sentence(r);
+	read_impact_table(r);
+	read_header_blocks(r);
+	if (r->ntests == 0)
+		read_old_test_case(r);
+	if (r->ntests == 0)
+		read_unixbench(r, text, nlen);
+	if (r->ntests == 0)
+		read_tenant_pivot(r);
+
+	for (i = 0; i < r->ntests; i++) {
+		struct rtest *t = &r->tests[i];
+		struct krp_buf doc = {0}, m = {0}, notes = {0};
+		struct krp_matrix_err e;
+		const char *body;
+		int j;
+
+		krp_buf_printf(&doc, "testcase: '%s'\n", t->testcase);
+		for (j = 0; j < t->n; j++) {
+			if (strcmp(t->keys[j], "testcase") == 0 || strchr(t->vals[j], '\''))
+				continue;
+			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
+				       t->keys[j], t->vals[j]);
+		}
+		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &notes, &e) != 0) {
+			krp_buf_printf(&parts[kept], "# %s test '%s' left out: %s\n", label,
+				       t->testcase, e.msg);
+			kept++;
+			goto next;
+		}
+		body = strchr(m.data, '\n') + 1; /* past lkpjob's comment line */
+		for (j = 0; j < kept; j++)
+			if (parts[j].data && strstr(parts[j].data, body))
+				break;
+		if (j < kept) { /* the same test twice (table row and details) */
+			if (t->change[0] && !strstr(parts[j].data, "# change: "))
+				krp_buf_printf(&parts[j], "# change: %s\n", t->change);
+			goto next;
+		}
+		if (t->machine[0])
+			krp_buf_printf(&parts[kept], "# test machine: %s%s%s%s\n", t->machine,
+				       param(t, "tbox_group") ? " (" : "",
+				       param(t, "tbox_group") ? param(t, "tbox_group") : "",
+				       param(t, "tbox_group") ? ")" : "");
+		if (t->comment[0])
+			krp_buf_printf(&parts[kept], "# %s\n", t->comment);
+		for (size_t s = 0, k = 0; k < notes.len; k++)
+			if (notes.data[k] == '\n') {
+				krp_buf_printf(&parts[kept], "# %.*s\n", (int)(k - s),
+					       notes.data + s);
+				s = k + 1;
+			}
+		krp_buf_puts(&parts[kept], body);
+		if (t->change[0])
+			krp_buf_printf(&parts[kept], "# change: %s\n", t->change);
+		kept++;
+	next:
+		krp_buf_free(&doc);
+		krp_buf_free(&m);
+		krp_buf_free(&notes);
+	}
+	if (kept == 0) {
+		snprintf(
+		    err->msg, sizeof(err->msg),
+		    "no test found (a 0-day report, UnixBench results or a tenant pivot table)");
+	} else {
+		krp_buf_printf(out, "# krepro matrix from %s (./run-matrix.sh from-report)\n",
+			       label);
+		report_header(r, text, nlen, out);
+		krp_buf_puts(out,
+			     "# to compare a series: variants: [base, SERIES] and runs: N here\n");
+		for (i = 0; i < kept; i++) {
+			krp_buf_puts(out, "---\n");
+			krp_buf_add(out, parts[i].data, parts[i].len);
+		}
+	}
+	for (i = 0; i < KRP_REPORT_MAX_TESTS; i++)
+		krp_buf_free(&parts[i]);
+	free(r->t);
+	free(r);
+	free(text);
+	return kept ? kept : -1;
+}

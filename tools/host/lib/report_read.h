@@ -1,0 +1,33 @@
+/* A performance report email read back into the matrix that reproduces it
+ * (./run-matrix.sh from-report).  Understood, in any line wrapping (a mail
+ * archive may have joined every line into one) and with "> " quoting:
+ *
+ *   0-day, 2015 on   "in testcase: T on test machine: M with following
+ *                    parameters: k: v ...", the "compiler/.../testcase:"
+ *                    header and its "gcc-7/.../vm-scalability" values, and
+ *                    the "also has significant impact" table (one part each)
+ *   0-day, 2014      "test case: TBOX/TESTCASE/300s-mmap-pread-rand-mt" and
+ *                    'The test box "TBOX" is M.'
+ *   UnixBench        result lines ("Execl Throughput 2915.4 lps (...)")
+ *   tenant pivots    a "kernel | vm | nofit fit | noksm ksm | nothp thp"
+ *                    table (specjbb under AutoNUMA, seed 003)
+ *
+ * Each test found becomes an lkp-style job document, converted by lkpjob.c
+ * (one table of names and of what does not apply), then written as one part
+ * of a matrix with comments naming the commit, the change reported and the
+ * test machine. */
+#ifndef KREPRO_REPORT_READ_H
+#define KREPRO_REPORT_READ_H
+#include <stddef.h>
+
+#include "matrix.h"
+#include "util.h"
+
+#define KRP_REPORT_MAX_TESTS 32
+
+/* known_keys as for krp_lkpjob_to_matrix.  Returns the number of tests
+ * found (>= 1) with the matrix in out, or -1 with err. */
+int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
+			 struct krp_buf *out, struct krp_matrix_err *err);
+
+#endif
