@@ -743,6 +743,21 @@ single_initrd() {
 	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
 }
 
+# accel_args ACCEL: QEMU's accelerator and CPU options for a boot (and for a
+# LAVA job, so that it boots the same machine).  Exact mode: guest time is
+# the count of executed instructions (one thread runs every vCPU in turn,
+# idle time is skipped) and the RTC starts at a fixed date on that clock, so
+# nothing the guest can read depends on the host (docs/EXACT.md).
+accel_args() {
+	if [ "${BOOT_CLOCK:-real}" = exact ]; then
+		echo "-accel tcg,thread=single -cpu $B_CPU $EXACT_QEMU_ARGS"
+	elif [ "$1" = kvm ]; then
+		echo "-accel kvm -cpu host"
+	else
+		echo "-accel tcg -cpu $B_CPU"
+	fi
+}
+
 # boot_guest KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot, collect
 # frames.bin and console.log in DIR; sets BOOT_REASON on failure, returns 0
 # on a clean exit.
@@ -750,16 +765,7 @@ boot_guest() {
 	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
-	case $bg_accel in
-	kvm) bg_acc="-accel kvm -cpu host" ;;
-	*) bg_acc="-accel tcg -cpu $B_CPU" ;;
-	esac
-	# Exact mode: guest time is the count of executed instructions (one
-	# thread runs every vCPU in turn, idle time is skipped) and the RTC
-	# starts at a fixed date on that clock, so nothing the guest can read
-	# depends on the host (docs/EXACT.md).
-	[ "${BOOT_CLOCK:-real}" != exact ] ||
-		bg_acc="-accel tcg,thread=single -cpu $B_CPU $EXACT_QEMU_ARGS"
+	bg_acc=$(accel_args "$bg_accel")
 	cmdline="$GUEST_CMDLINE$bg_extra"
 	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
 	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
@@ -910,7 +916,9 @@ fail_run() { # rdir reason
 finish_run() {
 	fr=$1 fr_session=$2 fr_reason=$3
 	set --
-	[ "$fr_session" = 0 ] || set -- --session "$fr_session"
+	# An imported LAVA log holds the console inside LAVA's records.
+	[ -z "$IMPORT_DIR" ] || set -- --lava-log
+	[ "$fr_session" = 0 ] || set -- "$@" --session "$fr_session"
 	if [ -n "$fr_reason" ] && [ "$fr_session" = 0 ]; then
 		fail_run "$fr.tmp" "$fr_reason"
 	elif ! "$H/krepro-recv" "$@" -o "$fr.tmp" "$fr.tmp/frames.bin" >"$fr.tmp/recv.log" 2>&1; then
@@ -1076,13 +1084,21 @@ export_lava() {
 			echo "  krepro.job: '$jn'"
 			echo "  krepro.result: '$rel'"
 			if [ "$B_TYPE" = qemu ]; then
+				BOOT_CLOCK=$(cell_clock "$CELL")
+				# LAVA's qemu template runs "-cpu host -enable-kvm" for amd64
+				# unless no_kvm is set, and ignores cpu: there: the board's
+				# CPU model and accelerator go in extra_options.
+				lava_acc=tcg
+				[ "$B_ACCEL" != kvm ] || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
 				echo "device_type: qemu"
 				echo "context:"
 				echo "  arch: amd64"
 				echo "  machine: $B_MACHINE"
 				echo "  cpu: $B_CPU"
+				[ "$lava_acc" = kvm ] || echo "  no_kvm: true"
 				echo "  memory: $(printf '%s' "$B_MEMORY" | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
 				echo "  extra_options:"
+				[ "$lava_acc" = kvm ] || echo "  - $(accel_args tcg)"
 				echo "  - -smp $B_SMP"
 				# shellcheck disable=SC2086 # one option and its value per pair
 				set -- $B_NUMA
@@ -1110,9 +1126,22 @@ export_lava() {
 				echo "    timeout: {minutes: $mins}"
 			else
 				echo "device_type: x86"
-				echo "# The device boots its own good kernel first (tags: ssh, kexec);"
-				echo "# this job fetches the variant and kexecs into it."
+				echo "# The device runs its own good kernel with a shell on its console"
+				echo "# (the lab's boot method before this job's actions); LAVA fetches"
+				echo "# the variant and the initramfs from --lava-url onto it and kexecs."
+				echo "context:"
+				echo "  boot_character_delay: 0"
 				echo "actions:"
+				echo "- deploy:"
+				echo "    to: downloads"
+				echo "    timeout: {minutes: 5}"
+				echo "    images:"
+				echo "      kernel:"
+				echo "        url: $url/artifacts/$V.bzImage"
+				echo "        sha256sum: $ksha"
+				echo "      initrd:"
+				echo "        url: $url/artifacts/$jn-initrd.cpio.gz"
+				echo "        sha256sum: $isha"
 				echo "- boot:"
 				echo "    method: kexec"
 				echo "    kernel: /tmp/$V.bzImage"
@@ -1120,6 +1149,7 @@ export_lava() {
 				echo "    deploy: true"
 				echo "    options: ['--append=\"$append\"']"
 				echo "    boot_message: Linux version"
+				echo "    parameters: {kernel-start-message: 'Kernel command line:'}"
 				echo "    timeout: {minutes: $mins}"
 			fi
 			echo "    prompts: ['krepro: results sent']"

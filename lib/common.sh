@@ -115,6 +115,7 @@ file:/usr/sbin/kexec kexec-tools
 cmd:bwrap bubblewrap
 cmd:signify-openbsd signify-openbsd
 cmd:b4 b4
+cmd:lava-run lava-dispatcher
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

@@ -61,5 +61,35 @@ expect_in "refusal says it is complete" "$T_OUT" "complete already"
 expect_rc "import-lava --rerun takes a corrected log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lres" --rerun "$L" 001 "$T_DIR/lava.log"
 assert "the replaced run is kept beside it" sh -c "ls -d '$d'.replaced-*"
 assert "no shell error in an import" sh -c "! grep -q 'parameter not set' '$T_OUT'"
+
+# --- a real LAVA: Debian's lava-dispatcher boots the exported job ------------
+# The device dictionary is what lava-server's qemu template renders from the
+# job's context (memory, extra_options, no_kvm); lava-run, its log and its
+# rewriting of the console are LAVA's own.
+expect_in "the qemu job pins TCG (LAVA's template would add -enable-kvm)" "$L/001.yaml" "no_kvm: true"
+expect_in "and the board's CPU model" "$L/001.yaml" "- -accel tcg -cpu qemu64"
+mem=$(sed -n 's/^  memory: //p' "$L/001.yaml")
+extra=$(sed -n '/^  extra_options:/,/^actions:/s/^  - \(.*\)$/\x27\1\x27/p' "$L/001.yaml" | paste -sd, -)
+sed "s/@MEMORY@/$mem/; s/@EXTRA@/$extra/" tests/fixtures/lava/qemu-device.yaml.in >"$T_DIR/qemu-device.yaml"
+expect_rc "lava-run boots the exported qemu job" 0 timeout 600 lava-run --job-id 1 --output-dir "$T_DIR/lava-out" \
+	--device "$T_DIR/qemu-device.yaml" "$L/001.yaml"
+cp "$T_OUT" "$T_DIR/lava-run.log"
+expect_in "LAVA saw the results sent" "$T_DIR/lava-run.log" "krepro: results sent (ok)"
+expect_in "QEMU ran with the board's CPU under TCG" "$T_DIR/lava-run.log" "-accel tcg -cpu qemu64"
+assert "and without KVM" sh -c "! grep -q -- '-enable-kvm' '$T_DIR/lava-run.log'"
+assert "LAVA escaped the guest's quotes (what broke binary frames)" grep -q 'msg.*\\\\\\"' "$T_DIR/lava-run.log"
+expect_rc "import-lava reads lava-run's log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lreal" "$L" 001 "$T_DIR/lava-run.log"
+d=$(ls -d "$T_DIR"/lreal/will-it-scale/process-1-6s-page_fault3/qemu-2node/*/*/*/base/1)
+assert "the LAVA run has per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
+assert "and the guest's kmsg, quotes and all" grep -q '"' "$d/kmsg"
+# The same log as the server stores it (output.yaml) and as lavacli prints it.
+sed 's/^/- /' "$T_DIR/lava-run.log" >"$T_DIR/output.yaml"
+expect_rc "import-lava reads the server's output.yaml" 0 ./run-matrix.sh import-lava -o "$T_DIR/lreal" --rerun "$L" 001 "$T_DIR/output.yaml"
+sed -n 's/^{"dt": "\([^".]*\)[^"]*", "lvl": "\(target\|feedback\)", "msg": "\(.*\)"}$/\1 \3/p' "$T_DIR/lava-run.log" >"$T_DIR/lavacli.log"
+expect_rc "import-lava reads lavacli's timestamped lines" 0 ./run-matrix.sh import-lava -o "$T_DIR/lreal" --rerun "$L" 001 "$T_DIR/lavacli.log"
+# The lab job: a deploy that fetches kernel and initrd, validated by LAVA.
+expect_in "the lab job deploys from --lava-url" "$T_DIR/lab/001.yaml" "to: downloads"
+expect_rc "lava-run --validate accepts the lab (kexec) job" 0 lava-run --validate --job-id 2 \
+	--output-dir "$T_DIR/lava-lab" --device tests/fixtures/lava/x86-device.yaml "$T_DIR/lab/001.yaml"
 rm -rf "$T_DIR"
 exit $T_FAILED

@@ -91,7 +91,7 @@ int krp_format_header(char *out, size_t outsz, const char *kind, size_t len, uin
 
 	if (!out || !kind || !name)
 		return -1;
-	if (strcmp(kind, "file") != 0 && strcmp(kind, "end") != 0)
+	if (strcmp(kind, "file") != 0 && strcmp(kind, "end") != 0 && strcmp(kind, "text") != 0)
 		return -1;
 	if (!krp_name_ok(name) || len > KRP_LEN_MAX)
 		return -1;
@@ -102,4 +102,58 @@ int krp_format_header(char *out, size_t outsz, const char *kind, size_t len, uin
 	if (n < 0 || (size_t)n >= outsz)
 		return -1;
 	return n;
+}
+
+static const char b64_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void krp_b64_encode(const unsigned char *in, size_t n, char *out)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i + 2 < n; i += 3) {
+		uint32_t v = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 | in[i + 2];
+
+		out[o++] = b64_chars[v >> 18];
+		out[o++] = b64_chars[(v >> 12) & 63];
+		out[o++] = b64_chars[(v >> 6) & 63];
+		out[o++] = b64_chars[v & 63];
+	}
+	if (i < n) {
+		uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0);
+
+		out[o++] = b64_chars[v >> 18];
+		out[o++] = b64_chars[(v >> 12) & 63];
+		out[o++] = i + 1 < n ? b64_chars[(v >> 6) & 63] : '=';
+		out[o++] = '=';
+	}
+}
+
+static int b64_value(char c)
+{
+	const char *p = c ? strchr(b64_chars, c) : NULL;
+
+	return p ? (int)(p - b64_chars) : -1;
+}
+
+long krp_b64_decode(const char *in, size_t n, unsigned char *out)
+{
+	size_t o = 0;
+
+	if (n % 4)
+		return -1;
+	for (size_t i = 0; i < n; i += 4) {
+		int a = b64_value(in[i]), b = b64_value(in[i + 1]), c, d;
+		int last = i + 4 == n;
+
+		c = in[i + 2] == '=' && last && in[i + 3] == '=' ? 0 : b64_value(in[i + 2]);
+		d = in[i + 3] == '=' && last ? 0 : b64_value(in[i + 3]);
+		if (a < 0 || b < 0 || c < 0 || d < 0)
+			return -1;
+		out[o++] = (unsigned char)(a << 2 | b >> 4);
+		if (in[i + 2] != '=')
+			out[o++] = (unsigned char)((b & 15) << 4 | c >> 2);
+		if (in[i + 3] != '=')
+			out[o++] = (unsigned char)((c & 3) << 6 | d);
+	}
+	return (long)o;
 }

@@ -23,4 +23,15 @@ int krp_name_ok(const char *name);
 int krp_format_header(char *out, size_t outsz, const char *kind, size_t len, uint32_t crc,
 		      const char *name);
 
+/* Console-safe frames ("KRP1 text <len> <crc32> <name>\n" then the payload
+ * in base64, KRP_B64_LINE characters a line): what a lab scheduler's log
+ * keeps intact (LAVA escapes quotes, drops \r and ESC, folds blank lines,
+ * replaces invalid UTF-8).  len and crc32 are the decoded payload's. */
+#define KRP_B64_LINE 76
+/* out: 4 * ((n + 2) / 3) characters, no terminator. */
+void krp_b64_encode(const unsigned char *in, size_t n, char *out);
+/* Decodes n characters (a multiple of 4, '=' padding only at the end) into
+ * out; returns the byte count or -1. */
+long krp_b64_decode(const char *in, size_t n, unsigned char *out);
+
 #endif

@@ -45,6 +45,8 @@ static void usage(FILE *f)
 	      "                 ok becomes partial if a file had to be skipped\n"
 	      "  --step N       kexec chain step N (1, 2, ...) in the end frame: the host\n"
 	      "                 takes each step's results by its number, not its position\n"
+	      "  --text         files as \"KRP1 text\" frames, the content in base64 lines\n"
+	      "                 of 76: for a console a lab scheduler logs and rewrites\n"
 	      "Each FILE is sent as \"KRP1 file <len> <crc32> <basename>\\n<content>\\n\",\n"
 	      "then \"KRP1 end <len> <crc32> end\\nfiles=<n> status=<word>[ step=<n>]\\n\".\n"
 	      "Exit 0 if every file was sent, 1 if some were skipped or the device failed.\n",
@@ -88,17 +90,31 @@ static void write_all(const void *p, size_t len)
 	}
 }
 
+static int text_frames; /* --text: "text" frames, base64 lines */
+
 static void send_frame(const char *kind, const char *name, const void *data, size_t len)
 {
-	char hdr[KRP_HEADER_MAX];
+	char hdr[KRP_HEADER_MAX], line[KRP_B64_LINE + 1];
 	uint32_t crc = krp_crc32_update(0, data, len);
-	int n = krp_format_header(hdr, sizeof(hdr), kind, len, crc, name);
+	int text = text_frames && strcmp(kind, "file") == 0;
+	int n = krp_format_header(hdr, sizeof(hdr), text ? "text" : kind, len, crc, name);
 
 	if (n < 0)
 		die("cannot format %s frame header for '%s'", kind, name);
 	write_all(hdr, (size_t)n);
-	write_all(data, len);
-	write_all("\n", 1);
+	if (!text) {
+		write_all(data, len);
+		write_all("\n", 1);
+		return;
+	}
+	for (size_t i = 0; i < len; i += KRP_B64_LINE / 4 * 3) {
+		size_t chunk = len - i < KRP_B64_LINE / 4 * 3 ? len - i : KRP_B64_LINE / 4 * 3;
+		size_t out = 4 * ((chunk + 2) / 3);
+
+		krp_b64_encode((const unsigned char *)data + i, chunk, line);
+		line[out] = '\n';
+		write_all(line, out + 1);
+	}
 }
 
 /* Reads a whole file into *data (malloc'd); -1 with errno on failure,
@@ -290,6 +306,7 @@ int main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {"status", required_argument, NULL, 'S'},
 	    {"step", required_argument, NULL, 'T'},
+	    {"text", no_argument, NULL, 'X'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *dev = "/dev/ttyS1", *status = "ok";
@@ -315,6 +332,9 @@ int main(int argc, char **argv)
 			step = strtoul(optarg, &endp, 10);
 			if (*optarg < '1' || *optarg > '9' || *endp || step > 999999)
 				die_usage("--step: bad number '%s' (1, 2, ...)", optarg);
+			break;
+		case 'X':
+			text_frames = 1;
 			break;
 		case 'h':
 			usage(stdout);

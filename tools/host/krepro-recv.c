@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "frame_decode.h"
+#include "console_text.h"
 #include "recv.h"
 #include "util.h"
 
@@ -20,17 +21,22 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] [--session N] -o STAGING_DIR FRAMES_FILE\n"
-		   "\n"
-		   "Decode KRP1 frames from FRAMES_FILE ('-' for stdin) and write each file\n"
-		   "frame to STAGING_DIR/<name> (created if missing; existing files are never\n"
-		   "overwritten).  Bytes outside frames are skipped and counted.\n"
-		   "--session N takes only the N-th session (1-based) of a stream that holds\n"
-		   "several, each closed by its own end frame (one per boot of a kexec chain).\n"
-		   "\n"
-		   "Exit status: 0 when every frame is valid and an end frame with status=ok\n"
-		   "and the right files= count was received; 1 when the stream is bad (the\n"
-		   "reason is printed); 2 on usage or input errors.\n");
+	fprintf(f,
+		"usage: " TOOL " [--help] [--session N] [--lava-log] -o STAGING_DIR FRAMES_FILE\n"
+		"\n"
+		"Decode KRP1 frames from FRAMES_FILE ('-' for stdin) and write each file\n"
+		"frame to STAGING_DIR/<name> (created if missing; existing files are never\n"
+		"overwritten).  Bytes outside frames are skipped and counted.\n"
+		"--session N takes only the N-th session (1-based) of a stream that holds\n"
+		"several, each closed by its own end frame (one per boot of a kexec chain).\n"
+		"\"KRP1 text\" frames (base64 lines, for a console a lab scheduler logs)\n"
+		"are decoded wherever they appear.  --lava-log: FRAMES_FILE is a LAVA job\n"
+		"log (lava-run's records, the server's output.yaml or lavacli's\n"
+		"timestamped lines); the board's console is taken back out of it.\n"
+		"\n"
+		"Exit status: 0 when every frame is valid and an end frame with status=ok\n"
+		"and the right files= count was received; 1 when the stream is bad (the\n"
+		"reason is printed); 2 on usage or input errors.\n");
 }
 
 /* The stream is mapped, not read: a guest's gigabytes of frames cost page
@@ -68,6 +74,7 @@ int main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"session", required_argument, NULL, 's'},
+	    {"lava-log", no_argument, NULL, 'L'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *outdir = NULL, *path;
@@ -77,6 +84,9 @@ int main(int argc, char **argv)
 	int c, rc;
 	unsigned long session = 0;
 	char *end;
+	int lava = 0;
+	struct krp_buf console = {0};
+	size_t records = 0;
 
 	while ((c = getopt_long(argc, argv, "ho:s:", opts, NULL)) != -1) {
 		switch (c) {
@@ -85,6 +95,9 @@ int main(int argc, char **argv)
 			return 0;
 		case 'o':
 			outdir = optarg;
+			break;
+		case 'L':
+			lava = 1;
 			break;
 		case 's':
 			session = strtoul(optarg, &end, 10);
@@ -107,7 +120,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
-	rc = krp_recv_session_to_dir(data, len, (unsigned)session, outdir, &res);
+	if (lava) /* LAVA's records (or timestamped lines) back to console text */
+		records = krp_console_from_lava(data, len, &console);
+	rc = lava ? krp_recv_session_to_dir(console.data ? console.data : "", console.len,
+					    (unsigned)session, outdir, &res)
+		  : krp_recv_session_to_dir(data, len, (unsigned)session, outdir, &res);
+	krp_buf_free(&console);
 	if (len)
 		munmap(data, len);
 	if (rc == -2) {
@@ -118,7 +136,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": %s: %s\n", path, res.err);
 		return 1;
 	}
-	printf("frames: %zu files, end status=%s, %zu stray bytes\n", res.files, res.end_status,
+	printf("frames: %zu files, end status=%s, %zu stray bytes", res.files, res.end_status,
 	       res.stray);
+	if (lava)
+		printf(" (%zu LAVA log records)", records);
+	printf("\n");
 	return 0;
 }

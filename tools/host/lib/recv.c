@@ -1,6 +1,8 @@
 /* Receiver (see recv.h). */
 #include "recv.h"
 
+#include "console_text.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -95,6 +97,7 @@ int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const
 			    struct krp_decode_result *res)
 {
 	struct writer w = {0};
+	struct krp_buf untexted = {0};
 	int rc;
 
 	if (mkdir(staging_dir, 0755) != 0 && errno != EEXIST) {
@@ -110,8 +113,23 @@ int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const
 			 strerror(errno));
 		return -2;
 	}
+	/* Text frames (a console a lab scheduler logged) become binary ones. */
+	if (memmem(buf, len, "KRP1 text ", 10)) {
+		char terr[160];
+
+		if (krp_frames_untext(buf, len, &untexted, terr, sizeof(terr)) != 0) {
+			memset(res, 0, sizeof(*res));
+			snprintf(res->err, sizeof(res->err), "%s", terr);
+			close(w.dirfd);
+			krp_buf_free(&untexted);
+			return -1;
+		}
+		buf = untexted.data;
+		len = untexted.len;
+	}
 	rc = session ? krp_decode_session(buf, len, session, write_file, &w, res)
 		     : krp_decode(buf, len, write_file, &w, res);
+	krp_buf_free(&untexted);
 	if (rc == 0 && fsync(w.dirfd) != 0) {
 		snprintf(res->err, sizeof(res->err), "%s: fsync: %s", staging_dir, strerror(errno));
 		rc = -1;

@@ -1,0 +1,26 @@
+/* Result frames that crossed a lab scheduler's log: LAVA's log records back
+ * into console text, and "KRP1 text" (base64) frames back into the binary
+ * frames frame_decode.c reads. */
+#ifndef KREPRO_CONSOLE_TEXT_H
+#define KREPRO_CONSOLE_TEXT_H
+#include <stddef.h>
+
+#include "util.h"
+
+/* A LAVA job log in any of its forms, one console line per record:
+ *   {"dt": ..., "lvl": "target", "msg": "..."}     lava-run's stderr
+ *   - {"dt": ..., "lvl": "target", "msg": "..."}   the server's output.yaml
+ *   2026-11-30T20:16:57 text                       lavacli jobs logs
+ * Records are YAML (read with libyaml: its escapes undone); only the levels
+ * that carry the board's output (target, feedback) are kept.  Other lines
+ * pass as they are (a plain console log stays itself).  Returns the number
+ * of records read. */
+size_t krp_console_from_lava(const char *buf, size_t len, struct krp_buf *out);
+
+/* Copies buf to out with every "KRP1 text" frame made a "KRP1 file" frame
+ * (base64 lines decoded; blank lines, \r and lines that are not base64 in
+ * between are skipped).  Returns 0, or -1 with err when a text frame is
+ * cut short or malformed (out then holds what came before it). */
+int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *err, size_t errsz);
+
+#endif
