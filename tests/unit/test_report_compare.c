@@ -179,6 +179,28 @@ static void test_plot(void)
 	CHECK("plot 80 columns", strlen(l) == 80);
 	CHECK("plot legend", strstr(out.data, "\n[*] good sample\n[O] bad sample\n") != NULL);
 	krp_buf_free(&out);
+
+	/* Labels of 100000 and more were cut to 9 characters ("3.5308e+0"). */
+	{
+		const double big_b[] = {353080, 360000}, big_n[] = {340000};
+
+		memset(&out, 0, sizeof(out));
+		krp_ascii_plot(&out, "y.ops", big_b, 2, "good", big_n, 1, "bad");
+		line_of(out.data, 3, l, sizeof(l));
+		CHECK("plot label 360000 whole", strncmp(l, "   360000 +", 11) == 0);
+		CHECK("no label cut", strstr(out.data, "e+0 +") == NULL);
+		krp_buf_free(&out);
+	}
+	krp_plot_label(l, sizeof(l), 353080, 9);
+	CHECK_STR("label 353080", l, "353080");
+	krp_plot_label(l, sizeof(l), 1.017e8, 9);
+	CHECK_STR("label 1.017e+08", l, "1.017e+08");
+	krp_plot_label(l, sizeof(l), 123456789, 9);
+	CHECK_STR("label 123456789 fits", l, "1.235e+08");
+	krp_plot_label(l, sizeof(l), 4.9e6, 9);
+	CHECK_STR("label 4.9e+06 as 0-day's", l, "4.9e+06");
+	krp_plot_label(l, sizeof(l), 2.4, 9);
+	CHECK_STR("label 2.4", l, "2.4");
 }
 
 int main(void)

@@ -599,6 +599,19 @@ static size_t plot_col(size_t i, size_t n, size_t w)
 	return (size_t)lround((double)i * (double)(w - 1) / (double)(n - 1));
 }
 
+void krp_plot_label(char *out, size_t outsz, double v, int width)
+{
+	/* As 0-day's plots read: %g, fewer digits until it fits, never cut
+	 * (353080, 4.9e+06, 1.017e+08). */
+	for (int prec = 6; prec >= 1; prec--) {
+		int n = snprintf(out, outsz, "%.*g", prec, v);
+
+		if (n >= 0 && n <= width)
+			return;
+	}
+	snprintf(out, outsz, "%.0e", v);
+}
+
 void krp_ascii_plot(struct krp_buf *out, const char *title, const double *b, size_t nb,
 		    const char *bname, const double *n, size_t nn, const char *nname)
 {
@@ -646,8 +659,9 @@ void krp_ascii_plot(struct krp_buf *out, const char *title, const double *b, siz
 			char lbl[32];
 			double v = hi - (double)r * (hi - lo) / (double)(H - 1);
 
-			snprintf(lbl, sizeof(lbl), "%.5g", fabs(v) < 1e-9 * (hi - lo) ? 0.0 : v);
-			krp_buf_printf(out, "%*.*s +", LBL - 1, LBL - 1, lbl);
+			krp_plot_label(lbl, sizeof(lbl), fabs(v) < 1e-9 * (hi - lo) ? 0.0 : v,
+				       LBL - 1);
+			krp_buf_printf(out, "%*s +", LBL - 1, lbl);
 		} else {
 			krp_buf_printf(out, "%*s|", LBL, "");
 		}

@@ -103,6 +103,9 @@ const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
  * "[O] <nname> sample" below. */
 #define KRP_PLOT_W 80
 #define KRP_PLOT_H 20
+/* A plot's y-axis label: v in %g at the most digits that fit width. */
+void krp_plot_label(char *out, size_t outsz, double v, int width);
+
 void krp_ascii_plot(struct krp_buf *out, const char *title, const double *b, size_t nb,
 		    const char *bname, const double *n, size_t nn, const char *nname);
 
