@@ -175,6 +175,25 @@ static void test_means_and_formulas(void)
 	CHECK("mean of 2 runs", krp_pivot_cell(&p, 0, 0, &m) == 0 && m == 105);
 	CHECK("label sorted", strcmp(krp_pivot_label(&p, 0, 1), "new") == 0);
 	krp_pivot_free(&p);
+	{ /* seed 003's job: variants [base, autonuma]; autonuma sorts first but
+	   * the improvement is from base without --base (it was inverted) */
+		const char *an[] = {"autonuma", "x"};
+		struct krp_buf out = {0};
+		char err[KRP_ERR_MAX];
+
+		krp_pivot_init(&p, r1, 1, c1, 1);
+		krp_pivot_add(&p, a, 100);
+		krp_pivot_add(&p, an, 110);
+		krp_pivot_sort(&p);
+		CHECK("autonuma sorts before base",
+		      strcmp(krp_pivot_label(&p, 0, 0), "autonuma") == 0);
+		CHECK("pivot without --base",
+		      krp_pivot_text(&p, NULL, &out, err, sizeof(err)) == 0);
+		CHECK("improvement from base by default",
+		      strstr(out.data, "10.00%") != NULL && strstr(out.data, "-9.09%") == NULL);
+		krp_buf_free(&out);
+		krp_pivot_free(&p);
+	}
 	CHECK_NEAR("improvement 5.27", krp_pivot_improvement(143261, 136085),
 		   100.0 * 7176.0 / 136085.0, 1e-12);
 	krp_pivot_fmt(s, sizeof(s), 136085);

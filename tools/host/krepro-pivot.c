@@ -26,7 +26,8 @@ static void usage(FILE *f)
 		   "keys, columns: of the --cols keys (values in natural order, or as given\n"
 		   "by --order, which also drops other values).  Then, for each other value\n"
 		   "of the first row key, \"improvement from BASE\" = 100 * (cell - base\n"
-		   "cell) / base cell, \"%%.2f%%%%\"; BASE defaults to its first value.\n"
+		   "cell) / base cell, \"%%.2f%%%%\"; BASE defaults to the value \"base\" (the\n"
+		   "kit's base kernel) when there is one, else to the first value.\n"
 		   "\n"
 		   "Exit status: 0 when a table was printed, 2 on usage or input errors.\n");
 }

@@ -372,6 +372,8 @@ int krp_pivot_text(const struct krp_pivot *p, const char *base, struct krp_buf *
 			snprintf(err, errsz, "--base %s: not a value of %s", base, p->ax[0].key);
 			return -1;
 		}
+	} else if ((b0 = axis_find(&p->ax[0], "base")) == KRP_NOT_FOUND) {
+		b0 = 0; /* the kit's base kernel when there is one, else the first value */
 	}
 	l.aw = krp_xcalloc(p->nrow, sizeof(*l.aw));
 	for (a = 0; a < p->nrow; a++) {
