@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX], *data, *keys;
 	const char *keys_path = NULL;
-	size_t len, klen;
+	size_t len;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
@@ -58,16 +58,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": expected --keys FILE and one REPORT (see --help)\n");
 		return 2;
 	}
-	if (krp_read_file(keys_path, (size_t)64 << 10, &keys, &klen, err, sizeof(err)) != 0 ||
-	    krp_read_file(argv[optind], REPORT_MAX, &data, &len, err, sizeof(err)) != 0) {
+	if (!(keys = krp_lkpjob_read_keys(keys_path, err, sizeof(err)))) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
-	{
-		char *table = keys;
-
-		keys = krp_lkpjob_keys(table, klen);
-		free(table);
+	if (krp_read_file(argv[optind], REPORT_MAX, &data, &len, err, sizeof(err)) != 0) {
+		fprintf(stderr, TOOL ": %s\n", err);
+		free(keys);
+		return 2;
 	}
 	if (krp_report_to_matrix(data, len, argv[optind], keys, &out, &merr) < 0) {
 		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], merr.msg);

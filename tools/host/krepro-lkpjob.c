@@ -9,7 +9,6 @@
 
 #define TOOL "krepro-lkpjob"
 #define JOB_FILE_MAX ((size_t)1 << 20)
-#define KEYS_FILE_MAX ((size_t)64 << 10)
 
 static void usage(FILE *f)
 {
@@ -24,20 +23,6 @@ static void usage(FILE *f)
 		   "  --keys FILE   the kit's key table (lib/matrix-keys): keys passed through\n"
 		   "\n"
 		   "Errors: \"" TOOL ": FILE:LINE: problem\", exit status 2.\n");
-}
-
-static char *read_keys(const char *path)
-{
-	char err[KRP_ERR_MAX], *data, *keys;
-	size_t len;
-
-	if (krp_read_file(path, KEYS_FILE_MAX, &data, &len, err, sizeof(err)) != 0) {
-		fprintf(stderr, TOOL ": %s\n", err);
-		return NULL;
-	}
-	keys = krp_lkpjob_keys(data, len);
-	free(data);
-	return keys;
 }
 
 int main(int argc, char **argv)
@@ -71,8 +56,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	path = argv[optind];
-	if (!(keys = read_keys(keys_path)))
+	if (!(keys = krp_lkpjob_read_keys(keys_path, err, sizeof(err)))) {
+		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
+	}
 	if (krp_read_file(path, JOB_FILE_MAX, &data, &len, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		free(keys);

@@ -474,3 +474,15 @@ char *krp_lkpjob_keys(const char *data, size_t len)
 	krp_buf_add(&keys, "", 1);
 	return keys.data;
 }
+
+char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz)
+{
+	char *data, *keys;
+	size_t len;
+
+	if (krp_read_file(path, (size_t)64 << 10, &data, &len, err, errsz) != 0)
+		return NULL;
+	keys = krp_lkpjob_keys(data, len);
+	free(data);
+	return keys;
+}

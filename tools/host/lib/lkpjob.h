@@ -32,5 +32,7 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 /* The kit's key table (lib/matrix-keys: "KEY CHECK" lines, # comments) as
  * known_keys.  The caller frees it. */
 char *krp_lkpjob_keys(const char *table, size_t len);
+/* The same from the key table's file (at most 64 KiB); NULL with err. */
+char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz);
 
 #endif
