@@ -902,6 +902,11 @@ write_job_yaml() {
 fail_run() { # rdir reason
 	{
 		echo "reason: $2"
+		# what the guest said went wrong (guest text: printable, bounded)
+		if [ -s "$1/guest-errors" ]; then
+			echo "guest errors:"
+			head -n 10 "$1/guest-errors" | cut -c1-300 | LC_ALL=C tr -cd '\11\12\40-\176'
+		fi
 		echo "console tail:"
 		tail -n 20 "$1/console.log" 2>/dev/null
 	} >"$1/FAILED"

@@ -39,6 +39,11 @@ fr seed000 seed000-excerpt.txt
 expect_in "seed 000: 2014's 'test case: BOX/TEST/PARAMS'" "$T_DIR/seed000.yaml" "suite: vm-scalability
 runtime: 300s
 test: mmap-pread-rand-mt"
+expect_in "seed 000: the file case on ext2, in xfs's stead" "$T_DIR/seed000.yaml" "# file system: xfs in the report; ext2 stands in (docs/BENCHMARKS.md)
+suite: vm-scalability
+runtime: 300s
+test: mmap-pread-rand-mt
+fs: ext2"
 expect_in "seed 000: the test box as a comment" "$T_DIR/seed000.yaml" "# test machine: Brickland Ivy Bridge-EX with 512G memory, 120 logical CPUs."
 expect_in "seed 000: the commit" "$T_DIR/seed000.yaml" '# commit: 05b8430123359886ef6a4146fba384e30d771b3f ("mm: memcontrol: use root_mem_cgroup res_counter")'
 fr seed001 seed001-excerpt.txt

@@ -51,7 +51,7 @@ suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 1
-runtime: 10s
+runtime: 20s
 variants: [calibration]
 runs: 1
 clock: exact
@@ -62,29 +62,31 @@ wd() { find "$R" -type d -path "*fault_work_loops=$1-*/calibration" | head -n 1;
 o0=$(ops "$(wd 0)/1") o12=$(ops "$(wd 12)/1") o300=$(ops "$(wd 300)/1") o600=$(ops "$(wd 600)/1")
 echo "fault_work_loops 0/12/300/600: $o0 $o12 $o300 $o600 per_process_ops"
 # Time per op grows linearly with the instructions a fault adds: the cost
-# of one loop, measured between 0 and 300, predicts 600's change.  Not to
-# 0.1 points: will-it-scale counts ops in 1 s windows, and where the
-# 128 MiB mmap/munmap cycle falls against them moves with the cost of an
-# op (measured: 0.11 points off at 10 s, 2.7 at 5 s; docs/EXACT.md).
+# of one loop, measured between 0 and 300, predicts 600's change to 0.1
+# points.  Not closer, and not for every N: will-it-scale counts ops in 1 s
+# windows, and where the 128 MiB mmap/munmap cycle falls against them
+# moves with the cost of an op (deterministic, about 0.1-0.2 points at
+# 20 s, 2.7 at 5 s; docs/EXACT.md).
 pred=$(echo "$o0 $o300 $o600" | awk '{ t0 = 1 / $1; per = (1 / $2 - t0) / 300;
 	p = 100 * (1 / (t0 + 600 * per) - $1) / $1; m = 100 * ($3 - $1) / $1;
 	printf "predicted %.2f%% measured %.2f%% off %.3f", p, m, (p > m ? p - m : m - p) }')
 echo "fault_work_loops=600: $pred points"
-assert "fault_work_loops=600 within 0.5 points of the linear prediction" \
-	sh -c "echo '$pred' | awk '{ exit !(\$NF <= 0.5) }'"
+assert "fault_work_loops=600 within 0.1 points of the linear prediction" \
+	sh -c "echo '$pred' | awk '{ exit !(\$NF <= 0.1) }'"
+# One loop is 2 instructions: 8 ns of instruction clock at shift=2.
+assert "one loop costs 2 instructions (8 ns, within 1%)" \
+	sh -c "echo '$o0 $o300' | awk '{ per = (1 / \$2 - 1 / \$1) / 300 * 1e9; exit !(per > 7.92 && per < 8.08) }'"
 expect_rc "compare: 12 loops against none, one run a side" 0 \
 	./run-matrix.sh compare "$(wd 0)" "$(wd 12)"
 expect_in "a ~1% change is detected exactly from one run a side" "$T_OUT" \
 	"(exact mode: deterministic, identical samples on each side, runs 1 vs 1): regression"
 expect_in "the report names the clock" "$T_OUT" "; clock exact"
-# -j 1 gives what -j 2 gave.
-sed 's/fault_work_loops=300, //; s/, fault_delay_ns=0+fault_work_loops=600//' "$T_DIR/work.yaml" >"$T_DIR/work1.yaml"
-expect_rc "the same cells with -j 1" 0 ./run-matrix.sh -o "$T_DIR/res1" "$T_DIR/work1.yaml"
-for n in 0 12; do
-	a=$(wd "$n")/1/stats.json
-	b=$(find "$T_DIR/res1" -type d -path "*fault_work_loops=$n-*/calibration/1")/stats.json
-	assert "fault_work_loops=$n: -j 1 and -j 2 give identical stats.json" cmp "$a" "$b"
-done
+# -j 1 gives what -j 2 gave (one of the cells: a boot of 20 s).
+sed 's/^kernel_cmdline: .*/kernel_cmdline: [fault_delay_ns=0+fault_work_loops=12]/' "$T_DIR/work.yaml" >"$T_DIR/work1.yaml"
+expect_rc "the same cell with -j 1" 0 ./run-matrix.sh -o "$T_DIR/res1" "$T_DIR/work1.yaml"
+a=$(wd 12)/1/stats.json
+b=$(find "$T_DIR/res1" -type d -path "*fault_work_loops=12-*/calibration/1")/stats.json
+assert "fault_work_loops=12: -j 1 and -j 2 give identical stats.json" cmp "$a" "$b"
 
 # --- exact and real are never compared --------------------------------------
 sed 's/^clock: exact/clock: real/; s/^runs: 2/runs: 1/; /^monitors/d' "$T_DIR/aa.yaml" >"$T_DIR/real.yaml"
@@ -155,6 +157,56 @@ expect_rc "its job.yaml reads back as the same job" 0 out/host/krepro-lkpjob --k
 for kv in "suite: will-it-scale" "test: page_fault3" "mode: process" "nr_task: 1" "monitors: meminfo"; do
 	expect_in "job.yaml round trip: $kv" "$T_OUT" "$kv"
 done
+
+# --- context_switch1 counts both switches of a round trip (issue 14) ---------
+# Task and helper share one CPU, so a pipe round trip is two context
+# switches, and upstream adds 2 per round trip: the ops are the guest's
+# own count of context switches (/proc/stat ctxt as vmstat's system.cs;
+# measured 65,192 ops against 64,427 switches a second, whose mean also
+# holds the quiet edges of the run).  The kit counted 1: ratio 0.51.
+printf 'suite: will-it-scale\ntest: context_switch1\nmode: process\nnr_task: 1\nruntime: 3s\nvariants: [base]\nruns: 1\nclock: exact\nmonitors: vmstat\n' >"$T_DIR/cs1.yaml"
+expect_rc "context_switch1 runs" 0 ./run-matrix.sh -o "$T_DIR/cs1" "$T_DIR/cs1.yaml"
+CS=$(find "$T_DIR/cs1" -name stats.json -path '*/base/1/*' | head -n 1)
+cs_ops=$(grep -o '"will-it-scale.per_process_ops": [0-9.]*' "$CS" | awk '{ print $2 }')
+cs_sw=$(grep -o '"vmstat.system.cs": [0-9.]*' "$CS" | awk '{ print $2 }')
+echo "context_switch1: per_process_ops $cs_ops, vmstat.system.cs $cs_sw"
+assert "context_switch1 counts 2 per round trip (ops / context switches in 0.9 .. 1.2)" \
+	sh -c "echo '$cs_ops $cs_sw' | awk '{ r = \$1 / \$2; exit !(\$2 > 0 && r > 0.9 && r < 1.2) }'"
+
+# --- vm-scalability: upstream's bytes, and the file case's filesystem --------
+# usemem reports 1/8 of the mapping plus the bytes touched (upstream's
+# composite throughput): a task that writes its 32 MiB says 37748736.  The
+# file case runs on the filesystem the job names (in the result path), and
+# fails saying why when none is named (it used to fall back to tmpfs).
+cat >"$T_DIR/vms.yaml" <<'M'
+suite: vm-scalability
+nr_task: 2
+runtime: 5s
+variants: base
+runs: 1
+clock: exact
+---
+test: anon-w-seq
+size: 64M
+---
+test: mmap-pread-rand-mt
+size: 256M
+fs: ext2
+---
+test: mmap-pread-rand-mt
+size: 256M
+M
+expect_rc "vm-scalability cells run (the one without fs fails: exit 1)" 1 ./run-matrix.sh -j 2 -o "$T_DIR/vms" "$T_DIR/vms.yaml"
+VS=$T_DIR/vms/vm-scalability
+AW=$(find "$VS" -type f -name vm-scalability -path '*anon-w-seq*/base/1/*')
+assert "anon-w-seq: both tasks report 1.125 x 32 MiB" sh -c "[ \$(grep -c '^37748736 bytes / ' '$AW') = 2 ]"
+MP=$(find "$VS" -type f -name vm-scalability -path '*/ext2-2-5s-256M-mmap-pread-rand-mt/*/base/1/*')
+assert "mmap-pread-rand-mt: fs in the result path" test -n "$MP"
+expect_in "mmap-pread-rand-mt: the file is on ext2" "$MP" "# fs: ext2 file_size: 134217728"
+assert "mmap-pread-rand-mt: throughput parsed" grep -q '"vm-scalability.throughput"' "$(dirname "$MP")/stats.json"
+NF=$(find "$VS" -name FAILED -path '*/2-5s-256M-mmap-pread-rand-mt/*')
+assert "mmap-pread-rand-mt without fs: the run failed" test -n "$NF"
+expect_in "the failure says why" "$NF" "maps a file: name its filesystem with the job key fs"
 
 rm -rf "$T_DIR"
 exit $T_FAILED

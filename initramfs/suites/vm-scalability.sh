@@ -7,7 +7,7 @@
 # Job keys: test (mmap-pread-rand-mt, lru-shm, anon-w-seq, anon-r-rand),
 # nr_task (count, default nr_cpu), size (total bytes the case touches over
 # all tasks, K/M/G/T suffix; default per case below), runtime (seconds,
-# default 300).
+# default 300), fs (knobs.sh: the filesystem of mmap-pread-rand-mt's file).
 
 vms_kb() { # /proc/meminfo field in kB
 	sed -n "s/^$1: *\([0-9]*\) kB/\1/p" /proc/meminfo
@@ -24,23 +24,18 @@ vms_bytes() { # 16M 2G 100 -> bytes (empty stays empty)
 	esac
 }
 
-# Where the sparse file of mmap-pread-rand-mt lives: a loop-mounted ext2
-# image on the tmpfs when the kernel has loop and ext2, else the tmpfs itself
-# (the fallback is noted in the raw output; parsers skip the line).
+# Where the sparse file of mmap-pread-rand-mt lives: the filesystem the job
+# names with the fs knob (knobs.sh mounts it at $KREPRO_FS_DIR and records
+# fs=... in $R/knobs), so that the filesystem is in the result path.  No
+# fs: the run fails saying so; it never falls back to another filesystem.
 vms_sparse_root() {
-	VMS_SPARSE=$VMS_TMPFS/vm-scalability
-	mkdir -p "$VMS_SPARSE"
-	if grep -qw ext2 /proc/filesystems && [ -e /dev/loop-control ] &&
-		truncate -s "$((vms_mem << 10))" "$VMS_TMPFS/sparse.img" &&
-		mke2fs -q -F "$VMS_TMPFS/sparse.img" >/dev/null 2>&1 &&
-		mount -o loop "$VMS_TMPFS/sparse.img" "$VMS_SPARSE" 2>/dev/null; then
-		VMS_FS=ext2-loop
-	else
-		rm -f "$VMS_TMPFS/sparse.img"
-		VMS_FS=tmpfs-fallback
+	VMS_FS=$(sed -n 's/^fs=//p' "$R/knobs" 2>/dev/null | tail -n 1)
+	if [ -z "$VMS_FS" ] || [ -z "${KREPRO_FS_DIR:-}" ]; then
+		fail "vm-scalability: $vms_test maps a file: name its filesystem with the job key fs (ext2, xfs or tmpfs; upstream's jobs use xfs, docs/BENCHMARKS.md)"
+		return 1
 	fi
+	VMS_SPARSE=$KREPRO_FS_DIR
 }
-
 suite_run() {
 	vms_test=$(job_get test)
 	vms_nr=$(job_get nr_task)
@@ -57,19 +52,22 @@ suite_run() {
 	: >"$out"
 	case $vms_test in
 	mmap-pread-rand-mt)
-		vms_sparse_root
-		if [ "$VMS_FS" = ext2-loop ]; then
+		vms_sparse_root || return 1
+		if [ "$VMS_FS" = tmpfs ]; then
+			# tmpfs pages are not reclaimable: keep the file within memory
+			rot=$(($(vms_kb MemAvailable) << 8))
+		else
 			# ROTATE_BYTES = min(4 TiB, 256 x MemAvailable), split over the tasks
 			rot=$(($(vms_kb MemAvailable) << 18))
 			[ "$rot" -le $((1 << 42)) ] || rot=$((1 << 42))
-		else
-			# tmpfs pages are not reclaimable: keep the file within memory
-			rot=$(($(vms_kb MemAvailable) << 8))
 		fi
 		fsz=$((rot / vms_nr))
 		[ -z "$vms_size" ] || fsz=$((vms_size / vms_nr))
 		echo "# fs: $VMS_FS file_size: $fsz" >>"$out"
-		truncate -s "$fsz" "$VMS_SPARSE/sparse-mmap-pread-rand-mt" || return 1
+		if ! err=$(truncate -s "$fsz" "$VMS_SPARSE/sparse-mmap-pread-rand-mt" 2>&1); then
+			fail "vm-scalability: a sparse file of $fsz bytes on $VMS_FS: $err (set size: smaller)"
+			return 1
+		fi
 		set -- -t "$vms_nr" -f "$VMS_SPARSE/sparse-mmap-pread-rand-mt" --readonly --random "$fsz"
 		;;
 	lru-shm)
@@ -116,6 +114,6 @@ suite_run() {
 			>>"$out" 2>"$R/vm-scalability.stderr"
 	fi
 	rc=$?
-	rm -f "$VMS_TMPFS"/sparse-lru-shm-* "$VMS_TMPFS"/vm-scalability/sparse-* 2>/dev/null
+	rm -f "$VMS_TMPFS"/sparse-lru-shm-* "${VMS_SPARSE:-$VMS_TMPFS}"/sparse-* 2>/dev/null
 	return "$rc"
 }

@@ -1,4 +1,7 @@
 /* Unit tests for tools/guest/usemem_calc.h (usemem arithmetic). */
+#define _DEFAULT_SOURCE /* srand48_r, lrand48_r: the generator upstream uses */
+#include <stdlib.h>
+
 #include "unit.h"
 #include "../../tools/guest/usemem_calc.h"
 
@@ -43,13 +46,36 @@ int main(void)
 	CHECK("tasks: -n 2 -t 3", usemem_total_tasks(2, 3) == 6);
 	CHECK("tasks: none", usemem_total_tasks(0, 0) == 1);
 
-	{
-		uint64_t s1 = usemem_seed(0), s2 = usemem_seed(0), s3 = usemem_seed(1);
-		uint64_t a = usemem_rand(&s1), b = usemem_rand(&s2), c = usemem_rand(&s3);
+	/* composite throughput: 1/8 of the mapping plus the words touched */
+	CHECK("reported: full pass is 1.125 x size",
+	      usemem_reported_bytes(8ULL << 20, (8ULL << 20) / 8) == 9ULL << 20);
+	CHECK("reported: nothing touched", usemem_reported_bytes(4096, 0) == 512);
+	CHECK("reported: stopped early", usemem_reported_bytes(4096, 10) == 592);
 
-		CHECK("rand: deterministic", a == b);
-		CHECK("rand: per-task seeds differ", a != c);
-		CHECK("rand: seed nonzero", usemem_seed(0) != 0);
+	/* the same draws as glibc's srand48_r/lrand48_r, which upstream calls */
+	for (unsigned long task = 0; task < 3; task++) {
+		struct drand48_data d;
+		uint64_t st = usemem_seed(task);
+		int same = 1, in_range = 1;
+
+		srand48_r((long)task + 1, &d);
+		for (int k = 0; k < 100000; k++) {
+			long ref;
+			unsigned long long want, got;
+
+			lrand48_r(&d, &ref);
+			want = (unsigned long long)((double)999999 * ref / (RAND_MAX + 1.0));
+			got = usemem_rand_index(&st, 999999);
+			same &= got == want;
+			in_range &= got < 999999;
+		}
+		CHECK("rand: the drand48 sequence, scaled as upstream", same);
+		CHECK("rand: below max", in_range);
+	}
+	{
+		uint64_t s1 = usemem_seed(0), s3 = usemem_seed(1);
+
+		CHECK("rand: per-task seeds differ", usemem_rand31(&s1) != usemem_rand31(&s3));
 	}
 	UNIT_EXIT();
 }

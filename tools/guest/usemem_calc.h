@@ -1,6 +1,6 @@
 /* Pure arithmetic of usemem (tools/guest/usemem.c): size parsing with
- * K/M/G/T suffixes, the per-task throughput line, the random index
- * generator.  Header-only so tests/unit/test_bench_usemem.c tests it on the
+ * K/M/G/T suffixes, the per-task throughput line, the bytes it reports, the
+ * random index generator.  Header-only so tests/unit/test_bench_usemem.c tests it on the
  * host. */
 #ifndef KREPRO_USEMEM_CALC_H
 #define KREPRO_USEMEM_CALC_H
@@ -91,22 +91,34 @@ static inline int usemem_format_free(char *out, size_t outsz, unsigned long long
 	return snprintf(out, outsz, "%llu usecs to free memory\n", usecs);
 }
 
-/* xorshift64*: a per-task pseudo-random sequence (state must be nonzero). */
-static inline uint64_t usemem_rand(uint64_t *state)
+/* The bytes usemem reports for a task: upstream's "composite throughput"
+ * credits the mapping with 1/8 of its size, then adds 8 bytes per word
+ * touched (so a full pass reports 1.125 x size). */
+static inline unsigned long long usemem_reported_bytes(unsigned long long size,
+						       unsigned long long words)
 {
-	uint64_t x = *state;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*state = x;
-	return x * 0x2545F4914F6CDD1DULL;
+	return size / 8 + words * 8;
 }
 
-/* Seed for task number idx (never 0). */
+/* Random word indexes as upstream draws them: the drand48 generator
+ * (48-bit LCG, a = 0x5DEECE66D, c = 11; srand48 puts the seed above
+ * 0x330E), 31 bits a draw, scaled as (max * v / 2^31), so index max itself
+ * is never drawn.  Upstream seeds with time ^ tid; the kit seeds with the
+ * task number so that exact-mode runs repeat. */
 static inline uint64_t usemem_seed(unsigned long idx)
 {
-	return 0x9E3779B97F4A7C15ULL * ((uint64_t)idx + 1);
+	return (((uint64_t)(uint32_t)(idx + 1) << 16) | 0x330EU) & 0xFFFFFFFFFFFFULL;
+}
+
+static inline long usemem_rand31(uint64_t *state)
+{
+	*state = (0x5DEECE66DULL * *state + 0xBU) & 0xFFFFFFFFFFFFULL;
+	return (long)(*state >> 17);
+}
+
+static inline unsigned long long usemem_rand_index(uint64_t *state, unsigned long long max)
+{
+	return (unsigned long long)((double)max * (double)usemem_rand31(state) / 2147483648.0);
 }
 
 /* Split nr_task tasks: processes and threads per process.  -n P -t T gives

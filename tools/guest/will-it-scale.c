@@ -299,6 +299,8 @@ static void cs1_run(struct wis_task *t)
 			task_msg(t, "pipe ping-pong failed");
 			_exit(1);
 		}
+		/* two context switches per round trip: upstream counts both */
+		counter_inc(t->counter);
 		counter_inc(t->counter);
 	}
 }
