@@ -1,6 +1,7 @@
 #!/bin/sh
 # Reviewer bundles: deterministic archive, run from a bundle without
-# building, refusal of an altered file, and verify (rebuild, compare).
+# building, refusal of an altered file, and verify (rebuild, compare) of a
+# bundle whose scripts and C were replaced.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -44,9 +45,9 @@ tar -czf "$T_DIR/bad.tgz" -C "$T_DIR/x" krepro-bundle
 expect_rc "an altered bundle is refused" 2 ./run-matrix.sh --bundle "$T_DIR/bad.tgz" -o "$T_DIR/res" "$T_DIR/m.yaml"
 expect_in "the refusal names the altered file" "$T_OUT" "kernels/calibration/bzImage was altered"
 
-expect_rc "verify rebuilds and matches" 0 ./build.sh verify "$T_DIR/b1.tgz"
-expect_in "verify: initramfs matches" "$T_OUT" "match     initramfs.cpio.gz"
-expect_in "verify: kernels match" "$T_OUT" "verify: 3 artifact(s) match, 0 differ"
+# verify (rebuild and compare) runs once, on the hostile bundle below: a
+# second verify of b1 rebuilt base too, which full_reference already
+# compares bit for bit, for 4 more minutes of CI.
 
 # A bundle's code never runs on the host (issue 12): a replaced build.sh
 # and a gen_init_cpio.c with a constructor, manifest regenerated.
@@ -80,6 +81,8 @@ expect_rc "verify of the hostile bundle uses the kit's own scripts" 0 ./build.sh
 assert "the bundle's build.sh was not run" test ! -e "$T_DIR/pwned-build"
 expect_in "verify says it builds in a sandbox" "$T_OUT" "in a sandbox (no network"
 assert "the bundle's Makefile could not write outside the sandbox" test ! -e "$T_DIR/pwned-make"
+expect_in "verify: the initramfs rebuilt matches" "$T_OUT" "match     initramfs.cpio.gz"
+expect_in "verify: calibration rebuilt matches" "$T_OUT" "match     kernels/calibration/bzImage"
 expect_in "verify still rebuilt and matched" "$T_OUT" "verify: 2 artifact(s) match, 0 differ"
 
 rm -rf "$T_DIR"
