@@ -8,19 +8,30 @@ int main(void)
 
 	{
 		/* 3 samples: drop int(3/3) = 1 worst; geometric mean of 20 and 40 */
-		double r[] = {40, 10, 20};
+		struct ub_sample r[] = {{40, 40}, {10, 10}, {20, 20}};
 
 		CHECK_NEAR("combine: drop worst third", ub_combine(r, 3), 28.2842712474619, 1e-9);
-		CHECK("combine: sorted in place", r[0] == 10 && r[1] == 20 && r[2] == 40);
+		CHECK("combine: sorted in place",
+		      r[0].count == 10 && r[1].count == 20 && r[2].count == 40);
 	}
 	{
 		/* 6 samples: drop 2 (5 and 7); exp(mean(log(9, 11, 13, 100))) */
-		double r[] = {100, 5, 13, 7, 11, 9};
+		struct ub_sample r[] = {{100, 100}, {5, 5}, {13, 13}, {7, 7}, {11, 11}, {9, 9}};
 
 		CHECK_NEAR("combine: six samples", ub_combine(r, 6), 18.940639437279884, 1e-9);
 	}
 	{
-		double one[] = {123.5}, two[] = {4, 9}, zero[] = {0, 5, 5};
+		/* Run sorts by count, not rate: 100 loops in 2 s, 90 in 1 s, 110
+		 * in 2.5 s drop the 90-loop pass (rate 90): sqrt(50 x 44); by
+		 * rate it would drop the 44 and give sqrt(50 x 90) = 67.08 */
+		struct ub_sample r[] = {{100, 50}, {90, 90}, {110, 44}};
+
+		CHECK_NEAR("combine: the lowest count is dropped, not the lowest rate",
+			   ub_combine(r, 3), 46.9041575982343, 1e-9);
+	}
+	{
+		struct ub_sample one[] = {{123.5, 123.5}}, two[] = {{4, 4}, {9, 9}},
+				 zero[] = {{0, 0}, {5, 5}, {5, 5}};
 
 		CHECK_NEAR("combine: one sample", ub_combine(one, 1), 123.5, 1e-12);
 		CHECK_NEAR("combine: two samples keep both", ub_combine(two, 2), 6, 1e-12);

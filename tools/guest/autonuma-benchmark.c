@@ -5,9 +5,11 @@
  *
  * numa01*: two processes; every thread first binds its memory policy to
  * one node (the same node for everybody, picked by the clock as upstream's
- * NO_BIND_FORCE_SAME_NODE) and zeroes its area, then returns to the default
- * policy and zeroes it LOOPS times, so automatic NUMA balancing has to move
- * memory or tasks.  numa02: one process, each thread zeroes its own slice.
+ * NO_BIND_FORCE_SAME_NODE) and zeroes the process's whole area, then
+ * returns to the default policy and zeroes its area (numa01: the whole;
+ * THREAD_ALLOC: its slice) LOOPS times, so automatic NUMA balancing has to
+ * move memory or tasks.  numa02: one process zeroes its area once, then
+ * each thread zeroes its own slice LOOPS times.
  * Prints the shape and "elapsed: SECONDS" (wall time of the whole run, the
  * benchmark's metric; lower is better). */
 #include <errno.h>
@@ -37,6 +39,7 @@
 static struct an_shape shape;
 static unsigned long nnodes;
 static int bind_node = -1; /* -1: no binding (one node) */
+static enum an_test an_test = AN_NTESTS;
 static char *area;
 
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
@@ -71,10 +74,16 @@ static void *thread_main(void *arg)
 	unsigned long idx = (unsigned long)(uintptr_t)arg;
 	char *p = shape.shared ? area : area + idx * shape.thread_size;
 
-	if (bind_node >= 0) {
-		set_policy(KRP_MPOL_BIND, bind_node);
-		memset(p, 0, shape.thread_size);
-		set_policy(KRP_MPOL_DEFAULT, -1);
+	/* numa01*: every thread first zeroes the process's whole area (bound
+	 * to one node where there are two), as upstream's thread() does, also
+	 * in THREAD_ALLOC where its passes then cover only its slice */
+	if (an_test != AN_NUMA02) {
+		if (bind_node >= 0)
+			set_policy(KRP_MPOL_BIND, bind_node);
+		memset(area, 0, shape.size);
+		__asm__ __volatile__("" : : "r"(area) : "memory");
+		if (bind_node >= 0)
+			set_policy(KRP_MPOL_DEFAULT, -1);
 	}
 	for (unsigned long i = 0; i < shape.loops; i++) {
 		memset(p, 0, shape.thread_size);
@@ -90,6 +99,12 @@ static void run_process(void)
 	area = mmap(NULL, shape.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (!th || area == MAP_FAILED)
 		die("cannot allocate %llu bytes", shape.size);
+	/* numa02: upstream zeroes the area once, in the main thread, before
+	 * the threads start */
+	if (an_test == AN_NUMA02) {
+		memset(area, 0, shape.size);
+		__asm__ __volatile__("" : : "r"(area) : "memory");
+	}
 	for (unsigned long i = 0; i < shape.threads; i++) {
 		int err = pthread_create(&th[i], NULL, thread_main, (void *)(uintptr_t)i);
 
@@ -153,6 +168,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	an_test = test;
 	an_shape(test, ncpu > 0 ? (unsigned long)ncpu : 1, size, loops, &shape);
 	nnodes = count_nodes();
 	if (nnodes >= 2 && test != AN_NUMA02)

@@ -10,10 +10,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Combines per-sample rates as UnixBench's Run does: sort ascending, drop
- * the worst int(n/3) samples, geometric mean of the rest.  rates is
- * sorted in place.  Returns 0 for n == 0 or a non-positive kept rate. */
-static inline double ub_combine(double *rates, size_t n)
+/* One pass of a test: what Run sorts by (COUNT0: the count of loops, or
+ * the KBps score of the file tests) and its rate. */
+struct ub_sample {
+	double count, rate;
+};
+
+/* Combines passes as UnixBench's Run does: sort by count ascending, drop
+ * the worst int(n/3), geometric mean of the rates of the rest.  s is sorted
+ * in place.  Returns 0 for n == 0 or a non-positive kept rate.  (Sorting by
+ * rate instead differs when the passes' times differ.) */
+static inline double ub_combine(struct ub_sample *s, size_t n)
 {
 	size_t drop, i;
 	double logsum = 0;
@@ -21,20 +28,20 @@ static inline double ub_combine(double *rates, size_t n)
 	if (n == 0)
 		return 0;
 	for (i = 1; i < n; i++) { /* insertion sort: n is small */
-		double v = rates[i];
+		struct ub_sample v = s[i];
 		size_t j = i;
 
-		while (j > 0 && rates[j - 1] > v) {
-			rates[j] = rates[j - 1];
+		while (j > 0 && s[j - 1].count > v.count) {
+			s[j] = s[j - 1];
 			j--;
 		}
-		rates[j] = v;
+		s[j] = v;
 	}
 	drop = n / 3;
 	for (i = drop; i < n; i++) {
-		if (rates[i] <= 0)
+		if (s[i].rate <= 0)
 			return 0;
-		logsum += log(rates[i]);
+		logsum += log(s[i].rate);
 	}
 	return exp(logsum / (double)(n - drop));
 }

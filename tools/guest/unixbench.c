@@ -396,19 +396,22 @@ static const struct ub_test tests[] = {
 
 static void run_test(const struct ub_test *t)
 {
-	double rates[MAX_SAMPLES], tsum = 0;
+	struct ub_sample s[MAX_SAMPLES];
+	double tsum = 0;
 	char line[256];
 	int per_minute = strcmp(t->unit, "lpm") == 0;
+	int score_is_count = strcmp(t->unit, "KBps") == 0; /* fstime reports its KBps */
 
 	for (unsigned i = 0; i < samples; i++) {
 		double count = 0, secs = 0;
 
 		t->fn(t->arg, &count, &secs);
-		rates[i] = ub_rate(count, secs, per_minute);
+		s[i].rate = ub_rate(count, secs, per_minute);
+		s[i].count = score_is_count ? s[i].rate : count;
 		tsum += secs;
 	}
-	ub_format_line(line, sizeof(line), t->name, ub_combine(rates, samples), t->unit,
-		       tsum / samples, samples);
+	ub_format_line(line, sizeof(line), t->name, ub_combine(s, samples), t->unit, tsum / samples,
+		       samples);
 	fputs(line, stdout);
 	fflush(stdout);
 }

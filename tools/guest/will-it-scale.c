@@ -16,13 +16,17 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -42,6 +46,7 @@ struct wis_task {
 	unsigned long long *counter;
 	size_t pagesize;
 	int fd, fd2;
+	char path[PATH_MAX]; /* open1, unlink1: the task's file */
 };
 
 struct wis_test {
@@ -305,13 +310,452 @@ static void cs1_run(struct wis_task *t)
 	}
 }
 
+/* ---- system-call tests: one call (or pair) per op, as upstream ---- */
+
+/* die on a failed call inside a test loop */
+#define WIS_CHECK(t, cond, what)                                                                   \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			task_msg(t, "%s: %s", what, strerror(errno));                              \
+			_exit(1);                                                                  \
+		}                                                                                  \
+	} while (0)
+
+#define WIS_BUFLEN 4096
+#define WIS_FILESIZE (1UL << 20)
+#define WIS_MMAP_SIZE (128UL << 20)
+
+static void getppid1_run(struct wis_task *t)
+{
+	for (;;) {
+		syscall(SYS_getppid); /* the system call, whatever the libc caches */
+		counter_inc(t->counter);
+	}
+}
+
+static void sched_yield_run(struct wis_task *t)
+{
+	for (;;) {
+		WIS_CHECK(t, sched_yield() == 0, "sched_yield");
+		counter_inc(t->counter);
+	}
+}
+
+static void signal1_handler(int sig)
+{
+	(void)sig;
+}
+
+static void signal1_run(struct wis_task *t)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = signal1_handler;
+	WIS_CHECK(t, sigaction(SIGUSR1, &sa, NULL) == 0, "sigaction");
+	for (;;) {
+		raise(SIGUSR1);
+		counter_inc(t->counter);
+	}
+}
+
+static void futex1_run(struct wis_task *t)
+{
+	for (;;) {
+		unsigned int word = 0;
+
+		syscall(SYS_futex, &word, FUTEX_WAKE, 1, NULL, NULL, 0);
+		counter_inc(t->counter);
+	}
+}
+
+static void mmap1_run(struct wis_task *t)
+{
+	for (;;) {
+		void *c = mmap(NULL, WIS_MMAP_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		WIS_CHECK(t, c != MAP_FAILED, "mmap");
+		munmap(c, WIS_MMAP_SIZE);
+		counter_inc(t->counter);
+	}
+}
+
+static int mmap2_setup(struct wis_task *t)
+{
+	t->fd = make_tmp_file(t, (off_t)WIS_MMAP_SIZE);
+	return t->fd < 0 ? -1 : 0;
+}
+
+static void mmap2_run(struct wis_task *t)
+{
+	for (;;) {
+		void *c = mmap(NULL, WIS_MMAP_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE, t->fd, 0);
+
+		WIS_CHECK(t, c != MAP_FAILED, "mmap");
+		munmap(c, WIS_MMAP_SIZE);
+		counter_inc(t->counter);
+	}
+}
+
+/* An unlinked temporary file holding len zero bytes. */
+static int zero_file_setup(struct wis_task *t, size_t len)
+{
+	static const char zeros[WIS_BUFLEN];
+
+	t->fd = make_tmp_file(t, 0);
+	if (t->fd < 0)
+		return -1;
+	for (size_t done = 0; done < len; done += sizeof(zeros))
+		if (write(t->fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros)) {
+			task_msg(t, "write: %s", strerror(errno));
+			return -1;
+		}
+	return 0;
+}
+
+static int empty_file_setup(struct wis_task *t)
+{
+	return zero_file_setup(t, 0);
+}
+
+static int buf_file_setup(struct wis_task *t)
+{
+	return zero_file_setup(t, WIS_BUFLEN);
+}
+
+static int mib_file_setup(struct wis_task *t)
+{
+	return zero_file_setup(t, WIS_FILESIZE);
+}
+
+static void dup1_run(struct wis_task *t)
+{
+	for (;;) {
+		int fd2 = dup(t->fd);
+
+		WIS_CHECK(t, fd2 >= 0, "dup");
+		close(fd2);
+		counter_inc(t->counter);
+	}
+}
+
+static void lseek1_run(struct wis_task *t)
+{
+	for (;;) {
+		lseek(t->fd, 0, SEEK_SET);
+		counter_inc(t->counter);
+	}
+}
+
+static void read1_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	lseek(t->fd, 0, SEEK_SET);
+	for (;;) {
+		ssize_t n = read(t->fd, buf, sizeof(buf));
+
+		WIS_CHECK(t, n >= 0, "read");
+		if (n == 0)
+			lseek(t->fd, 0, SEEK_SET);
+		counter_inc(t->counter);
+	}
+}
+
+static void write1_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+	size_t size = 0;
+
+	for (;;) {
+		ssize_t n = write(t->fd, buf, sizeof(buf));
+
+		WIS_CHECK(t, n >= 0, "write");
+		size += (size_t)n;
+		if (size >= WIS_FILESIZE) {
+			size = 0;
+			lseek(t->fd, 0, SEEK_SET);
+		}
+		counter_inc(t->counter);
+	}
+}
+
+static void pread1_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pread(t->fd, buf, sizeof(buf), 0) == (ssize_t)sizeof(buf), "pread");
+		counter_inc(t->counter);
+	}
+}
+
+static void pwrite1_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pwrite(t->fd, buf, sizeof(buf), 0) == (ssize_t)sizeof(buf), "pwrite");
+		counter_inc(t->counter);
+	}
+}
+
+static void poll1_run(struct wis_task *t)
+{
+	for (;;) {
+		struct pollfd pfd = {.fd = t->fd, .events = POLLOUT};
+
+		WIS_CHECK(t, poll(&pfd, 1, 0) >= 0, "poll");
+		counter_inc(t->counter);
+	}
+}
+
+static void pipe1_run(struct wis_task *t)
+{
+	int fd[2];
+	char c = 0;
+
+	WIS_CHECK(t, pipe(fd) == 0, "pipe");
+	for (;;) {
+		WIS_CHECK(t, write(fd[1], &c, 1) == 1, "pipe write");
+		WIS_CHECK(t, read(fd[0], &c, 1) == 1, "pipe read");
+		counter_inc(t->counter);
+	}
+}
+
+static void eventfd1_run(struct wis_task *t)
+{
+	uint64_t w = 1, r;
+	int fd = eventfd(0, 0);
+
+	WIS_CHECK(t, fd >= 0, "eventfd");
+	for (;;) {
+		WIS_CHECK(t, write(fd, &w, sizeof(w)) == (ssize_t)sizeof(w), "eventfd write");
+		WIS_CHECK(t, read(fd, &r, sizeof(r)) == (ssize_t)sizeof(r), "eventfd read");
+		counter_inc(t->counter);
+	}
+}
+
+static void malloc2_run(struct wis_task *t)
+{
+	for (;;) {
+		void *volatile p = malloc(1024);
+
+		WIS_CHECK(t, p != NULL, "malloc");
+		free(p);
+		counter_inc(t->counter);
+	}
+}
+
+/* futex2..4: a wake with nobody waiting, or a wait on a value that does
+ * not match (returns at once): the cost of the call */
+static void futex_op_loop(struct wis_task *t, int op, unsigned int val)
+{
+	for (;;) {
+		unsigned int word = 0;
+
+		syscall(SYS_futex, &word, op, val, NULL, NULL, 0);
+		counter_inc(t->counter);
+	}
+}
+
+static void futex2_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAIT, 1);
+}
+
+static void futex3_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAKE_PRIVATE, 1);
+}
+
+static void futex4_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAIT_PRIVATE, 1);
+}
+
+/* lock1: a write lock and its release on one byte count 2, as upstream */
+static void lock1_run(struct wis_task *t)
+{
+	for (;;) {
+		struct flock l = {
+		    .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1};
+
+		WIS_CHECK(t, fcntl(t->fd, F_SETLKW, &l) == 0, "fcntl lock");
+		l.l_type = F_UNLCK;
+		WIS_CHECK(t, fcntl(t->fd, F_SETLKW, &l) == 0, "fcntl unlock");
+		counter_inc(t->counter);
+		counter_inc(t->counter);
+	}
+}
+
+static void posix_semaphore1_run(struct wis_task *t)
+{
+	sem_t sem;
+
+	WIS_CHECK(t, sem_init(&sem, 0, 1) == 0, "sem_init");
+	for (;;) {
+		sem_wait(&sem);
+		sem_post(&sem);
+		counter_inc(t->counter);
+	}
+}
+
+/* pthread_mutex1: one mutex for the whole program (contended between
+ * threads; each process has its own copy); pthread_mutex2: the task's own */
+static pthread_mutex_t wis_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static void mutex_loop(struct wis_task *t, pthread_mutex_t *m)
+{
+	for (;;) {
+		pthread_mutex_lock(m);
+		pthread_mutex_unlock(m);
+		counter_inc(t->counter);
+	}
+}
+
+static void pthread_mutex1_run(struct wis_task *t)
+{
+	mutex_loop(t, &wis_mutex);
+}
+
+static void pthread_mutex2_run(struct wis_task *t)
+{
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+	mutex_loop(t, &m);
+}
+
+static void readseek1_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, 0, SEEK_SET);
+		WIS_CHECK(t, read(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "read");
+		counter_inc(t->counter);
+	}
+}
+
+static void writeseek1_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, 0, SEEK_SET);
+		WIS_CHECK(t, write(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "write");
+		counter_inc(t->counter);
+	}
+}
+
+static void unix1_run(struct wis_task *t)
+{
+	int fd[2];
+	char c = 0;
+
+	WIS_CHECK(t, socketpair(AF_UNIX, SOCK_STREAM, 0, fd) == 0, "socketpair");
+	for (;;) {
+		WIS_CHECK(t, write(fd[1], &c, 1) == 1, "socket write");
+		WIS_CHECK(t, read(fd[0], &c, 1) == 1, "socket read");
+		counter_inc(t->counter);
+	}
+}
+
+/* open1, unlink1: task i's file is named_dir/i; the runner makes the
+ * folder before the tasks start and removes it after they end (upstream's
+ * testcase_prepare and testcase_cleanup), so no file is left behind. */
+static char named_dir[PATH_MAX];
+static pthread_t *tids; /* thread mode: the tasks */
+
+static int named_file_setup(struct wis_task *t, int keep)
+{
+	int fd;
+
+	if (snprintf(t->path, sizeof(t->path), "%s/%lu", named_dir, t->idx) >=
+	    (int)sizeof(t->path)) {
+		task_msg(t, "TMPDIR too long");
+		return -1;
+	}
+	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0) {
+		task_msg(t, "create %s: %s", t->path, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (!keep)
+		unlink(t->path);
+	return 0;
+}
+
+static int open1_setup(struct wis_task *t)
+{
+	return named_file_setup(t, 1);
+}
+
+static int unlink1_setup(struct wis_task *t)
+{
+	return named_file_setup(t, 0);
+}
+
+static void open1_run(struct wis_task *t)
+{
+	for (;;) {
+		int fd = open(t->path, O_RDWR);
+
+		WIS_CHECK(t, fd >= 0, "open");
+		close(fd);
+		counter_inc(t->counter);
+	}
+}
+
+static void unlink1_run(struct wis_task *t)
+{
+	for (;;) {
+		int fd = open(t->path, O_RDWR | O_CREAT, 0600);
+
+		WIS_CHECK(t, fd >= 0, "open");
+		close(fd);
+		unlink(t->path);
+		counter_inc(t->counter);
+	}
+}
+
 static const struct wis_test wis_tests[] = {
     {"brk1", "brk increase/decrease of one page", NULL, brk1_run},
     {"context_switch1", "Context switch via pipes", cs1_setup, cs1_run},
+    {"dup1", "Separate file dup/close", empty_file_setup, dup1_run},
+    {"eventfd1", "eventfd read/write of 8 bytes", NULL, eventfd1_run},
+    {"futex1", "futex(FUTEX_WAKE)", NULL, futex1_run},
+    {"futex2", "futex(FUTEX_WAIT)", NULL, futex2_run},
+    {"futex3", "futex(FUTEX_WAKE_PRIVATE)", NULL, futex3_run},
+    {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, futex4_run},
+    {"getppid1", "getppid", NULL, getppid1_run},
+    {"lock1", "Separate file write lock/unlock", empty_file_setup, lock1_run},
+    {"lseek1", "Separate file lseek", buf_file_setup, lseek1_run},
     {"malloc1", "malloc/free of 128MB", NULL, malloc1_run},
+    {"malloc2", "malloc/free of 1kB", NULL, malloc2_run},
+    {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, mmap1_run},
+    {"mmap2", "Separate file mmap/munmap of 128MB", mmap2_setup, mmap2_run},
+    {"open1", "Separate file open/close", open1_setup, open1_run},
     {"page_fault1", "Anonymous memory page fault", NULL, pf1_run},
     {"page_fault2", "Separate file private mapping page fault", pf3_setup, pf2_run},
     {"page_fault3", "Separate file shared mapping page fault", pf3_setup, pf3_run},
+    {"pipe1", "pipe read/write", NULL, pipe1_run},
+    {"poll1", "poll of 1 fd", empty_file_setup, poll1_run},
+    {"posix_semaphore1", "POSIX semaphores", NULL, posix_semaphore1_run},
+    {"pread1", "Separate file pread", buf_file_setup, pread1_run},
+    {"pthread_mutex1", "Contended pthread mutex", NULL, pthread_mutex1_run},
+    {"pthread_mutex2", "Uncontended pthread mutex", NULL, pthread_mutex2_run},
+    {"pwrite1", "Separate file pwrite", empty_file_setup, pwrite1_run},
+    {"read1", "Separate file read", mib_file_setup, read1_run},
+    {"readseek1", "Separate file seek+read", buf_file_setup, readseek1_run},
+    {"sched_yield", "sched_yield", NULL, sched_yield_run},
+    {"signal1", "signal delivery", NULL, signal1_run},
+    {"unix1", "unix domain socket read/write", NULL, unix1_run},
+    {"unlink1", "Separate file open/close/unlink", unlink1_setup, unlink1_run},
+    {"write1", "Separate file write", empty_file_setup, write1_run},
+    {"writeseek1", "Separate file seek+write", empty_file_setup, writeseek1_run},
 };
 
 /* ---- runner ---- */
@@ -547,6 +991,41 @@ static void init_task(struct wis_task *t, unsigned long i)
 	t->fd2 = -1;
 }
 
+static int test_names_files(void)
+{
+	return opt.test->setup == open1_setup || opt.test->setup == unlink1_setup;
+}
+
+static void named_dir_make(void)
+{
+	if (!test_names_files())
+		return;
+	if (snprintf(named_dir, sizeof(named_dir), "%s/willitscale.XXXXXX", tmp_dir()) >=
+		(int)sizeof(named_dir) ||
+	    !mkdtemp(named_dir))
+		fatal("cannot make a folder in %s: %s", tmp_dir(), strerror(errno));
+}
+
+/* Thread mode: the tasks' loops (open, close: cancellation points) are
+ * cancelled first, or unlink1 could recreate its file after the removal. */
+static void named_dir_remove(void)
+{
+	char path[PATH_MAX];
+
+	if (!test_names_files())
+		return;
+	if (opt.threads) {
+		for (unsigned long i = 0; i < opt.nr; i++)
+			pthread_cancel(tids[i]);
+		for (unsigned long i = 0; i < opt.nr; i++)
+			pthread_join(tids[i], NULL);
+	}
+	for (unsigned long i = 0; i < opt.nr; i++)
+		if (snprintf(path, sizeof(path), "%s/%lu", named_dir, i) < (int)sizeof(path))
+			unlink(path);
+	rmdir(named_dir);
+}
+
 static void start_tasks(void)
 {
 	pid_t parent = getpid();
@@ -554,17 +1033,16 @@ static void start_tasks(void)
 	if (opt.threads) {
 		struct wis_task *ts = calloc(opt.nr, sizeof(*ts));
 
-		if (!ts)
+		tids = calloc(opt.nr, sizeof(*tids));
+		if (!ts || !tids)
 			fatal("out of memory");
 		for (unsigned long i = 0; i < opt.nr; i++) {
-			pthread_t th;
 			int err;
 
 			init_task(&ts[i], i);
-			err = pthread_create(&th, NULL, thread_main, &ts[i]);
+			err = pthread_create(&tids[i], NULL, thread_main, &ts[i]);
 			if (err)
 				fatal("pthread_create: %s", strerror(err));
-			pthread_detach(th);
 		}
 		return;
 	}
@@ -728,6 +1206,7 @@ int main(int argc, char **argv)
 	if (pipe2(start_pipe, O_CLOEXEC) < 0 || pipe2(ready_pipe, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
 
+	named_dir_make();
 	start_tasks();
 	wait_ready();
 
@@ -784,5 +1263,6 @@ int main(int argc, char **argv)
 					;
 	}
 	/* threads: exiting the process ends them */
+	named_dir_remove();
 	return 0;
 }
