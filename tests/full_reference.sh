@@ -1,7 +1,7 @@
 #!/bin/sh
 # A user's own reference: the Debian package's inner tarball named as
-# tarball:PATH#SHA256 builds the same base kernel, bit for bit, as the
-# pinned package; a wrong pin is refused.  The same for a kernel git tree
+# tarball:PATH#SHA256 unpacks to the pinned package's tree, file for file;
+# a wrong pin is refused.  The same for a kernel git tree
 # named as git:REPO@REF (a commit of the pinned tree): the commit id is
 # recorded, an unknown ref is refused.
 cd "$(dirname "$0")/.." || exit 2
@@ -13,14 +13,18 @@ sha=$(sha256sum "$T_DIR/linux.tar.xz" | cut -d' ' -f1)
 
 expect_rc "a wrong tarball pin is refused" 2 ./build.sh -C "$T_DIR/c" -R "tarball:$T_DIR/linux.tar.xz#0000" reference
 expect_in "the refusal says expected and got" "$T_OUT" "sha256 mismatch: expected 0000, got $sha"
-expect_rc "build base from a pinned tarball" 0 ./build.sh -C "$T_DIR/c" -O "$T_DIR/o" \
-	-R "tarball:$T_DIR/linux.tar.xz#$sha" kernel base
-expect_in "the manifest records the tarball and its sha256" "$T_DIR/o/kernels/base/manifest.json" "\"tarball\": \"linux.tar.xz\", \"sha256\": \"$sha\""
-assert "same bzImage as from the Debian package" cmp "$T_DIR/o/kernels/base/bzImage" out/kernels/base/bzImage
+# The tarball unpacks to the Debian package's tree, file for file: the base
+# build from it is then the git case's below, which builds the same tree
+# from another folder and must give the same bzImage (one build, not two:
+# 4 minutes of CI).
+expect_rc "unpack a pinned tarball reference" 0 ./build.sh -C "$T_DIR/c" -R "tarball:$T_DIR/linux.tar.xz#$sha" reference
+tref=$(tail -n 1 "$T_OUT")
+ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+assert "the tarball's tree is the Debian package's" \
+	diff -r --no-dereference -x .krepro-complete "$tref" "$ref"
 
 # A git repository holding the reference tree as one commit (the tree is
 # used as the work tree in place: nothing is copied).
-ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
 G=$T_DIR/linux.git
 git init -q --bare "$G"
 # -f: every file of the tree, also those the kernel's .gitignore names.
