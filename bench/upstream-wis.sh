@@ -1,0 +1,91 @@
+#!/bin/sh
+# The kit's will-it-scale against upstream's, side by side in one boot
+# (docs/BENCHMARKS.md): upstream's runner and testcases from a will-it-scale
+# checkout, built static with musl (bench/upstream/: a stand-in for the
+# hwloc calls, and brk/sbrk as system calls, since musl's brk() fails),
+# appended to the kit's initramfs; the guest alternates kit and upstream,
+# 1 task in process mode, ROUNDS times, on the base kernel, qemu-2node in
+# exact mode.  Prints per testcase the mean ops of each side, kit/upstream,
+# and the rounds in which the kit read lower.
+# usage: bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]
+#   (defaults: 5 rounds, 5 measured seconds, the testcases of issue 14)
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+case ${1:-} in '' | -h | --help)
+	echo "usage: bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
+	exit 0
+	;;
+esac
+SRC=$1
+ROUNDS=${2:-5}
+SECS=${3:-5}
+shift $(($# < 3 ? $# : 3))
+TESTS=${*:-context_switch1 brk1 malloc1 page_fault1 page_fault2 page_fault3 getppid1 mmap1 pipe1 open1}
+[ -f "$SRC/main.c" ] || {
+	echo "upstream-wis: $SRC has no main.c (a will-it-scale checkout)" >&2
+	exit 2
+}
+W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-upwis.XXXXXX")
+[ -n "${KREPRO_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
+"$ROOT/build.sh" all base >"$W/build.log" 2>&1 || {
+	tail -n 20 "$W/build.log" >&2
+	exit 1
+}
+mkdir -p "$W/up"
+UAPI=$("$ROOT/build.sh" uapi | tail -n 1) # linux/*.h, which musl lacks
+for t in $TESTS; do
+	# upstream's own flags (-O2), static, the stand-ins first
+	musl-gcc -O2 -static -I"$ROOT/bench/upstream" -isystem "$UAPI" -include errno.h -include musl-brk.h \
+		-o "$W/up/$t" "$SRC/main.c" "$SRC/tests/$t.c" -lpthread >"$W/up/$t.log" 2>&1 || {
+		cat "$W/up/$t.log" >&2
+		exit 1
+	}
+done
+cat >"$W/compare.sh" <<EOF
+#!/bin/sh
+busybox mount -t proc proc /proc
+busybox mount -t sysfs sys /sys
+busybox mount -t tmpfs tmp /tmp
+r=1
+while [ \$r -le $ROUNDS ]; do
+	for t in $TESTS; do
+		k=\$(/usr/bin/will-it-scale -t \$t -m process -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p')
+		u=\$(/up/\$t -t 1 -s $SECS | busybox sed -n 's/^average://p')
+		echo "ROUND \$r \$t kit \$k up \$u"
+	done
+	r=\$((r + 1))
+done
+echo COMPARE-DONE
+busybox poweroff -f
+EOF
+{
+	echo "dir /up 0755 0 0"
+	for t in $TESTS; do echo "file /up/$t $W/up/$t 0755 0 0"; done
+	echo "file /compare.sh $W/compare.sh 0755 0 0"
+} >"$W/extra.list"
+"$ROOT/out/host/gen_init_cpio" "$W/extra.list" | gzip -n >"$W/extra.cpio.gz"
+cat "$ROOT/out/initramfs.cpio.gz" "$W/extra.cpio.gz" >"$W/initrd"
+echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, process mode, exact"
+t0=$(date +%s)
+qemu-system-x86_64 -machine pc -accel tcg,thread=single -cpu qemu64 \
+	-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm \
+	-smp 2,sockets=2,cores=1,threads=1 -m 2G \
+	-object memory-backend-ram,id=m0,size=1G -numa node,nodeid=0,memdev=m0,cpus=0 \
+	-object memory-backend-ram,id=m1,size=1G -numa node,nodeid=1,memdev=m1,cpus=1 \
+	-nodefaults -display none -no-reboot -monitor none -serial file:"$W/console.log" \
+	-kernel "$ROOT/out/kernels/base/bzImage" -initrd "$W/initrd" \
+	-append "console=ttyS0,115200 panic=-1 nokaslr rdinit=/compare.sh" >"$W/qemu.log" 2>&1
+grep -q COMPARE-DONE "$W/console.log" || {
+	tail -n 30 "$W/console.log" >&2
+	exit 1
+}
+echo "boot: $(($(date +%s) - t0)) s"
+tr -d '\r' <"$W/console.log" | awk '
+	$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
+		if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
+	END {
+		printf "%-16s %12s %12s %8s %s\n", "testcase", "kit", "upstream", "kit/up", "kit lower"
+		for (i = 1; i <= m; i++) { t = order[i]
+			printf "%-16s %12.0f %12.0f %8.3f %d/%d\n", t, k[t] / n[t], u[t] / n[t],
+				u[t] ? k[t] / u[t] : 0, low[t] + 0, n[t] }
+	}'
