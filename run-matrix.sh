@@ -56,6 +56,7 @@ Complete run directories are never rewritten: rerunning the same command
 resumes where it stopped.
 
 bisect runs base against SERIES@N (its first N patches) by binary search,
+base booted again beside each step (in DIR/step-N; exact mode shares one),
 with the matrix's other parameters (default: the embedded matrix), and names
 the first patch after which METRIC changes significantly (Welch t-test,
 alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
@@ -171,6 +172,13 @@ if [ "${1:-}" = bisect ]; then
 		# Exact mode gives the same numbers every boot: one per step.
 		if [ -z "$bs_runs" ] && bs_base | grep -q '^clock: *exact *$'; then bs_runs=1; fi
 		bs_runs=${bs_runs:-3}
+		# Real mode: each step measures base again beside SERIES@K (A, B,
+		# A, B), in a folder of its own: base runs kept from an earlier
+		# step were timed on another minute's host (a no-op patch read
+		# -19.5%, p=0.006, against base runs two minutes older).  Exact
+		# runs are the same at any time: one base for every step.
+		bs_dir=$bs_out
+		bs_base | grep -q '^clock: *exact *$' || bs_dir=$bs_out/step-$1
 		while :; do
 			{
 				bs_base | grep -v '^variants:\|^runs:'
@@ -178,10 +186,10 @@ if [ "${1:-}" = bisect ]; then
 				echo "runs: $bs_runs"
 			} >"$bs_m"
 			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$bs_w/patches" | xargs basename)), $bs_runs runs each"
-			"$0" -o "$bs_out" "$bs_m" >"$bs_w/bisect.log" 2>&1 ||
+			"$0" -o "$bs_dir" "$bs_m" >"$bs_w/bisect.log" 2>&1 ||
 				note "bisect: some runs of $ser@$1 failed (see $bs_w/bisect.log)"
 			# The result path of this very matrix, not any $ser@K under -o.
-			vd=$("$0" --dry-run -o "$bs_out" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
+			vd=$("$0" --dry-run -o "$bs_dir" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
 			[ -d "${vd:-/nonexistent}" ] || die "bisect: no results for $ser@$1 (see $bs_w/bisect.log)"
 			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$bs_w/verdict"
 			rc=$?

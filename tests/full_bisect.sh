@@ -19,6 +19,11 @@ expect_in "names the patch that turns the delay on" "$T_OUT" "0002-mm-turn-the-c
 expect_in "says which patch of how many" "$T_OUT" "patch 2 of 3"
 expect_in "the full series moved the metric" "$T_OUT" "calibration@2: will-it-scale.per_process_ops"
 assert "patch 1 alone did not" grep -q "calibration@1: will-it-scale.per_process_ops: .*: not significant" "$T_OUT"
+# base is timed again beside every step (a base kept from an earlier step
+# once made patch 1 read -19.5% on a host that had slowed down meanwhile)
+for k in 1 2 3; do
+	assert "step $k measured its own base" test -d "$(find "$T_DIR/res/step-$k" -type d -name base | head -n 1)"
+done
 expect_rc "a metric the series does not move: nothing to bisect" 1 ./run-matrix.sh bisect -o "$T_DIR/res" \
 	-m "$T_DIR/m.yaml" calibration meminfo.MemTotal
 expect_in "says so" "$T_OUT" "nothing to bisect"
