@@ -169,16 +169,18 @@ if [ "${1:-}" = bisect ]; then
 	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	verdict() {
 		bs_runs=$(bs_base | sed -n 's/^runs: *//p' | head -n 1)
-		# Exact mode gives the same numbers every boot: one per step.
-		if [ -z "$bs_runs" ] && bs_base | grep -q '^clock: *exact *$'; then bs_runs=1; fi
+		# Exact mode gives the same numbers every boot, at any time: one
+		# run per step and one base for every step.  Real mode: each step
+		# measures base again beside SERIES@K (A, B, A, B), in a folder of
+		# its own: base runs kept from an earlier step were timed on
+		# another minute's host (a no-op patch read -19.5%, p=0.006,
+		# against base runs two minutes older).
+		bs_dir=$bs_out/step-$1
+		if bs_base | grep -q '^clock: *exact *$'; then
+			bs_dir=$bs_out
+			bs_runs=${bs_runs:-1}
+		fi
 		bs_runs=${bs_runs:-3}
-		# Real mode: each step measures base again beside SERIES@K (A, B,
-		# A, B), in a folder of its own: base runs kept from an earlier
-		# step were timed on another minute's host (a no-op patch read
-		# -19.5%, p=0.006, against base runs two minutes older).  Exact
-		# runs are the same at any time: one base for every step.
-		bs_dir=$bs_out
-		bs_base | grep -q '^clock: *exact *$' || bs_dir=$bs_out/step-$1
 		while :; do
 			{
 				bs_base | grep -v '^variants:\|^runs:'

@@ -1,7 +1,7 @@
 /* Pure arithmetic of usemem (tools/guest/usemem.c): size parsing with
  * K/M/G/T suffixes, the per-task throughput line, the bytes it reports, the
- * random index generator.  Header-only so tests/unit/test_bench_usemem.c tests it on the
- * host. */
+ * random index generator.  Header-only so tests/unit/test_bench_usemem.c
+ * tests it on the host. */
 #ifndef KREPRO_USEMEM_CALC_H
 #define KREPRO_USEMEM_CALC_H
 #include <stdint.h>

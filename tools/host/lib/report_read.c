@@ -137,10 +137,10 @@ static void file_case_fs(struct rtest *t, int report_has_xfs)
 		file_case |= strncmp(test, file_cases[i], strlen(file_cases[i])) == 0;
 	if (!file_case || (fs && strcmp(fs, "xfs") != 0))
 		return;
-	if (fs)
-		strcpy((char *)fs, "ext2"); /* t's own value slot, longer than "xfs" */
-	else
-		add_param(t, "fs", 2, "ext2", 4);
+	for (int i = 0; i < t->n; i++)
+		if (strcmp(t->keys[i], "fs") == 0)
+			strcpy(t->vals[i], "ext2"); /* the slot held "xfs" */
+	add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
 	if (!t->comment[0])
 		snprintf(t->comment, sizeof(t->comment),
 			 "file system: %s; ext2 stands in (docs/BENCHMARKS.md)",
