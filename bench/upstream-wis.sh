@@ -25,6 +25,13 @@ TESTS=${*:-context_switch1 brk1 malloc1 page_fault1 page_fault2 page_fault3 getp
 	echo "upstream-wis: $SRC has no main.c (a will-it-scale checkout)" >&2
 	exit 2
 }
+for t in $TESTS; do # names become paths and guest shell words
+	case $t in *[!a-z0-9_]* | '')
+		echo "upstream-wis: bad testcase name '$t' ([a-z0-9_] only)" >&2
+		exit 2
+		;;
+	esac
+done
 W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-upwis.XXXXXX")
 [ -n "${KREPRO_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
 "$ROOT/build.sh" all base >"$W/build.log" 2>&1 || {
