@@ -51,7 +51,7 @@ suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 1
-runtime: 20s
+runtime: 40s
 variants: [calibration]
 runs: 1
 clock: exact
@@ -65,8 +65,10 @@ echo "fault_work_loops 0/12/300/600: $o0 $o12 $o300 $o600 per_process_ops"
 # of one loop, measured between 0 and 300, predicts 600's change to 0.1
 # points.  Not closer, and not for every N: will-it-scale counts ops in 1 s
 # windows, and where the 128 MiB mmap/munmap cycle falls against them
-# moves with the cost of an op (deterministic, about 0.1-0.2 points at
-# 20 s, 2.7 at 5 s; docs/EXACT.md).
+# moves with the cost of an op (deterministic, and smaller the longer the
+# run: two initramfs images read 0.051 and 0.110 points off at 20 s, 0.008
+# and 0.019 at 40 s; 2.7 at 5 s; docs/EXACT.md).  40 s keeps the bound
+# from failing on a guest change for layout reasons alone.
 pred=$(echo "$o0 $o300 $o600" | awk '{ t0 = 1 / $1; per = (1 / $2 - t0) / 300;
 	p = 100 * (1 / (t0 + 600 * per) - $1) / $1; m = 100 * ($3 - $1) / $1;
 	printf "predicted %.2f%% measured %.2f%% off %.3f", p, m, (p > m ? p - m : m - p) }')
@@ -74,7 +76,8 @@ echo "fault_work_loops=600: $pred points"
 assert "fault_work_loops=600 within 0.1 points of the linear prediction" \
 	sh -c "echo '$pred' | awk '{ exit !(\$NF <= 0.1) }'"
 # One loop is 2 instructions: 8 ns of instruction clock at shift=2 (read
-# 8.03 to 8.14 ns as the initramfs changed: the window effect again).
+# 8.03 to 8.14 ns at 20 s as the initramfs changed, 8.06-8.07 at 40 s:
+# the window effect again).
 assert "one loop costs 2 instructions (8 ns, within 3%)" \
 	sh -c "echo '$o0 $o300' | awk '{ per = (1 / \$2 - 1 / \$1) / 300 * 1e9; exit !(per > 7.76 && per < 8.24) }'"
 expect_rc "compare: 12 loops against none, one run a side" 0 \
@@ -82,7 +85,7 @@ expect_rc "compare: 12 loops against none, one run a side" 0 \
 expect_in "a ~1% change is detected exactly from one run a side" "$T_OUT" \
 	"(exact mode: deterministic, identical samples on each side, runs 1 vs 1): regression"
 expect_in "the report names the clock" "$T_OUT" "; clock exact"
-# -j 1 gives what -j 2 gave (one of the cells: a boot of 20 s).
+# -j 1 gives what -j 2 gave (one of the cells: a boot of 40 s).
 sed 's/^kernel_cmdline: .*/kernel_cmdline: [fault_delay_ns=0+fault_work_loops=12]/' "$T_DIR/work.yaml" >"$T_DIR/work1.yaml"
 expect_rc "the same cell with -j 1" 0 ./run-matrix.sh -o "$T_DIR/res1" "$T_DIR/work1.yaml"
 a=$(wd 12)/1/stats.json

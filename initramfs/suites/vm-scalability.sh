@@ -36,6 +36,7 @@ vms_sparse_root() {
 	fi
 	VMS_SPARSE=$KREPRO_FS_DIR
 }
+
 suite_run() {
 	vms_test=$(job_get test)
 	vms_nr=$(job_get nr_task)

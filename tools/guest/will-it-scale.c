@@ -120,11 +120,12 @@ static int opt_threads(void);
 
 /* ---- page_fault3: separate file shared mapping page fault ---- */
 
-#define PF3_SIZE (128UL << 20)
+/* page_fault1-3, mmap1, mmap2: 128 MiB a mapping, as upstream */
+#define MAP_SIZE (128UL << 20)
 
-static int pf3_setup(struct wis_task *t)
+static int map_file_setup(struct wis_task *t)
 {
-	t->fd = make_tmp_file(t, (off_t)PF3_SIZE);
+	t->fd = make_tmp_file(t, (off_t)MAP_SIZE);
 	return t->fd < 0 ? -1 : 0;
 }
 
@@ -132,17 +133,17 @@ static void pf3_run(struct wis_task *t)
 {
 	for (;;) {
 		volatile char *c =
-		    mmap(NULL, PF3_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, t->fd, 0);
+		    mmap(NULL, MAP_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, t->fd, 0);
 
 		if (c == MAP_FAILED) {
 			task_msg(t, "mmap: %s", strerror(errno));
 			_exit(1);
 		}
-		for (size_t off = 0; off < PF3_SIZE; off += t->pagesize) {
+		for (size_t off = 0; off < MAP_SIZE; off += t->pagesize) {
 			c[off] = 0;
 			counter_inc(t->counter);
 		}
-		if (munmap((void *)c, PF3_SIZE) < 0) {
+		if (munmap((void *)c, MAP_SIZE) < 0) {
 			task_msg(t, "munmap: %s", strerror(errno));
 			_exit(1);
 		}
@@ -151,22 +152,20 @@ static void pf3_run(struct wis_task *t)
 
 /* ---- page_fault1: anonymous memory page fault ---- */
 
-#define PF_SIZE (128UL << 20)
-
 static void pf_loop(struct wis_task *t, int prot_flags, int fd)
 {
 	for (;;) {
-		volatile char *c = mmap(NULL, PF_SIZE, PROT_READ | PROT_WRITE, prot_flags, fd, 0);
+		volatile char *c = mmap(NULL, MAP_SIZE, PROT_READ | PROT_WRITE, prot_flags, fd, 0);
 
 		if (c == MAP_FAILED) {
 			task_msg(t, "mmap: %s", strerror(errno));
 			_exit(1);
 		}
-		for (size_t off = 0; off < PF_SIZE; off += t->pagesize) {
+		for (size_t off = 0; off < MAP_SIZE; off += t->pagesize) {
 			c[off] = 0;
 			counter_inc(t->counter);
 		}
-		if (munmap((void *)c, PF_SIZE) < 0) {
+		if (munmap((void *)c, MAP_SIZE) < 0) {
 			task_msg(t, "munmap: %s", strerror(errno));
 			_exit(1);
 		}
@@ -189,10 +188,10 @@ static void pf2_run(struct wis_task *t)
 
 #define MALLOC1_SIZE (128UL << 20)
 
-static void malloc1_run(struct wis_task *t)
+static void malloc_loop(struct wis_task *t, size_t size)
 {
 	for (;;) {
-		void *volatile p = malloc(MALLOC1_SIZE);
+		void *volatile p = malloc(size);
 
 		if (!p) {
 			task_msg(t, "malloc: out of memory");
@@ -201,6 +200,11 @@ static void malloc1_run(struct wis_task *t)
 		free(p);
 		counter_inc(t->counter);
 	}
+}
+
+static void malloc1_run(struct wis_task *t)
+{
+	malloc_loop(t, MALLOC1_SIZE);
 }
 
 /* ---- brk1: grow and shrink the heap by one page ----
@@ -329,7 +333,6 @@ static void cs1_run(struct wis_task *t)
 
 #define WIS_BUFLEN 4096
 #define WIS_FILESIZE (1UL << 20)
-#define WIS_MMAP_SIZE (128UL << 20)
 
 static void getppid1_run(struct wis_task *t)
 {
@@ -365,43 +368,58 @@ static void signal1_run(struct wis_task *t)
 	}
 }
 
-static void futex1_run(struct wis_task *t)
+/* futex1..4: a wake with nobody waiting, or a wait on a value that does
+ * not match (returns at once): the cost of the call */
+static void futex_op_loop(struct wis_task *t, int op, unsigned int val)
 {
 	for (;;) {
 		unsigned int word = 0;
 
-		syscall(SYS_futex, &word, FUTEX_WAKE, 1, NULL, NULL, 0);
+		syscall(SYS_futex, &word, op, val, NULL, NULL, 0);
+		counter_inc(t->counter);
+	}
+}
+
+static void futex1_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAKE, 1);
+}
+
+static void futex2_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAIT, 1);
+}
+
+static void futex3_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAKE_PRIVATE, 1);
+}
+
+static void futex4_run(struct wis_task *t)
+{
+	futex_op_loop(t, FUTEX_WAIT_PRIVATE, 1);
+}
+
+/* mmap1, mmap2: map 128 MiB and unmap it, nothing touched */
+static void map_unmap_loop(struct wis_task *t, int flags, int fd)
+{
+	for (;;) {
+		void *c = mmap(NULL, MAP_SIZE, PROT_READ | PROT_WRITE, flags, fd, 0);
+
+		WIS_CHECK(t, c != MAP_FAILED, "mmap");
+		munmap(c, MAP_SIZE);
 		counter_inc(t->counter);
 	}
 }
 
 static void mmap1_run(struct wis_task *t)
 {
-	for (;;) {
-		void *c = mmap(NULL, WIS_MMAP_SIZE, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		WIS_CHECK(t, c != MAP_FAILED, "mmap");
-		munmap(c, WIS_MMAP_SIZE);
-		counter_inc(t->counter);
-	}
-}
-
-static int mmap2_setup(struct wis_task *t)
-{
-	t->fd = make_tmp_file(t, (off_t)WIS_MMAP_SIZE);
-	return t->fd < 0 ? -1 : 0;
+	map_unmap_loop(t, MAP_PRIVATE | MAP_ANONYMOUS, -1);
 }
 
 static void mmap2_run(struct wis_task *t)
 {
-	for (;;) {
-		void *c = mmap(NULL, WIS_MMAP_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE, t->fd, 0);
-
-		WIS_CHECK(t, c != MAP_FAILED, "mmap");
-		munmap(c, WIS_MMAP_SIZE);
-		counter_inc(t->counter);
-	}
+	map_unmap_loop(t, MAP_PRIVATE, t->fd);
 }
 
 /* An unlinked temporary file holding len zero bytes. */
@@ -517,17 +535,24 @@ static void poll1_run(struct wis_task *t)
 	}
 }
 
+/* pipe1, unix1: one byte written and read back on a descriptor pair */
+static void byte_loop(struct wis_task *t, const int fd[2])
+{
+	char c = 0;
+
+	for (;;) {
+		WIS_CHECK(t, write(fd[1], &c, 1) == 1, "write");
+		WIS_CHECK(t, read(fd[0], &c, 1) == 1, "read");
+		counter_inc(t->counter);
+	}
+}
+
 static void pipe1_run(struct wis_task *t)
 {
 	int fd[2];
-	char c = 0;
 
 	WIS_CHECK(t, pipe(fd) == 0, "pipe");
-	for (;;) {
-		WIS_CHECK(t, write(fd[1], &c, 1) == 1, "pipe write");
-		WIS_CHECK(t, read(fd[0], &c, 1) == 1, "pipe read");
-		counter_inc(t->counter);
-	}
+	byte_loop(t, fd);
 }
 
 static void eventfd1_run(struct wis_task *t)
@@ -545,40 +570,7 @@ static void eventfd1_run(struct wis_task *t)
 
 static void malloc2_run(struct wis_task *t)
 {
-	for (;;) {
-		void *volatile p = malloc(1024);
-
-		WIS_CHECK(t, p != NULL, "malloc");
-		free(p);
-		counter_inc(t->counter);
-	}
-}
-
-/* futex2..4: a wake with nobody waiting, or a wait on a value that does
- * not match (returns at once): the cost of the call */
-static void futex_op_loop(struct wis_task *t, int op, unsigned int val)
-{
-	for (;;) {
-		unsigned int word = 0;
-
-		syscall(SYS_futex, &word, op, val, NULL, NULL, 0);
-		counter_inc(t->counter);
-	}
-}
-
-static void futex2_run(struct wis_task *t)
-{
-	futex_op_loop(t, FUTEX_WAIT, 1);
-}
-
-static void futex3_run(struct wis_task *t)
-{
-	futex_op_loop(t, FUTEX_WAKE_PRIVATE, 1);
-}
-
-static void futex4_run(struct wis_task *t)
-{
-	futex_op_loop(t, FUTEX_WAIT_PRIVATE, 1);
+	malloc_loop(t, 1024);
 }
 
 /* lock1: a write lock and its release on one byte count 2, as upstream */
@@ -658,14 +650,9 @@ static void writeseek1_run(struct wis_task *t)
 static void unix1_run(struct wis_task *t)
 {
 	int fd[2];
-	char c = 0;
 
 	WIS_CHECK(t, socketpair(AF_UNIX, SOCK_STREAM, 0, fd) == 0, "socketpair");
-	for (;;) {
-		WIS_CHECK(t, write(fd[1], &c, 1) == 1, "socket write");
-		WIS_CHECK(t, read(fd[0], &c, 1) == 1, "socket read");
-		counter_inc(t->counter);
-	}
+	byte_loop(t, fd);
 }
 
 /* open1, unlink1: task i's file is NAME.i beside NAME, a file the runner
@@ -744,11 +731,11 @@ static const struct wis_test wis_tests[] = {
     {"malloc1", "malloc/free of 128MB", NULL, malloc1_run},
     {"malloc2", "malloc/free of 1kB", NULL, malloc2_run},
     {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, mmap1_run},
-    {"mmap2", "Separate file mmap/munmap of 128MB", mmap2_setup, mmap2_run},
+    {"mmap2", "Separate file mmap/munmap of 128MB", map_file_setup, mmap2_run},
     {"open1", "Separate file open/close", open1_setup, open1_run},
     {"page_fault1", "Anonymous memory page fault", NULL, pf1_run},
-    {"page_fault2", "Separate file private mapping page fault", pf3_setup, pf2_run},
-    {"page_fault3", "Separate file shared mapping page fault", pf3_setup, pf3_run},
+    {"page_fault2", "Separate file private mapping page fault", map_file_setup, pf2_run},
+    {"page_fault3", "Separate file shared mapping page fault", map_file_setup, pf3_run},
     {"pipe1", "pipe read/write", NULL, pipe1_run},
     {"poll1", "poll of 1 fd", empty_file_setup, poll1_run},
     {"posix_semaphore1", "POSIX semaphores", NULL, posix_semaphore1_run},
