@@ -21,7 +21,8 @@ SAN         = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 COMMON_SRC = $(sort $(wildcard tools/common/*.c))
 HOSTLIB_SRC = $(sort $(wildcard tools/host/lib/*.c))
 HOST_TOOLS = $(patsubst tools/host/%.c,$(OUT)/host/%,$(sort $(wildcard tools/host/*.c)))
-GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/*.c)))
+GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/*.c))) \
+              $(OUT)/guest/will-it-scale-threads
 UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/unit/test_*.c)))
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h)
@@ -41,6 +42,11 @@ $(OUT)/host/%: tools/host/%.c $(COMMON_SRC) $(HOSTLIB_SRC) $(HDRS)
 $(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
+
+# will-it-scale's thread build (tools/guest/will-it-scale.c says why two).
+$(OUT)/guest/will-it-scale-threads: tools/guest/will-it-scale.c $(COMMON_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(MUSL_CC) $(GUEST_CFLAGS) -DWIS_THREAD_BUILD -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
 
 # Unit tests run under AddressSanitizer and UBSan.
 $(OUT)/unit/%: tests/unit/%.c $(COMMON_SRC) $(HOSTLIB_SRC) $(HDRS) tests/unit/unit.h

@@ -4,19 +4,30 @@
 # checkout, built static with musl (bench/upstream/: a stand-in for the
 # hwloc calls, and brk/sbrk as system calls, since musl's brk() fails),
 # appended to the kit's initramfs; the guest alternates kit and upstream,
-# 1 task in process mode, ROUNDS times, on the base kernel, qemu-2node in
-# exact mode.  Prints per testcase the mean ops of each side, kit/upstream,
-# and the rounds in which the kit read lower.
-# usage: bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]
-#   (defaults: 5 rounds, 5 measured seconds, the testcases of issue 14)
+# 1 task, ROUNDS times, on the base kernel, qemu-2node in exact mode.
+# Prints per testcase the mean ops of each side, kit/upstream, and the
+# rounds in which the kit read lower.
+# usage: [WIS_MODE=thread] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]
+#   (defaults: process mode (upstream's X_processes against the kit's
+#   will-it-scale; thread: X_threads, built with -DTHREADS, against
+#   will-it-scale-threads), 5 rounds, 5 measured seconds, the testcases of
+#   issue 14)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 case ${1:-} in '' | -h | --help)
-	echo "usage: bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
+	echo "usage: [WIS_MODE=thread] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
 	exit 0
 	;;
 esac
 SRC=$1
+case ${WIS_MODE:=process} in
+process) KIT=will-it-scale UPFLAGS= ;;
+thread) KIT=will-it-scale-threads UPFLAGS=-DTHREADS ;;
+*)
+	echo "upstream-wis: WIS_MODE is process or thread, not '$WIS_MODE'" >&2
+	exit 2
+	;;
+esac
 ROUNDS=${2:-5}
 SECS=${3:-5}
 shift $(($# < 3 ? $# : 3))
@@ -42,7 +53,8 @@ mkdir -p "$W/up"
 UAPI=$("$ROOT/build.sh" uapi | tail -n 1) # linux/*.h, which musl lacks
 for t in $TESTS; do
 	# upstream's own flags (-O2), static, the stand-ins first
-	musl-gcc -O2 -static -I"$ROOT/bench/upstream" -isystem "$UAPI" -include errno.h -include musl-brk.h \
+	# shellcheck disable=SC2086 # UPFLAGS: empty or one word
+	musl-gcc -O2 $UPFLAGS -static -I"$ROOT/bench/upstream" -isystem "$UAPI" -include errno.h -include musl-brk.h \
 		-o "$W/up/$t" "$SRC/main.c" "$SRC/tests/$t.c" -lpthread >"$W/up/$t.log" 2>&1 || {
 		cat "$W/up/$t.log" >&2
 		exit 1
@@ -56,7 +68,7 @@ busybox mount -t tmpfs tmp /tmp
 r=1
 while [ \$r -le $ROUNDS ]; do
 	for t in $TESTS; do
-		k=\$(/usr/bin/will-it-scale -t \$t -m process -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p')
+		k=\$(/usr/bin/$KIT -t \$t -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p')
 		u=\$(/up/\$t -t 1 -s $SECS | busybox sed -n 's/^average://p')
 		echo "ROUND \$r \$t kit \$k up \$u"
 	done
@@ -72,7 +84,7 @@ EOF
 } >"$W/extra.list"
 "$ROOT/out/host/gen_init_cpio" "$W/extra.list" | gzip -n >"$W/extra.cpio.gz"
 cat "$ROOT/out/initramfs.cpio.gz" "$W/extra.cpio.gz" >"$W/initrd"
-echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, process mode, exact"
+echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, exact"
 t0=$(date +%s)
 qemu-system-x86_64 -machine pc -accel tcg,thread=single -cpu qemu64 \
 	-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm \

@@ -26,6 +26,13 @@ done
 printf 'suite: will-it-scale\ntest: page_fault3\nmode process\n' >"$T_DIR/bad.yaml"
 expect_rc "malformed matrix fails" 2 ./run-matrix.sh --dry-run "$T_DIR/bad.yaml"
 expect_in "malformed matrix names file and line" "$T_OUT" "bad.yaml:3:"
+printf 'suite: unixbench\ntest: whetstone-double+context1\nruntime: 2s\n' >"$T_DIR/ubl.yaml"
+expect_rc "a unixbench test list joined by '+' is accepted" 0 ./run-matrix.sh --dry-run -o "$T_DIR/resu" "$T_DIR/ubl.yaml"
+for v in 'pipe++spawn' '+pipe' 'pipe+' 'pipe+../x'; do
+	printf 'suite: unixbench\ntest: %s\n' "$v" >"$T_DIR/ubl.yaml"
+	expect_rc "test '$v' is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/resu" "$T_DIR/ubl.yaml"
+	expect_in "... saying what a test list is" "$T_OUT" "joined by '+'"
+done
 
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nboard: no-such-board\n' >"$T_DIR/nb.yaml"
 expect_rc "unknown board fails" 2 ./run-matrix.sh --dry-run "$T_DIR/nb.yaml"

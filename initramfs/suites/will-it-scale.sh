@@ -7,9 +7,11 @@ suite_run() {
 	wis_runtime=$(job_get runtime)
 	wis_duration=$((${wis_runtime:-10} - wis_warmup))
 	[ "$wis_duration" -ge 1 ] || wis_duration=1
+	wis_bin=will-it-scale # one build per mode, as upstream's (will-it-scale.c)
+	[ "$(job_get mode)" != thread ] || wis_bin=will-it-scale-threads
 	monitors_start
 	echo "krepro: will-it-scale $(job_get test) $(job_get mode) nr_task=$(job_get nr_task) ${wis_warmup}+${wis_duration}s"
-	krepro-time -o "$R/will-it-scale.time" will-it-scale -t "$(job_get test)" \
+	krepro-time -o "$R/will-it-scale.time" "$wis_bin" -t "$(job_get test)" \
 		-m "$(job_get mode)" -n "$(job_get nr_task)" -s "$wis_duration" -w "$wis_warmup" \
 		>"$R/will-it-scale" 2>"$R/will-it-scale.stderr"
 }

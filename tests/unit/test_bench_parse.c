@@ -179,6 +179,8 @@ static void test_unixbench(void)
 	    "File Read 4096 bufsize 8000 maxblocks 2058917.0 KBps (30.0 secs, 3 samples)\n"
 	    "Dc: sqrt(2) to 99 decimal places 126145.2 lpm (30.0 secs, 3 samples)\n"
 	    "Pipe Throughput                             1215954.9 lps   (10.0 s, 7 samples)\r\n"
+	    "Double-Precision Whetstone 3890.2 MWIPS (9.8 secs, 3 samples)\n"
+	    "Pipe-based Context Switching 95533.4 lps (10.0 secs, 3 samples)\n"
 	    "INDEX VALUES\n"
 	    "TEST BASELINE RESULT INDEX\n"
 	    "Execl Throughput 43.0 2915.4 678.0\n"
@@ -196,7 +198,11 @@ static void test_unixbench(void)
 	CHECK_NEAR("ub: dc", get(&m, "unixbench.dc"), 126145.2, 1e-9);
 	CHECK_NEAR("ub: padded 5.x line", get(&m, "unixbench.pipe"), 1215954.9, 1e-9);
 	CHECK("ub: no spawn from broken lines", !has(&m, "unixbench.spawn"));
-	CHECK("ub: 6 metrics (C compiler not in the subset)", m.n == 6);
+	CHECK_NEAR("ub: whetstone (MWIPS)", get(&m, "unixbench.whetstone-double"), 3890.2, 1e-9);
+	CHECK_NEAR("ub: context1", get(&m, "unixbench.context1"), 95533.4, 1e-9);
+	CHECK_NEAR("ub: C compiler (not run by the kit, read from UnixBench's logs)",
+		   get(&m, "unixbench.C"), 1019.3, 1e-9);
+	CHECK("ub: 9 metrics", m.n == 9);
 	krp_metrics_free(&m);
 
 	CHECK_STR("ub key: shell16", krp_unixbench_key("Shell Scripts (16 concurrent)", 29),

@@ -64,5 +64,49 @@ int main(void)
 	CHECK("dc: 5 places", ub_sqrt2(5, out, sizeof(out)) == 0 && strcmp(out, "1.41421") == 0);
 	CHECK("dc: too many places", ub_sqrt2(121, out, sizeof(out)) < 0);
 	CHECK("dc: buffer too small", ub_sqrt2(99, out, 100) < 0);
+
+	/* Whetstone: the check values upstream's whets.c (byte-unixbench
+	 * 986b674, -DDP, gcc -O2, x100 = 100) leaves in results[] after 1 and
+	 * after 3 passes; the kit's sections must compute the same numbers. */
+	{
+		static const double up1[] = {0,
+					     -1.123982556673919,
+					     -1.1218707988928442,
+					     1,
+					     12,
+					     0.49902937281518261,
+					     0.99999987890802811,
+					     3,
+					     0.75100163018458665};
+		static const double up3[] = {0,
+					     -1.1239825526856013,
+					     -1.1218707938749395,
+					     1,
+					     12,
+					     0.4990293723767793,
+					     0.99999985894622145,
+					     3,
+					     0.75299494026090452};
+		struct ub_whet w;
+		char name[64];
+
+		for (long passes = 1; passes <= 3; passes += 2) {
+			const double *up = passes == 1 ? up1 : up3;
+
+			ub_whet_init(&w);
+			for (int sec = 1; sec <= UB_WHET_SECTIONS; sec++) {
+				ub_whet_section(&w, sec, passes);
+				snprintf(name, sizeof(name), "whetstone: section %d, %ld passes",
+					 sec, passes);
+				CHECK_NEAR(name, w.chk[sec], up[sec], 1e-12);
+			}
+		}
+		CHECK_NEAR("whetstone: MWIPS = passes x 100 / (10 x seconds)",
+			   ub_whet_mwips(500, 10), 500, 1e-9);
+		CHECK_NEAR("whetstone: no time", ub_whet_mwips(500, 0), 0, 0);
+		CHECK("whetstone: passes for 10 s from 25 in 0.6 s",
+		      ub_whet_passes(10, 25, 0.6) == 416);
+		CHECK("whetstone: at least one pass", ub_whet_passes(0.001, 1, 5) == 1);
+	}
 	UNIT_EXIT();
 }

@@ -146,4 +146,172 @@ static inline int ub_sqrt2(unsigned places, char *out, size_t outsz)
 	return 0;
 }
 
+/* ---- Double-Precision Whetstone (Curnow and Wichmann, in the C form
+ * UnixBench runs) ----
+ * Eight sections, each repeated PASSES times over its loop count times 100:
+ * 1 array elements, 2 array as parameter, 3 conditional jumps, 4 integer
+ * arithmetic, 5 trigonometric functions, 6 procedure calls, 7 array
+ * references, 8 standard functions.  Section 1 runs 10 times its count and
+ * its time is divided by 10 (as upstream's); MWIPS = passes * 100 / (10 *
+ * the summed section times).  Each section leaves a check value in chk[];
+ * tests/unit/test_bench_unixbench.c compares them with upstream's. */
+#define UB_WHET_SECTIONS 8
+#define UB_WHET_N1_MULT 10
+#define UB_WHET_X100 100
+
+struct ub_whet {
+	double e[4];			  /* the array sections 1, 2, 4 and 7 share */
+	double chk[UB_WHET_SECTIONS + 1]; /* check value of each section */
+};
+
+static inline void ub_whet_init(struct ub_whet *w)
+{
+	memset(w, 0, sizeof(*w));
+}
+
+/* one step of the array recurrence; the last element divided by div
+ * (section 1 multiplies by t, section 2's procedure divides by 2) */
+static inline void ub_whet_mix(double e[4], double t, double last_mul, double last_div)
+{
+	e[0] = (e[0] + e[1] + e[2] - e[3]) * t;
+	e[1] = (e[0] + e[1] - e[2] + e[3]) * t;
+	e[2] = (e[0] - e[1] + e[2] + e[3]) * t;
+	e[3] = (-e[0] + e[1] + e[2] + e[3]) * last_mul / last_div;
+}
+
+static inline void ub_whet_array_param(double e[4], double t, double t2)
+{
+	for (int r = 0; r < 6; r++)
+		ub_whet_mix(e, t, 1.0, t2);
+}
+
+static inline void ub_whet_proc(double *x, double *y, double *z, double t, double t1, double t2)
+{
+	*x = *y;
+	*y = *z;
+	*x = t * (*x + *y);
+	*y = t1 * (*x + *y);
+	*z = (*x + *y) / t2;
+}
+
+static inline void ub_whet_assign(double e[4], long j, long k, long l)
+{
+	e[j] = e[k];
+	e[k] = e[l];
+	e[l] = e[j];
+}
+
+/* Runs section sec (1..8) for passes passes; sets w->chk[sec]. */
+static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
+{
+	const double t0 = 0.49999975, t1 = 0.50000025, t2 = 2.0;
+	double t = t0, x, y, z;
+	double *e = w->e;
+	long j, k, l, n;
+
+	switch (sec) {
+	case 1:
+		e[0] = 1.0;
+		e[1] = e[2] = e[3] = -1.0;
+		n = 12L * UB_WHET_X100 * UB_WHET_N1_MULT;
+		for (long p = 0; p < passes; p++, t = 1.0 - t)
+			for (long i = 0; i < n; i++)
+				ub_whet_mix(e, t, t, 1.0);
+		w->chk[1] = e[3];
+		break;
+	case 2:
+		n = 14L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++, t = 1.0 - t)
+			for (long i = 0; i < n; i++)
+				ub_whet_array_param(e, t, t2);
+		w->chk[2] = e[3];
+		break;
+	case 3:
+		j = 1;
+		n = 345L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++)
+			for (long i = 0; i < n; i++) {
+				if (j == 1)
+					j = 2;
+				else
+					j = 3;
+				if (j > 2)
+					j = 0;
+				else
+					j = 1;
+				if (j < 1)
+					j = 1;
+				else
+					j = 0;
+			}
+		w->chk[3] = (double)j;
+		break;
+	case 4:
+		j = 1, k = 2, l = 3;
+		n = 210L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++)
+			for (long i = 0; i < n; i++) {
+				j = j * (k - j) * (l - k);
+				k = l * k - (l - j) * k;
+				l = (l - k) * (k + j);
+				e[l - 2] = (double)(j + k + l);
+				e[k - 2] = (double)(j * k * l);
+			}
+		w->chk[4] = e[0] + e[1];
+		break;
+	case 5:
+		x = y = 0.5;
+		n = 32L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++, t = 1.0 - t)
+			for (long i = 1; i < n; i++) {
+				x = t *
+				    atan(t2 * sin(x) * cos(x) / (cos(x + y) + cos(x - y) - 1.0));
+				y = t *
+				    atan(t2 * sin(y) * cos(y) / (cos(x + y) + cos(x - y) - 1.0));
+			}
+		w->chk[5] = y;
+		break;
+	case 6:
+		x = y = z = 1.0;
+		n = 899L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++)
+			for (long i = 0; i < n; i++)
+				ub_whet_proc(&x, &y, &z, t, t1, t2);
+		w->chk[6] = z;
+		break;
+	case 7:
+		e[0] = 1.0, e[1] = 2.0, e[2] = 3.0;
+		n = 616L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++)
+			for (long i = 0; i < n; i++)
+				ub_whet_assign(e, 0, 1, 2);
+		w->chk[7] = e[2];
+		break;
+	default:
+		x = 0.75;
+		n = 93L * UB_WHET_X100;
+		for (long p = 0; p < passes; p++)
+			for (long i = 0; i < n; i++)
+				x = sqrt(exp(log(x) / t1));
+		w->chk[8] = x;
+		break;
+	}
+}
+
+/* MWIPS of a run of passes passes whose section times (section 1's
+ * divided by 10) sum to secs; 0 if no time passed. */
+static inline double ub_whet_mwips(long passes, double secs)
+{
+	return secs > 0 ? (double)passes * UB_WHET_X100 / (10.0 * secs) : 0;
+}
+
+/* Passes for a run of about seconds, from a calibration run of passes
+ * that took used seconds (at least 1). */
+static inline long ub_whet_passes(double seconds, long passes, double used)
+{
+	long n = used > 0 ? (long)(seconds * (double)passes / used) : passes;
+
+	return n < 1 ? 1 : n;
+}
+
 #endif

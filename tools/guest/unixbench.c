@@ -7,10 +7,11 @@
  * printed as UnixBench's text line, e.g.
  *   Execl Throughput 2915.4 lps (29.6 secs, 3 samples)
  * Tests: execl, file-{read,write,copy}-{256,1024,4096} (bufsize 256/500,
- * 1024/2000, 4096/8000 maxblocks), files (all nine), pipe, syscall, spawn,
- * dc, shell1, shell8, shell16, all.  Shell scripts run "sh multi.sh N" with
- * the shell found in PATH (busybox sh in the guest) over a fixed workload
- * written into DIR (default $TMPDIR or /tmp). */
+ * 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
+ * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, all.
+ * Shell scripts run "sh multi.sh N" with the shell found in PATH (busybox
+ * sh in the guest) over a fixed workload written into DIR (default $TMPDIR
+ * or /tmp). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -241,6 +242,99 @@ static void sample_syscall(const void *arg, double *count, double *secs)
 	});
 }
 
+/* context1: two processes pass a counter back and forth through two pipes,
+ * each checking it is the one it expects; one loop is a round trip. */
+static void context1_echo(int rfd, int wfd)
+{
+	unsigned long want = 0, got;
+
+	for (;;) {
+		ssize_t n = read(rfd, &got, sizeof(got));
+
+		if (n == 0)
+			_exit(0); /* the counting side is done */
+		if (n != sizeof(got) || got != want)
+			_exit(2);
+		if (write(wfd, &got, sizeof(got)) != sizeof(got))
+			_exit(2);
+		want++;
+	}
+}
+
+static void sample_context1(const void *arg, double *count, double *secs)
+{
+	unsigned long iter = 0, check;
+	int to[2], from[2], st;
+	pid_t pid;
+
+	(void)arg;
+	if (pipe(to) < 0 || pipe(from) < 0)
+		die("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(to[1]);
+		close(from[0]);
+		context1_echo(to[0], from[1]);
+	}
+	close(to[0]);
+	close(from[1]);
+	/* a small batch: the count is whole batches (64 of ~10^5 a second) */
+	TIMED_LOOP(64, {
+		if (write(to[1], &iter, sizeof(iter)) != sizeof(iter) ||
+		    read(from[0], &check, sizeof(check)) != sizeof(check))
+			die("context1: %s", strerror(errno));
+		if (check != iter)
+			die("context1: sync error: expected %lu, got %lu", iter, check);
+		iter++;
+	});
+	close(to[1]);
+	close(from[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		die("context1: the echoing process failed");
+}
+
+/* Double-Precision Whetstone as UnixBench runs it: calibrate the number of
+ * passes (x5 until a run takes over 0.5 s), run for about SECONDS, report
+ * MWIPS from the section times (ub_whet_* in ub_calc.h). */
+static double whet_run(long passes, double *used)
+{
+	struct ub_whet w;
+	double total = 0, mwips;
+
+	ub_whet_init(&w);
+	for (int sec = 1; sec <= UB_WHET_SECTIONS; sec++) {
+		double t0 = now(), t;
+
+		ub_whet_section(&w, sec, passes);
+		t = now() - t0;
+		total += sec == 1 ? t / UB_WHET_N1_MULT : t; /* as upstream counts it */
+	}
+	mwips = ub_whet_mwips(passes, total);
+	*used = total;
+	return mwips;
+}
+
+static void sample_whetstone(const void *arg, double *count, double *secs)
+{
+	long passes = 1;
+	double used = 0;
+
+	(void)arg;
+	for (int k = 0; k < 10; k++) {
+		whet_run(passes, &used);
+		if (used > 0.5)
+			break;
+		passes *= 5;
+	}
+	passes = ub_whet_passes(seconds, passes, used);
+	*count = whet_run(passes, &used);
+	*secs = used;
+}
+
 static void spawn_once(void)
 {
 	pid_t pid = fork();
@@ -384,7 +478,9 @@ static const struct ub_test tests[] = {
     {"file-read-4096", "File Read 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[6]},
     {"file-write-4096", "File Write 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[7]},
     {"file-copy-4096", "File Copy 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[8]},
+    {"whetstone-double", "Double-Precision Whetstone", "MWIPS", sample_whetstone, NULL},
     {"pipe", "Pipe Throughput", "lps", sample_pipe, NULL},
+    {"context1", "Pipe-based Context Switching", "lps", sample_context1, NULL},
     {"syscall", "System Call Overhead", "lps", sample_syscall, NULL},
     {"spawn", "Process Creation", "lps", sample_spawn, NULL},
     {"dc", "Dc: sqrt(2) to 99 decimal places", "lpm", sample_dc, NULL},
@@ -401,13 +497,14 @@ static void run_test(const struct ub_test *t)
 	char line[256];
 	int per_minute = strcmp(t->unit, "lpm") == 0;
 	int score_is_count = strcmp(t->unit, "KBps") == 0; /* fstime reports its KBps */
+	int reports_rate = strcmp(t->unit, "MWIPS") == 0;  /* and whetstone its MWIPS */
 
 	for (unsigned i = 0; i < samples; i++) {
 		double count = 0, secs = 0;
 
 		t->fn(t->arg, &count, &secs);
-		s[i].rate = ub_rate(count, secs, per_minute);
-		s[i].count = score_is_count ? s[i].rate : count;
+		s[i].rate = reports_rate ? count : ub_rate(count, secs, per_minute);
+		s[i].count = score_is_count || reports_rate ? s[i].rate : count;
 		tsum += secs;
 	}
 	ub_format_line(line, sizeof(line), t->name, ub_combine(s, samples), t->unit, tsum / samples,

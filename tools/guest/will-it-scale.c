@@ -6,6 +6,14 @@
  * max and total of the per-task deltas; after the warmup samples it
  * averages SECONDS measured samples and prints the LKP runtest CSV.
  *
+ * Two builds of this file, as upstream's X_processes and X_threads:
+ * will-it-scale runs processes, will-it-scale-threads (WIS_THREAD_BUILD)
+ * threads.  A static musl program that links pthread_cancel, which the
+ * thread build needs to stop its tasks, sends every cancellable system
+ * call (read, write, poll, close, open, ...) through the cancellation
+ * path: about 30 instructions more a call, 2-8% of pipe1, dup1, poll1 and
+ * eventfd1 in exact mode.  Upstream's process binary does not link it.
+ *
  * Adding a testcase: write a setup function (per task, before the start
  * barrier; optional) and a run function (never returns), and add a row to
  * wis_tests[]. */
@@ -35,7 +43,13 @@
 
 #include "wis_calc.h"
 
+#ifdef WIS_THREAD_BUILD
+#define PROG "will-it-scale-threads"
+#define WIS_THREADS 1
+#else
 #define PROG "will-it-scale"
+#define WIS_THREADS 0
+#endif
 #define SLOT_SIZE 256 /* bytes per task counter: no false sharing */
 #define MAX_TASKS 4096
 #define MAX_SECONDS 1000000UL
@@ -115,8 +129,6 @@ static int make_tmp_file(const struct wis_task *t, off_t size)
 	}
 	return fd;
 }
-
-static int opt_threads(void);
 
 /* ---- page_fault3: separate file shared mapping page fault ---- */
 
@@ -248,6 +260,7 @@ static void cs1_echo(int rfd, int wfd)
 	}
 }
 
+#if WIS_THREADS
 static void *cs1_thread(void *arg)
 {
 	struct cs1_helper *h = arg;
@@ -255,6 +268,7 @@ static void *cs1_thread(void *arg)
 	cs1_echo(h->rfd, h->wfd);
 	return NULL;
 }
+#endif
 
 static int cs1_setup(struct wis_task *t)
 {
@@ -267,7 +281,8 @@ static int cs1_setup(struct wis_task *t)
 	}
 	h.rfd = to_helper[0];
 	h.wfd = from_helper[1];
-	if (opt_threads()) {
+#if WIS_THREADS
+	{
 		struct cs1_helper *hp = malloc(sizeof(*hp)); /* lives as long as the helper */
 		pthread_t th;
 		int err;
@@ -284,7 +299,9 @@ static int cs1_setup(struct wis_task *t)
 			return -1;
 		}
 		pthread_detach(th);
-	} else {
+	}
+#else
+	{
 		pid_t parent = getpid();
 		pid_t pid = fork();
 
@@ -299,6 +316,7 @@ static int cs1_setup(struct wis_task *t)
 			cs1_echo(h.rfd, h.wfd);
 		}
 	}
+#endif
 	/* fd pair used by the task: write to the helper, read its answer */
 	t->fd = to_helper[1];
 	t->fd2 = from_helper[0];
@@ -661,7 +679,6 @@ static void unix1_run(struct wis_task *t)
  * left behind.  Directly in TMPDIR as upstream's: a deeper path would add
  * a lookup to every open. */
 static char named_base[PATH_MAX];
-static pthread_t *tids; /* thread mode: the tasks */
 
 static int named_file_setup(struct wis_task *t, int keep)
 {
@@ -757,7 +774,6 @@ static const struct wis_test wis_tests[] = {
 
 struct opts {
 	const struct wis_test *test;
-	int threads;
 	unsigned long nr;
 	unsigned long seconds;
 	unsigned long warmup;
@@ -766,10 +782,6 @@ struct opts {
 
 static struct opts opt = {.warmup = 5, .affinity = 1};
 
-static int opt_threads(void)
-{
-	return opt.threads;
-}
 static int start_pipe[2] = {-1, -1}; /* runner writes one byte: go */
 static int ready_pipe[2] = {-1, -1}; /* each task writes 'R' (ready) or 'F' */
 static unsigned char *counters;	     /* nr * SLOT_SIZE bytes, MAP_SHARED */
@@ -785,7 +797,8 @@ static void usage(FILE *f)
 		fprintf(f, " %s", wis_tests[i].name);
 	fprintf(f,
 		"\n"
-		"  -m MODE          run the tasks as processes or threads\n"
+		"  -m MODE          process (will-it-scale) or thread (will-it-scale-threads):\n"
+		"                   each build runs one mode, as upstream's two binaries\n"
 		"  -n NR_TASK       number of parallel tasks (1..%d)\n"
 		"  -s SECONDS       measured seconds (after the warmup)\n"
 		"  -w SECONDS       warmup seconds (default 5)\n"
@@ -842,12 +855,12 @@ static void parse_args(int argc, char **argv)
 				die_usage("unknown testcase '%s'", optarg);
 			break;
 		case 'm':
-			if (strcmp(optarg, "process") == 0)
-				opt.threads = 0;
-			else if (strcmp(optarg, "thread") == 0)
-				opt.threads = 1;
-			else
+			if (strcmp(optarg, "process") != 0 && strcmp(optarg, "thread") != 0)
 				die_usage("-m: expected process or thread, got '%s'", optarg);
+			if ((strcmp(optarg, "thread") == 0) != WIS_THREADS)
+				die_usage("-m %s: this build runs %s; run %s", optarg,
+					  WIS_THREADS ? "threads" : "processes",
+					  WIS_THREADS ? "will-it-scale" : "will-it-scale-threads");
 			have_m = 1;
 			break;
 		case 'n':
@@ -970,11 +983,18 @@ static void task_body(struct wis_task *t)
 	opt.test->run(t);
 }
 
+#if WIS_THREADS
+static pthread_t *tids; /* the tasks */
+
 static void *thread_main(void *arg)
 {
+	/* as upstream: a task in a loop without a cancellation point (brk1,
+	 * getppid1) still ends when the runner cancels it */
+	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
 	task_body(arg);
 	return NULL; /* setup failed; already reported */
 }
+#endif
 
 static void init_task(struct wis_task *t, unsigned long i)
 {
@@ -1010,12 +1030,6 @@ static void named_files_remove(void)
 
 	if (!test_names_files())
 		return;
-	if (opt.threads) {
-		for (unsigned long i = 0; i < opt.nr; i++)
-			pthread_cancel(tids[i]);
-		for (unsigned long i = 0; i < opt.nr; i++)
-			pthread_join(tids[i], NULL);
-	}
 	for (unsigned long i = 0; i < opt.nr; i++)
 		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) < (int)sizeof(path))
 			unlink(path);
@@ -1024,9 +1038,8 @@ static void named_files_remove(void)
 
 static void start_tasks(void)
 {
-	pid_t parent = getpid();
-
-	if (opt.threads) {
+#if WIS_THREADS
+	{
 		struct wis_task *ts = calloc(opt.nr, sizeof(*ts));
 
 		tids = calloc(opt.nr, sizeof(*tids));
@@ -1040,8 +1053,10 @@ static void start_tasks(void)
 			if (err)
 				fatal("pthread_create: %s", strerror(err));
 		}
-		return;
 	}
+#else
+	pid_t parent = getpid();
+
 	pids = calloc(opt.nr, sizeof(*pids));
 	if (!pids)
 		fatal("out of memory");
@@ -1064,6 +1079,30 @@ static void start_tasks(void)
 		}
 		pids[i] = pid;
 	}
+#endif
+}
+
+/* Ends the tasks, as upstream: processes killed and reaped, threads
+ * cancelled and joined. */
+static void stop_tasks(void)
+{
+	for (unsigned long i = 0; i < opt.nr; i++) {
+#if WIS_THREADS
+		pthread_cancel(tids[i]);
+#else
+		if (pids[i] > 0)
+			kill(pids[i], SIGKILL);
+#endif
+	}
+	for (unsigned long i = 0; i < opt.nr; i++) {
+#if WIS_THREADS
+		pthread_join(tids[i], NULL);
+#else
+		if (pids[i] > 0)
+			while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+#endif
+	}
 }
 
 /* In process mode: fatal if any task has exited. */
@@ -1072,7 +1111,7 @@ static void check_children(void)
 	int st;
 	pid_t pid;
 
-	if (opt.threads)
+	if (WIS_THREADS)
 		return;
 	pid = waitpid(-1, &st, WNOHANG);
 	if (pid <= 0)
@@ -1248,22 +1287,13 @@ int main(int argc, char **argv)
 	average = wis_average(measured, opt.seconds);
 	snprintf(line, sizeof(line), "average:%llu\n", average);
 	put_line(line);
-	wis_format_csv(csv, sizeof(csv), opt.nr, opt.threads, average,
+	wis_format_csv(csv, sizeof(csv), opt.nr, WIS_THREADS, average,
 		       cpu_ok ? wis_idle_pct(&cpu_before, &cpu_after) : 0.0);
 	put_line(csv);
 	if (ferror(stdout))
 		fatal("write stdout failed");
 
-	if (!opt.threads) {
-		for (unsigned long i = 0; i < opt.nr; i++)
-			if (pids[i] > 0)
-				kill(pids[i], SIGKILL);
-		for (unsigned long i = 0; i < opt.nr; i++)
-			if (pids[i] > 0)
-				while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
-					;
-	}
-	/* threads: exiting the process ends them */
+	stop_tasks();
 	named_files_remove();
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* Raw-output parsers of the benchmark suites (see parse_bench.h). */
 #include "parse_bench.h"
 #include "textline.h"
+#include "unixbench.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -219,42 +220,20 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 
 /* ---- unixbench ---------------------------------------------------------
  * Keys are UnixBench's own program names (pgms/index.base), the names
- * krepro-index looks up. */
-
-static const struct {
-	const char *name, *key;
-} ub_names[] = {
-    {"Execl Throughput", "execl"},
-    {"File Read 1024 bufsize 2000 maxblocks", "fstime-r"},
-    {"File Write 1024 bufsize 2000 maxblocks", "fstime-w"},
-    {"File Copy 1024 bufsize 2000 maxblocks", "fstime"},
-    {"File Read 256 bufsize 500 maxblocks", "fsbuffer-r"},
-    {"File Write 256 bufsize 500 maxblocks", "fsbuffer-w"},
-    {"File Copy 256 bufsize 500 maxblocks", "fsbuffer"},
-    {"File Read 4096 bufsize 8000 maxblocks", "fsdisk-r"},
-    {"File Write 4096 bufsize 8000 maxblocks", "fsdisk-w"},
-    {"File Copy 4096 bufsize 8000 maxblocks", "fsdisk"},
-    {"Pipe Throughput", "pipe"},
-    {"System Call Overhead", "syscall"},
-    {"Process Creation", "spawn"},
-    {"Dc: sqrt(2) to 99 decimal places", "dc"},
-    {"Shell Scripts (1 concurrent)", "shell1"},
-    {"Shell Scripts (8 concurrent)", "shell8"},
-    {"Shell Scripts (16 concurrent)", "shell16"},
-};
-#define UB_NNAMES (sizeof(ub_names) / sizeof(ub_names[0]))
+ * krepro-index looks up: one table, krp_ub_tests (unixbench.c). */
 
 const char *krp_unixbench_key(const char *name, size_t len)
 {
-	for (size_t i = 0; i < UB_NNAMES; i++)
-		if (strlen(ub_names[i].name) == len && memcmp(ub_names[i].name, name, len) == 0)
-			return ub_names[i].key;
+	for (size_t i = 0; i < krp_ub_ntests; i++)
+		if (strlen(krp_ub_tests[i].title) == len &&
+		    memcmp(krp_ub_tests[i].title, name, len) == 0)
+			return krp_ub_tests[i].key;
 	return NULL;
 }
 
 static int ub_unit_ok(const struct krp_line *u)
 {
-	static const char *const units[] = {"lps", "lpm", "KBps"};
+	static const char *const units[] = {"lps", "lpm", "KBps", "MWIPS"};
 
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (u->n == strlen(units[i]) && memcmp(u->p, units[i], u->n) == 0)
@@ -269,11 +248,11 @@ void krp_parse_unixbench(const char *buf, size_t len, const char *prefix, struct
 
 	while (krp_next_line(buf, len, &pos, &l)) {
 		krp_trim(&l);
-		for (size_t i = 0; i < UB_NNAMES; i++) {
+		for (size_t i = 0; i < krp_ub_ntests; i++) {
 			struct krp_line r = l, unit;
 			double v;
 
-			if (!pb_eat(&r, ub_names[i].name) || r.n == 0 || !krp_is_space(r.p[0]))
+			if (!pb_eat(&r, krp_ub_tests[i].title) || r.n == 0 || !krp_is_space(r.p[0]))
 				continue;
 			pb_skip_space(&r);
 			if (pb_number(&r, &v) != 0 || r.n == 0 || !krp_is_space(r.p[0]))
@@ -288,8 +267,8 @@ void krp_parse_unixbench(const char *buf, size_t len, const char *prefix, struct
 			pb_skip_space(&r);
 			if (!ub_unit_ok(&unit) || r.n == 0 || r.p[0] != '(')
 				continue;
-			krp_metric_add2(m, prefix, ub_names[i].key, strlen(ub_names[i].key), v,
-					KRP_SET);
+			krp_metric_add2(m, prefix, krp_ub_tests[i].key, strlen(krp_ub_tests[i].key),
+					v, KRP_SET);
 			break;
 		}
 	}
