@@ -215,23 +215,24 @@ NF=$(find "$VS" -name FAILED -path '*/2-5s-256M-mmap-pread-rand-mt/*')
 assert "mmap-pread-rand-mt without fs: the run failed" test -n "$NF"
 expect_in "the failure says why" "$NF" "maps a file: name its filesystem with the job key fs"
 
-# --- UnixBench: Whetstone and pipe-based context switching -----------------
+# --- UnixBench: Whetstone, pipe-based context switching, Dc ---------------
 cat >"$T_DIR/ub.yaml" <<'M'
 suite: unixbench
-test: whetstone-double+context1+pipe
+test: whetstone-double+context1+pipe+dc
 runtime: 2s
 samples: 1
 variants: base
 runs: 1
 clock: exact
 M
-expect_rc "unixbench whetstone-double+context1+pipe" 0 ./run-matrix.sh -o "$T_DIR/ub" "$T_DIR/ub.yaml"
+expect_rc "unixbench whetstone-double+context1+pipe+dc" 0 ./run-matrix.sh -o "$T_DIR/ub" "$T_DIR/ub.yaml"
 UB=$(find "$T_DIR/ub" -type f -name unixbench -path '*/base/1/*')
 expect_in "Double-Precision Whetstone in MWIPS" "$UB" "Double-Precision Whetstone "
 assert "... a positive score" grep -Eq '^Double-Precision Whetstone [1-9][0-9.]* MWIPS \(' "$UB"
 assert "Pipe-based Context Switching counts round trips" \
 	grep -Eq '^Pipe-based Context Switching [1-9][0-9.]* lps \(' "$UB"
-for k in whetstone-double context1 pipe; do
+assert "Dc runs busybox dc in the guest" grep -Eq '^Dc: sqrt\(2\) to 99 decimal places [1-9][0-9.]* lpm \(' "$UB"
+for k in whetstone-double context1 pipe dc; do
 	assert "stats.json has unixbench.$k" grep -q "\"unixbench.$k\"" "$(dirname "$UB")/stats.json"
 done
 expect_rc "index of the variant" 0 ./run-matrix.sh index "$(dirname "$(dirname "$UB")")"

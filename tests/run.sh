@@ -76,7 +76,7 @@ for f in out/fuzz/fuzz_*; do
 	check "fuzz corpus replay: $(basename "$f")" "$f" -runs=0 "$c"
 done
 check "shellcheck" shellcheck -x -s sh build.sh run-matrix.sh lib/common.sh initramfs/init initramfs/knobs.sh initramfs/udhcpc.sh lab/loopback-board.sh \
-	initramfs/suites/*.sh tests/run.sh tests/*.sh bench/*.sh .ci/run
+	initramfs/suites/*.sh tests/run.sh tests/*.sh bench/*.sh bench/upstream/*.sh .ci/run
 check "clang-format" sh -c 'clang-format --dry-run --Werror tools/*/*.[ch] tools/host/lib/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c'
 
 for s in tests/cli_*.sh; do

@@ -55,16 +55,6 @@ int main(void)
 	CHECK("fs: 4096/8000 -> 2000 buffers", ub_fs_buffers(4096, 8000) == 2000);
 	CHECK("fs: zero bufsize", ub_fs_buffers(0, 8000) == 0);
 
-	CHECK("dc: computes", ub_sqrt2(99, out, sizeof(out)) == 0);
-	CHECK_STR("dc: sqrt(2) to 99 places", out,
-		  "1.414213562373095048801688724209698078569671875376948073176679737990732478462107"
-		  "038850387534327641572");
-	CHECK("dc: 101 characters", strlen(out) == 101);
-	CHECK("dc: 0 places", ub_sqrt2(0, out, sizeof(out)) == 0 && strcmp(out, "1.") == 0);
-	CHECK("dc: 5 places", ub_sqrt2(5, out, sizeof(out)) == 0 && strcmp(out, "1.41421") == 0);
-	CHECK("dc: too many places", ub_sqrt2(121, out, sizeof(out)) < 0);
-	CHECK("dc: buffer too small", ub_sqrt2(99, out, 100) < 0);
-
 	/* Whetstone: the check values upstream's whets.c (byte-unixbench
 	 * 986b674, -DDP, gcc -O2, x100 = 100) leaves in results[] after 1 and
 	 * after 3 passes; the kit's sections must compute the same numbers. */

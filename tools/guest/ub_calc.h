@@ -1,7 +1,6 @@
 /* Pure arithmetic of the UnixBench subset (tools/guest/unixbench.c):
  * combining samples the way UnixBench's Run does, the result line, file
- * test sizes, and the Dc workload (sqrt(2) to 99 decimal places with
- * decimal big integers).  Header-only so tests/unit/test_bench_unixbench.c
+ * test sizes, and the Double-Precision Whetstone.  Header-only so tests/unit/test_bench_unixbench.c
  * tests it on the host. */
 #ifndef KREPRO_UB_CALC_H
 #define KREPRO_UB_CALC_H
@@ -69,83 +68,6 @@ static inline unsigned long ub_fs_buffers(unsigned long bufsize, unsigned long m
 	return bufsize ? max_blocks * 1024 / bufsize : 0;
 }
 
-/* ---- Dc: sqrt(2) to 99 places, long-hand digit by digit ---- */
-
-#define UB_BIG_LIMBS 16 /* base 1e9: 144 digits, enough for 10^(2*100) roots */
-#define UB_BASE 1000000000U
-
-struct ub_big {
-	unsigned limb[UB_BIG_LIMBS]; /* little endian, base 1e9 */
-};
-
-static inline void ub_big_mul_add(struct ub_big *a, unsigned mul, unsigned add)
-{
-	unsigned long long carry = add;
-
-	for (int i = 0; i < UB_BIG_LIMBS; i++) {
-		unsigned long long v = (unsigned long long)a->limb[i] * mul + carry;
-
-		a->limb[i] = (unsigned)(v % UB_BASE);
-		carry = v / UB_BASE;
-	}
-}
-
-static inline int ub_big_cmp(const struct ub_big *a, const struct ub_big *b)
-{
-	for (int i = UB_BIG_LIMBS - 1; i >= 0; i--) {
-		if (a->limb[i] != b->limb[i])
-			return a->limb[i] < b->limb[i] ? -1 : 1;
-	}
-	return 0;
-}
-
-static inline void ub_big_sub(struct ub_big *a, const struct ub_big *b) /* a >= b */
-{
-	long long borrow = 0;
-
-	for (int i = 0; i < UB_BIG_LIMBS; i++) {
-		long long v = (long long)a->limb[i] - b->limb[i] - borrow;
-
-		borrow = v < 0;
-		a->limb[i] = (unsigned)(v + (borrow ? UB_BASE : 0));
-	}
-}
-
-/* Writes "1.41421..." (1 + '.' + places digits + NUL) into out, computing
- * floor(sqrt(2) * 10^places) digit by digit: remainder r and root p start
- * at 0; for each pair of digits of 2.000... r = 100 r + pair, the next
- * digit d is the largest with (20 p + d) d <= r.  places <= 120.
- * Returns 0, or -1 if places or outsz is too large/small. */
-static inline int ub_sqrt2(unsigned places, char *out, size_t outsz)
-{
-	struct ub_big r, p, t;
-	size_t k = 0;
-
-	if (places > 120 || outsz < (size_t)places + 3)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	memset(&p, 0, sizeof(p));
-	for (unsigned i = 0; i <= places; i++) {
-		unsigned d;
-
-		ub_big_mul_add(&r, 100, i == 0 ? 2 : 0);
-		for (d = 9;; d--) {
-			t = p;
-			ub_big_mul_add(&t, 20, d);
-			ub_big_mul_add(&t, d, 0);
-			if (ub_big_cmp(&t, &r) <= 0 || d == 0)
-				break;
-		}
-		ub_big_sub(&r, &t);
-		ub_big_mul_add(&p, 10, d);
-		out[k++] = (char)('0' + d);
-		if (i == 0)
-			out[k++] = '.';
-	}
-	out[k] = '\0';
-	return 0;
-}
-
 /* ---- Double-Precision Whetstone (Curnow and Wichmann, in the C form
  * UnixBench runs) ----
  * Eight sections, each repeated PASSES times over its loop count times 100:
@@ -179,7 +101,8 @@ static inline void ub_whet_mix(double e[4], double t, double last_mul, double la
 	e[3] = (-e[0] + e[1] + e[2] + e[3]) * last_mul / last_div;
 }
 
-static inline void ub_whet_array_param(double e[4], double t, double t2)
+/* not inlined, as gcc -O2 leaves upstream's pa() (a loop: too big) */
+__attribute__((noinline)) static void ub_whet_array_param(double e[4], double t, double t2)
 {
 	for (int r = 0; r < 6; r++)
 		ub_whet_mix(e, t, 1.0, t2);

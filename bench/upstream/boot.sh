@@ -1,0 +1,40 @@
+# shellcheck shell=sh
+# Shared by bench/upstream-*.sh: boot the kit's initramfs with extra files
+# appended, in exact mode on the base kernel (qemu-2node's shape), and turn
+# the guest's "ROUND r TEST kit K up U" lines into a table.
+# Callers set ROOT and W ($W/extra.list: gen_init_cpio lines, with
+# /compare.sh, which prints COMPARE-DONE and powers off).
+
+# upstream_boot: boots, prints the boot's wall time; exits 1 on a failure.
+upstream_boot() {
+	"$ROOT/out/host/gen_init_cpio" "$W/extra.list" | gzip -n >"$W/extra.cpio.gz"
+	cat "$ROOT/out/initramfs.cpio.gz" "$W/extra.cpio.gz" >"$W/initrd"
+	ub_t0=$(date +%s)
+	qemu-system-x86_64 -machine pc -accel tcg,thread=single -cpu qemu64 \
+		-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm \
+		-smp 2,sockets=2,cores=1,threads=1 -m 2G \
+		-object memory-backend-ram,id=m0,size=1G -numa node,nodeid=0,memdev=m0,cpus=0 \
+		-object memory-backend-ram,id=m1,size=1G -numa node,nodeid=1,memdev=m1,cpus=1 \
+		-nodefaults -display none -no-reboot -monitor none -serial file:"$W/console.log" \
+		-kernel "$ROOT/out/kernels/base/bzImage" -initrd "$W/initrd" \
+		-append "console=ttyS0,115200 panic=-1 nokaslr rdinit=/compare.sh" >"$W/qemu.log" 2>&1
+	grep -q COMPARE-DONE "$W/console.log" || {
+		tail -n 30 "$W/console.log" >&2
+		exit 1
+	}
+	echo "boot: $(($(date +%s) - ub_t0)) s"
+}
+
+# upstream_table: per test the mean of each side, kit/upstream, and the
+# rounds in which the kit read lower.
+upstream_table() {
+	tr -d '\r' <"$W/console.log" | awk '
+	$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
+		if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
+	END {
+		printf "%-18s %12s %12s %8s %s\n", "test", "kit", "upstream", "kit/up", "kit lower"
+		for (i = 1; i <= m; i++) { t = order[i]
+			printf "%-18s %12.1f %12.1f %8.3f %d/%d\n", t, k[t] / n[t], u[t] / n[t],
+				u[t] ? k[t] / u[t] : 0, low[t] + 0, n[t] }
+	}'
+}

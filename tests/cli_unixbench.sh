@@ -1,0 +1,36 @@
+#!/bin/sh
+# The guest's UnixBench tests, run on the host (the guest binary is
+# static): each prints UnixBench's line with a positive result; dc and the
+# shell scripts find busybox's dc and sh in PATH as in the guest.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+U=out/guest/unixbench
+mkdir -p "$T_DIR/bin" "$T_DIR/work"
+for a in dc sh sort od grep tee wc rm; do ln -s "$(command -v busybox)" "$T_DIR/bin/$a"; done
+line() { # test -> its result line
+	PATH=$T_DIR/bin:$PATH "$U" -t 0.3 -i 1 -d "$T_DIR/work" "$1" 2>&1
+}
+for t in whetstone-double:'Double-Precision Whetstone [1-9][0-9.]* MWIPS' \
+	context1:'Pipe-based Context Switching [1-9][0-9.]* lps' \
+	pipe:'Pipe Throughput [1-9][0-9.]* lps' \
+	syscall:'System Call Overhead [1-9][0-9.]* lps' \
+	spawn:'Process Creation [1-9][0-9.]* lps' \
+	execl:'Execl Throughput [1-9][0-9.]* lps' \
+	dc:'Dc: sqrt(2) to 99 decimal places [1-9][0-9.]* lpm' \
+	shell1:'Shell Scripts (1 concurrent) [1-9][0-9.]* lpm' \
+	file-copy-256:'File Copy 256 bufsize 500 maxblocks [1-9][0-9.]* KBps'; do
+	name=${t%%:*} re=${t#*:}
+	line "$name" >"$T_DIR/$name.out"
+	assert "$name: $re" grep -q "^$re (" "$T_DIR/$name.out"
+done
+# dc as Run runs it: the children share one dc.dat; the first prints
+# sqrt(2) (to /dev/null here), the rest read its end and exit 0.
+expect_in "dc: the workload file is UnixBench's" "$T_DIR/work/dc.dat" "99"
+assert "dc: 99 k 2 v p q" sh -c "[ \"\$(tr '\\n' ' ' <'$T_DIR/work/dc.dat')\" = '99 k 2 v p q ' ]"
+# a command the looper cannot run fails the test, naming it
+PATH=/nonexistent "$U" -t 0.2 -i 1 -d "$T_DIR/work" dc >"$T_DIR/nodc.out" 2>&1
+assert "dc without a dc in PATH fails" test $? -ne 0
+expect_in "... saying which test" "$T_DIR/nodc.out" "dc failed"
+rm -rf "$T_DIR"
+exit $T_FAILED
