@@ -929,13 +929,13 @@ write_job_yaml() {
 fail_run() { # rdir reason
 	{
 		echo "reason: $2"
-		# what the guest said went wrong (guest text: printable, bounded)
+		# what the guest said went wrong, and its console's last lines
 		if [ -s "$1/guest-errors" ]; then
 			echo "guest errors:"
-			head -n 10 "$1/guest-errors" | cut -c1-300 | LC_ALL=C tr -cd '\11\12\40-\176'
+			show_guest_text 10 <"$1/guest-errors"
 		fi
 		echo "console tail:"
-		tail -n 20 "$1/console.log" 2>/dev/null
+		tail -n 20 "$1/console.log" 2>/dev/null | show_guest_text 20
 	} >"$1/FAILED"
 	printf '{"last_state.failed": 1}\n' >"$1/stats.json"
 	note "run failed: $2"

@@ -1,6 +1,12 @@
 # Shared shell helpers for build.sh and run-matrix.sh (sourced, POSIX sh).
 
 note() { printf '%s: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2; }
+# show_guest_text N: standard input, text from a guest (untrusted), as at
+# most N lines of at most 300 characters, printable ASCII and tabs only: a
+# hostile guest can neither drive the terminal nor flood a report.
+show_guest_text() {
+	head -n "$1" | LC_ALL=C cut -c1-300 | LC_ALL=C tr -cd '\11\12\40-\176'
+}
 die() {
 	printf '%s: error: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2
 	exit 2

@@ -69,5 +69,25 @@ expect_rc "run-matrix plans from that checkout" 0 env XDG_CACHE_HOME="$T_DIR/xdg
 expect_rc "-C naming a folder with a space is refused" 2 ./build.sh -C "$T_DIR/dir with space/c" tools
 expect_in "saying why" "$T_OUT" "holds a space or colon: make and Kbuild cannot build there"
 
+# Guest text in FAILED (guest-errors, the console tail) passes through
+# show_guest_text: a guest sending terminal escapes, a megabyte line and
+# thousands of lines gets at most N lines of 300 printable characters.
+{
+	printf '\033]0;owned\007\033[2J\033[31mred\r\n'
+	head -c 1000000 /dev/zero | tr '\0' 'A'
+	printf '\n\001\002\377\376tab\there\n'
+	i=0
+	while [ "$i" -lt 3000 ]; do
+		echo "line $i"
+		i=$((i + 1))
+	done
+} >"$T_DIR/hostile-console"
+sh -c '. lib/common.sh; show_guest_text 20' <"$T_DIR/hostile-console" >"$T_DIR/shown"
+assert "guest text: at most 20 lines" sh -c "[ \$(wc -l <'$T_DIR/shown') -le 20 ]"
+assert "guest text: at most 300 characters a line" sh -c "! awk 'length > 300' '$T_DIR/shown' | grep -q ."
+assert "guest text: no escape or control byte" sh -c "! LC_ALL=C grep -q '[^[:print:]	]' '$T_DIR/shown'"
+expect_in "guest text: the readable part is kept" "$T_DIR/shown" "tab	here"
+expect_in "... and the escape's printable remains are inert" "$T_DIR/shown" "[31mred"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
