@@ -92,6 +92,12 @@ LAVA_URL=
 BOOT_MODE=
 MATRIX=
 JOBS=1
+DEFAULT_RUNS=3 # runs: of a cell that does not say
+runs_of() { # cell -> its runs, the default applied
+	ro=$(cell_get "$1" runs)
+	echo "${ro:-$DEFAULT_RUNS}"
+}
+
 # The report tools on their own: compare, index (UnixBench), pivot, report (HTML).
 case ${1:-} in
 compare | index | pivot | report)
@@ -180,7 +186,7 @@ if [ "${1:-}" = bisect ]; then
 			bs_dir=$bs_out
 			bs_runs=${bs_runs:-1}
 		fi
-		bs_runs=${bs_runs:-3}
+		bs_runs=${bs_runs:-$DEFAULT_RUNS}
 		while :; do
 			{
 				bs_base | grep -v '^variants:\|^runs:'
@@ -662,8 +668,7 @@ while IFS= read -r cell; do
 	b=${BOARD_OVERRIDE:-$(cell_get "$cell" board)}
 	load_board "${b:-qemu-2node}"
 	[ -n "$IMPORT_DIR" ] || check_cell "$cell"
-	runs=$(cell_get "$cell" runs)
-	runs=${runs:-3}
+	runs=$(runs_of "$cell")
 	case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
 	to_seconds "$(cell_get "$cell" runtime)" >/dev/null
 	rt=$(to_seconds "$(cell_get "$cell" runtime)")
@@ -685,8 +690,29 @@ while IFS= read -r cell; do
 			"$(variant_dir "$cell")" "$runs" "$runs" "$((${rt:-0} + 15))"
 	fi
 done <"$TMPD/cells"
+# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
+# alike; complete runs are skipped.  Lines: "<run> <cell number>".
+# MAXRUNS with every cell's default applied (a cell without runs: next to
+# one with runs: 1 got 1 run while --dry-run counted 3).
+MAXRUNS=$(while IFS= read -r c; do runs_of "$c"; done <"$TMPD/cells" | sort -n | tail -n 1)
+r=1
+while [ "$r" -le "$MAXRUNS" ]; do
+	k=0
+	while IFS= read -r cell; do
+		k=$((k + 1))
+		[ "$r" -le "$(runs_of "$cell")" ] || continue
+		if [ -d "$(variant_dir "$cell")/$r" ] && [ "$RERUN" = 0 ]; then
+			note "$(basename "$(variant_dir "$cell")") run $r: complete, kept"
+			continue
+		fi
+		echo "$r $k"
+	done <"$TMPD/cells"
+	r=$((r + 1))
+done >"$TMPD/plan"
+PENDING=$(wc -l <"$TMPD/plan")
 if [ "$DRY" = 1 ]; then
 	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
+	echo "plan: $PENDING boots ($((TOTAL_RUNS - PENDING)) runs complete, kept)"
 	exit 0
 fi
 
@@ -1034,25 +1060,6 @@ if [ -n "$IMPORT_DIR" ]; then
 	exit
 fi
 
-# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
-# alike; complete runs are skipped.  Lines: "<run> <cell number>".
-MAXRUNS=$(while IFS= read -r c; do cell_get "$c" runs; done <"$TMPD/cells" | sort -n | tail -n 1)
-r=1
-while [ "$r" -le "${MAXRUNS:-3}" ]; do
-	k=0
-	while IFS= read -r cell; do
-		k=$((k + 1))
-		runs=$(cell_get "$cell" runs)
-		[ "$r" -le "${runs:-3}" ] || continue
-		if [ -d "$(variant_dir "$cell")/$r" ] && [ "$RERUN" = 0 ]; then
-			note "$(basename "$(variant_dir "$cell")") run $r: complete, kept"
-			continue
-		fi
-		echo "$r $k"
-	done <"$TMPD/cells"
-	r=$((r + 1))
-done >"$TMPD/plan"
-PENDING=$(wc -l <"$TMPD/plan")
 
 START=$(date +%s)
 done_runs=0

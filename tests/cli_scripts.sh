@@ -26,6 +26,12 @@ done
 printf 'suite: will-it-scale\ntest: page_fault3\nmode process\n' >"$T_DIR/bad.yaml"
 expect_rc "malformed matrix fails" 2 ./run-matrix.sh --dry-run "$T_DIR/bad.yaml"
 expect_in "malformed matrix names file and line" "$T_OUT" "bad.yaml:3:"
+# A part with runs: 1 beside one without runs: (3 by default): the plan
+# boots what --dry-run counts (it stopped after run 1 for both).
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nvariants: [base]\n---\nruns: 1\n---\nnr_task: 2\n' >"$T_DIR/runs.yaml"
+expect_rc "runs: 1 beside the default" 0 ./run-matrix.sh --dry-run -o "$T_DIR/resr" "$T_DIR/runs.yaml"
+expect_in "... counts 1 + 3 runs" "$T_OUT" "2 cells, 4 runs"
+expect_in "... and plans 4 boots" "$T_OUT" "plan: 4 boots (0 runs complete, kept)"
 printf 'suite: unixbench\ntest: whetstone-double+context1\nruntime: 2s\n' >"$T_DIR/ubl.yaml"
 expect_rc "a unixbench test list joined by '+' is accepted" 0 ./run-matrix.sh --dry-run -o "$T_DIR/resu" "$T_DIR/ubl.yaml"
 for v in 'pipe++spawn' '+pipe' 'pipe+' 'pipe+../x'; do
