@@ -59,11 +59,7 @@ for t in $TESTS; do
 		exit 1
 	}
 done
-cat >"$W/compare.sh" <<EOF
-#!/bin/sh
-busybox mount -t proc proc /proc
-busybox mount -t sysfs sys /sys
-busybox mount -t tmpfs tmp /tmp
+cat >"$W/pre.sh" <<EOF
 busybox --install -s /bin # dc and sh for the looper tests, as /init does
 export UB_BINDIR=/up PATH=/bin:/usr/bin
 printf '99\\nk\\n2\\nv\\np\\nq\\n' >/tmp/dc.dat
@@ -78,25 +74,11 @@ up() { # test -> upstream's rate: COUNT over the elapsed time unless timebase 0
 	busybox awk -F'|' -v a="\$a" -v b="\$b" '\$1 == "COUNT" { c = \$2; tb = \$3 }
 		END { if (tb == 0) print c; else print c / ((b - a) / tb) }' /tmp/up.err
 }
-r=1
-while [ \$r -le $ROUNDS ]; do
-	for t in $TESTS; do
-		k=\$(/usr/bin/unixbench -t $SECS -i 1 -d /tmp \$t | busybox sed -n 's/.* \([0-9.]*\) [A-Za-z]* (.*/\1/p')
-		u=\$(up \$t)
-		echo "ROUND \$r \$t kit \$k up \$u"
-	done
-	r=\$((r + 1))
-done
-echo COMPARE-DONE
-busybox poweroff -f
+kit() { /usr/bin/unixbench -t $SECS -i 1 -d /tmp \$1 | busybox sed -n 's/.* \([0-9.]*\) [A-Za-z]* (.*/\1/p'; }
 EOF
-{
-	echo "dir /up 0755 0 0"
-	for t in $TESTS; do echo "file /up/$t $W/up/$t 0755 0 0"; done
-	echo "file /compare.sh $W/compare.sh 0755 0 0"
-} >"$W/extra.list"
 echo "upstream: $SRC; $ROUNDS rounds of $SECS s, exact"
 # shellcheck source=bench/upstream/boot.sh
 . "$ROOT/bench/upstream/boot.sh"
+upstream_guest_script "$W/pre.sh"
 upstream_boot
 upstream_table

@@ -60,30 +60,13 @@ for t in $TESTS; do
 		exit 1
 	}
 done
-cat >"$W/compare.sh" <<EOF
-#!/bin/sh
-busybox mount -t proc proc /proc
-busybox mount -t sysfs sys /sys
-busybox mount -t tmpfs tmp /tmp
-r=1
-while [ \$r -le $ROUNDS ]; do
-	for t in $TESTS; do
-		k=\$(/usr/bin/$KIT -t \$t -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p')
-		u=\$(/up/\$t -t 1 -s $SECS | busybox sed -n 's/^average://p')
-		echo "ROUND \$r \$t kit \$k up \$u"
-	done
-	r=\$((r + 1))
-done
-echo COMPARE-DONE
-busybox poweroff -f
+cat >"$W/pre.sh" <<EOF
+kit() { /usr/bin/$KIT -t \$1 -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p'; }
+up() { /up/\$1 -t 1 -s $SECS | busybox sed -n 's/^average://p'; }
 EOF
-{
-	echo "dir /up 0755 0 0"
-	for t in $TESTS; do echo "file /up/$t $W/up/$t 0755 0 0"; done
-	echo "file /compare.sh $W/compare.sh 0755 0 0"
-} >"$W/extra.list"
 echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, exact"
 # shellcheck source=bench/upstream/boot.sh
 . "$ROOT/bench/upstream/boot.sh"
+upstream_guest_script "$W/pre.sh"
 upstream_boot
 upstream_table

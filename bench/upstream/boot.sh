@@ -2,8 +2,35 @@
 # Shared by bench/upstream-*.sh: boot the kit's initramfs with extra files
 # appended, in exact mode on the base kernel (qemu-2node's shape), and turn
 # the guest's "ROUND r TEST kit K up U" lines into a table.
-# Callers set ROOT and W ($W/extra.list: gen_init_cpio lines, with
-# /compare.sh, which prints COMPARE-DONE and powers off).
+# Callers set ROOT, W, ROUNDS and TESTS.
+
+# upstream_guest_script PREAMBLE: writes $W/compare.sh (mounts, the
+# PREAMBLE file: shell functions "kit TEST" and "up TEST", each printing one
+# number; then ROUNDS rounds over TESTS, kit first, and COMPARE-DONE) and
+# $W/extra.list (it and $W/up/TEST as /up/TEST for every test).
+upstream_guest_script() {
+	{
+		printf '#!/bin/sh\nbusybox mount -t proc proc /proc\n'
+		printf 'busybox mount -t sysfs sys /sys\nbusybox mount -t tmpfs tmp /tmp\n'
+		cat "$1"
+		cat <<EOF
+r=1
+while [ \$r -le $ROUNDS ]; do
+	for t in $TESTS; do
+		echo "ROUND \$r \$t kit \$(kit \$t) up \$(up \$t)"
+	done
+	r=\$((r + 1))
+done
+echo COMPARE-DONE
+busybox poweroff -f
+EOF
+	} >"$W/compare.sh"
+	{
+		echo "dir /up 0755 0 0"
+		for t in $TESTS; do echo "file /up/$t $W/up/$t 0755 0 0"; done
+		echo "file /compare.sh $W/compare.sh 0755 0 0"
+	} >"$W/extra.list"
+}
 
 # upstream_boot: boots, prints the boot's wall time; exits 1 on a failure.
 upstream_boot() {
