@@ -1060,7 +1060,6 @@ if [ -n "$IMPORT_DIR" ]; then
 	exit
 fi
 
-
 START=$(date +%s)
 done_runs=0
 failed_runs=0

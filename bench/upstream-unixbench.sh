@@ -13,6 +13,8 @@
 #   (defaults: 3 rounds, 10 s, all seven tests)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/upstream/boot.sh
+. "$ROOT/bench/upstream/boot.sh"
 case ${1:-} in '' | -h | --help)
 	echo "usage: bench/upstream-unixbench.sh UNIXBENCH_SRC_DIR [ROUNDS [SECONDS [TEST...]]]"
 	exit 0
@@ -40,13 +42,7 @@ case $ROUNDS$SECS in *[!0-9]*)
 	exit 2
 	;;
 esac
-W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-upub.XXXXXX")
-[ -n "${KREPRO_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
-"$ROOT/build.sh" all base >"$W/build.log" 2>&1 || {
-	tail -n 20 "$W/build.log" >&2
-	exit 1
-}
-mkdir -p "$W/up"
+upstream_workdir upub
 for t in $TESTS; do
 	case $t in
 	whetstone-double) src=whets.c flags="-DDP -DGTODay -DUNIXBENCH" ;;
@@ -77,8 +73,6 @@ up() { # test -> upstream's rate: COUNT over the elapsed time unless timebase 0
 kit() { /usr/bin/unixbench -t $SECS -i 1 -d /tmp \$1 | busybox sed -n 's/.* \([0-9.]*\) [A-Za-z]* (.*/\1/p'; }
 EOF
 echo "upstream: $SRC; $ROUNDS rounds of $SECS s, exact"
-# shellcheck source=bench/upstream/boot.sh
-. "$ROOT/bench/upstream/boot.sh"
 upstream_guest_script "$W/pre.sh"
 upstream_boot
 upstream_table

@@ -14,6 +14,8 @@
 #   issue 14)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/upstream/boot.sh
+. "$ROOT/bench/upstream/boot.sh"
 case ${1:-} in '' | -h | --help)
 	echo "usage: [WIS_MODE=thread] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
 	exit 0
@@ -43,13 +45,7 @@ for t in $TESTS; do # names become paths and guest shell words
 		;;
 	esac
 done
-W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-upwis.XXXXXX")
-[ -n "${KREPRO_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
-"$ROOT/build.sh" all base >"$W/build.log" 2>&1 || {
-	tail -n 20 "$W/build.log" >&2
-	exit 1
-}
-mkdir -p "$W/up"
+upstream_workdir upwis
 UAPI=$("$ROOT/build.sh" uapi | tail -n 1) # linux/*.h, which musl lacks
 for t in $TESTS; do
 	# upstream's own flags (-O2), static, the stand-ins first
@@ -65,8 +61,6 @@ kit() { /usr/bin/$KIT -t \$1 -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's
 up() { /up/\$1 -t 1 -s $SECS | busybox sed -n 's/^average://p'; }
 EOF
 echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, exact"
-# shellcheck source=bench/upstream/boot.sh
-. "$ROOT/bench/upstream/boot.sh"
 upstream_guest_script "$W/pre.sh"
 upstream_boot
 upstream_table

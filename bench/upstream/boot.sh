@@ -2,7 +2,20 @@
 # Shared by bench/upstream-*.sh: boot the kit's initramfs with extra files
 # appended, in exact mode on the base kernel (qemu-2node's shape), and turn
 # the guest's "ROUND r TEST kit K up U" lines into a table.
-# Callers set ROOT, W, ROUNDS and TESTS.
+# Callers set ROOT, then call upstream_workdir, and set ROUNDS and TESTS.
+
+# upstream_workdir TAG: W, a fresh folder (removed on exit unless
+# KREPRO_KEEP is set) with W/up for upstream's programs; the kit's base
+# kernel and initramfs built.  Exits 1 if the build fails.
+upstream_workdir() {
+	W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-$1.XXXXXX")
+	[ -n "${KREPRO_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
+	"$ROOT/build.sh" all base >"$W/build.log" 2>&1 || {
+		tail -n 20 "$W/build.log" >&2
+		exit 1
+	}
+	mkdir -p "$W/up"
+}
 
 # upstream_guest_script PREAMBLE: writes $W/compare.sh (mounts, the
 # PREAMBLE file: shell functions "kit TEST" and "up TEST", each printing one
