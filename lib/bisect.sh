@@ -1,0 +1,101 @@
+# shellcheck shell=sh
+# lib/bisect.sh: run-matrix.sh bisect: binary search over SERIES@N for the first patch
+# that moves METRIC, each step one run-matrix of its own.
+
+# bisect_main [-o DIR] [-m MATRIX] SERIES METRIC
+bisect_main() {
+	bs_out=$KREPRO_ROOT/results bs_matrix=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage; exit 0 ;;
+		-o) bs_out=$2; shift 2 ;;
+		-m) bs_matrix=$2; shift 2 ;;
+		-*) die "bisect: unknown option '$1'" ;;
+		*) break ;;
+		esac
+	done
+	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC"
+	ser=$1 metric=$2
+	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	# Working files of this bisect only: two bisects on one cache never
+	# share them.
+	bs_w=$(mktemp -d "$KREPRO_CACHE/bisect.XXXXXX")
+	"$KREPRO_ROOT/build.sh" patches "$ser" >"$bs_w/patches" || exit 2
+	total=$(wc -l <"$bs_w/patches")
+	mkdir -p "$bs_out"
+	bs_out=$(cd "$bs_out" && pwd)
+	bs_m=$bs_w/bisect.yaml
+	# verdict K: run base and SERIES@K, then 0 if METRIC moved significantly.
+	# An inconclusive answer (alpha < p < 0.25) gets 2 more runs per side,
+	# up to KREPRO_BISECT_MAX_RUNS (9): one noisy boot out of 3 must not
+	# hide a real step.  Complete runs are kept, so only the new ones boot.
+	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
+	verdict() {
+		bs_runs=$(bs_base | sed -n 's/^runs: *//p' | head -n 1)
+		# Exact mode gives the same numbers every boot, at any time: one
+		# run per step and one base for every step.  Real mode: each step
+		# measures base again beside SERIES@K (A, B, A, B), in a folder of
+		# its own: base runs kept from an earlier step were timed on
+		# another minute's host (a no-op patch read -19.5%, p=0.006,
+		# against base runs two minutes older).
+		bs_dir=$bs_out/step-$1
+		if bs_base | grep -q '^clock: *exact *$'; then
+			bs_dir=$bs_out
+			bs_runs=${bs_runs:-1}
+		fi
+		bs_runs=${bs_runs:-$DEFAULT_RUNS}
+		while :; do
+			{
+				bs_base | grep -v '^variants:\|^runs:'
+				echo "variants: [base, $ser@$1]"
+				echo "runs: $bs_runs"
+			} >"$bs_m"
+			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$bs_w/patches" | xargs basename)), $bs_runs runs each"
+			"$0" -o "$bs_dir" "$bs_m" >"$bs_w/bisect.log" 2>&1 ||
+				note "bisect: some runs of $ser@$1 failed (see $bs_w/bisect.log)"
+			# The result path of this very matrix, not any $ser@K under -o.
+			vd=$("$0" --dry-run -o "$bs_dir" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
+			[ -d "${vd:-/nonexistent}" ] || die "bisect: no results for $ser@$1 (see $bs_w/bisect.log)"
+			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$bs_w/verdict"
+			rc=$?
+			note "bisect: $ser@$1: $(cat "$bs_w/verdict")"
+			[ "$rc" -le 3 ] || exit 2
+			[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
+			# Exact mode: any change of the code moves an exact number a
+			# little (layout, where ops fall in the 1 s windows: up to
+			# about 0.6% at 1 task, docs/EXACT.md), so a step counts only
+			# if it carries a tenth of the whole series' change, same sign.
+			bs_ch=$(sed -n 's/^[^:]*: \([-+]*[0-9.]*\)%.*/\1/p' "$bs_w/verdict" | head -n 1)
+			if [ "$rc" = 0 ] && [ -n "${bs_series:-}" ] && [ -n "$bs_ch" ] && grep -q '(exact' "$bs_w/verdict" &&
+				awk -v c="$bs_ch" -v s="$bs_series" 'BEGIN { exit !(c * s <= 0 || (c < 0 ? -c : c) * 10 < (s < 0 ? -s : s)) }'; then
+				note "bisect: $ser@$1: $bs_ch% is below a tenth of the series' $bs_series%: not moved (exact mode)"
+				rc=3
+			fi
+			[ -n "${bs_series:-}" ] || bs_series=$bs_ch
+			bs_p=$(sed -n 's/.*p=\([0-9.]*\).*/\1/p' "$bs_w/verdict" | head -n 1)
+			if [ "$rc" = 3 ] && [ "$bs_runs" -lt "${KREPRO_BISECT_MAX_RUNS:-9}" ] &&
+				[ -n "$bs_p" ] && [ "$(echo "$bs_p < 0.25" | bc -l)" = 1 ]; then
+				bs_runs=$((bs_runs + 2))
+				note "bisect: inconclusive (p=$bs_p): $bs_runs runs each"
+				continue
+			fi
+			return "$rc"
+		done
+	}
+	if ! verdict "$total"; then
+		echo "bisect: $metric does not change significantly between base and $ser ($total patches): nothing to bisect"
+		exit 1
+	fi
+	lo=0 hi=$total
+	while [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		if verdict "$mid"; then hi=$mid; else lo=$mid; fi
+	done
+	p=$(sed -n "${hi}p" "$bs_w/patches")
+	echo "first patch of $ser that moves $metric: patch $hi of $total"
+	echo "    $(basename "$p")"
+	echo "    $(patch_subject "$p")"
+	exit 0
+}

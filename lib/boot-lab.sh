@@ -1,0 +1,117 @@
+# shellcheck shell=sh
+# lib/boot-lab.sh: a run on a lab board: ssh, the board's own kexec-tools, results
+# over TCP.
+
+# --- lab boards: ssh, the board's own kexec-tools, results over TCP ---------
+
+# lab_ssh ARGS...: one command on the board, never prompting.
+lab_ssh() {
+	# shellcheck disable=SC2086 # the optional -F pair
+	ssh ${B_SSH_CONFIG:+-F "$B_SSH_CONFIG"} -o BatchMode=yes -o ConnectTimeout=10 \
+		-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$B_SSH" "$@" 9>&-
+}
+
+# lab_wait_ssh SECONDS: 0 once the board's own system answers over ssh.
+lab_wait_ssh() {
+	lw_end=$(($(date +%s) + $1))
+	while [ "$(date +%s)" -lt "$lw_end" ]; do
+		lab_ssh true </dev/null >/dev/null 2>&1 && return 0
+		sleep 2
+	done
+	return 1
+}
+
+# lab_power_cycle: the board's power_cycle command, then wait for ssh.
+lab_power_cycle() {
+	note "    power-cycling $BOARD_NAME: $B_POWER"
+	(cd "$KREPRO_ROOT" && sh -c "$B_POWER") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
+		note "    power_cycle command failed: $(tail -n 1 "$TMPD/power.log")"
+	lab_wait_ssh "$B_BOOT_TIMEOUT"
+}
+
+# run_lab: one planned run on a lab board.  The board runs its own system
+# with sshd; the variant's kernel and the initramfs with the job are copied
+# over, loaded with the board's kexec-tools and executed.  The guest sends
+# its frames to a krepro-listen on this controller and reboots into the
+# board's system; the console command's output is the run's console.log.
+# A board that does not answer, hangs or panics is power-cycled.
+run_lab() {
+	if ! lab_wait_ssh "$B_BOOT_TIMEOUT"; then
+		note "    $BOARD_NAME does not answer ssh ($B_SSH)"
+		lab_power_cycle || {
+			BOOT_REASON="board $BOARD_NAME unreachable over ssh, even after a power cycle"
+			return 1
+		}
+	fi
+	tmo=$(cell_timeout "$CELL")
+	(cd "$KREPRO_ROOT" && exec sh -c "exec $B_CONSOLE") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
+	CONSOLE_PID=$!
+	rm -f "$TMPD/port"
+	# Only the board may send results (board key address:).
+	"$H/krepro-listen" -b "$B_LISTEN" ${B_ADDRESS:+-a "$B_ADDRESS"} -P "$TMPD/port" -t "$((tmo + B_BOOT_TIMEOUT))" \
+		-o "$RDIR.tmp/frames.bin" 2>"$RDIR.tmp/listen.log" 9>&- &
+	LISTEN_PID=$!
+	i=0
+	while [ ! -s "$TMPD/port" ] && [ "$i" -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -s "$TMPD/port" ] || die "krepro-listen did not start: $(cat "$RDIR.tmp/listen.log")"
+	{
+		echo "result_port=tcp:$B_CONTROLLER:$(cat "$TMPD/port")"
+		echo "net=$B_NET"
+		echo "after=reboot"
+	} >>"$RDIR.tmp/job.conf"
+	single_initrd "$RDIR.tmp/job.conf"
+	cmdline="$GUEST_CMDLINE$B_CMDLINE$(kernel_args "$CELL")"
+	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
+	BOOT_REASON=
+	t0=$(date +%s)
+	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$V")" ||
+		! lab_ssh 'cat >/tmp/krepro/initrd' <"$SLOT_TMP/initrd"; then
+		BOOT_REASON="could not copy the kernel and initrd to $B_SSH"
+	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||
+		kexec -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline'" \
+		</dev/null >"$RDIR.tmp/kexec.log" 2>&1; then
+		BOOT_REASON="kexec -l failed on the board: $(tail -n 1 "$RDIR.tmp/kexec.log")"
+	else
+		# Detached, so this ssh session ends cleanly before the kernel goes.
+		lab_ssh '(sleep 1; kexec -e) </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1 || true
+		t=0
+		while kill -0 "$LISTEN_PID" 2>/dev/null; do
+			if [ "$t" -ge "$tmo" ]; then
+				BOOT_REASON="timeout after $tmo s (hang)"
+				break
+			fi
+			BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
+			[ -z "$BOOT_REASON" ] || break
+			if [ "$(grep -c 'Linux version' "$RDIR.tmp/console.log")" -ge 2 ]; then
+				BOOT_REASON="early reboot: the board rebooted before sending results"
+				break
+			fi
+			sleep 1
+			t=$((t + 1))
+		done
+	fi
+	if [ -z "$BOOT_REASON" ]; then
+		wait "$LISTEN_PID" || BOOT_REASON="results: $(tail -n 1 "$RDIR.tmp/listen.log")"
+	else
+		stop_pid "$LISTEN_PID"
+	fi
+	LISTEN_PID=
+	BOOT_SECONDS=$(($(date +%s) - t0))
+	sleep 2 # the last console lines
+	stop_pid "$CONSOLE_PID"
+	CONSOLE_PID=
+	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
+	[ -f "$RDIR.tmp/frames.bin" ] || : >"$RDIR.tmp/frames.bin"
+	if [ -n "$BOOT_REASON" ]; then
+		# panic=-1 reboots a panicked board at once; a hung one needs power.
+		case $BOOT_REASON in
+		timeout*) lab_power_cycle ;;
+		*) lab_wait_ssh "$B_BOOT_TIMEOUT" || lab_power_cycle ;;
+		esac || note "    $BOARD_NAME still does not answer"
+		return 1
+	fi
+	return 0
+}

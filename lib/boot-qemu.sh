@@ -1,0 +1,129 @@
+# shellcheck shell=sh
+# lib/boot-qemu.sh: a run in QEMU: the initrd with its job, the machine from the board
+# (exact or real clock), the boot watched and bounded.
+
+# --- boot -------------------------------------------------------------------
+
+GUEST_CMDLINE="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+EXACT_QEMU_ARGS="-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm"
+
+# single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
+# Written under SLOT_TMP (TMPD, or a parallel slot's own folder).
+single_initrd() {
+	# gen_init_cpio's list splits at spaces: the job goes via SLOT_TMP.
+	[ "$1" = "$SLOT_TMP/job.conf" ] || cp "$1" "$SLOT_TMP/job.conf"
+	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$SLOT_TMP/job.conf" >"$SLOT_TMP/job.list"
+	"$GIC" -t 0 "$SLOT_TMP/job.list" | gzip -n >"$SLOT_TMP/job.cpio.gz"
+	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
+}
+
+# accel_args ACCEL: QEMU's accelerator and CPU options for a boot (and for a
+# LAVA job, so that it boots the same machine).  Exact mode: guest time is
+# the count of executed instructions (one thread runs every vCPU in turn,
+# idle time is skipped) and the RTC starts at a fixed date on that clock, so
+# nothing the guest can read depends on the host (docs/EXACT.md).
+accel_args() {
+	if [ "${BOOT_CLOCK:-real}" = exact ]; then
+		echo "-accel tcg,thread=single -cpu $B_CPU $EXACT_QEMU_ARGS"
+	elif [ "$1" = kvm ]; then
+		echo "-accel kvm -cpu host"
+	else
+		echo "-accel tcg -cpu $B_CPU"
+	fi
+}
+
+# boot_guest KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot, collect
+# frames.bin and console.log in DIR; sets BOOT_REASON on failure, returns 0
+# on a clean exit.
+boot_guest() {
+	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
+	: >"$bg_dir/console.log"
+	: >"$bg_dir/frames.bin"
+	bg_acc=$(accel_args "$bg_accel")
+	cmdline="$GUEST_CMDLINE$bg_extra"
+	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
+	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
+		-nodefaults -display none -no-reboot -monitor none \
+		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
+		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
+		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
+	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
+	# timeout(1) bounds QEMU even if this script is killed outright; our own
+	# kills go to timeout as TERM, which it passes on to QEMU.
+	# krepro-die-with-parent: timeout dies with this shell and QEMU with
+	# timeout, even when run-matrix is killed with SIGKILL.
+	"$H/krepro-die-with-parent" timeout -s KILL "$((bg_tmo + 30))" \
+		"$H/krepro-die-with-parent" "$@" >"$bg_dir/qemu.log" 2>&1 9>&- &
+	QEMU_PID=$!
+	t=0
+	BOOT_REASON=
+	while kill -0 "$QEMU_PID" 2>/dev/null && kill -0 "$$" 2>/dev/null; do
+		if [ "$t" -ge "$bg_tmo" ]; then
+			BOOT_REASON="timeout after $bg_tmo s (hang)"
+			break
+		fi
+		if grep -q 'KVM internal error\|emulation failure' "$bg_dir/qemu.log" 2>/dev/null; then
+			BOOT_REASON="kvm emulation failure"
+			break
+		fi
+		for f in frames.bin console.log; do
+			if [ "$(stat -c %s "$bg_dir/$f" 2>/dev/null || echo 0)" -gt "$GUEST_OUTPUT_MAX" ]; then
+				BOOT_REASON="guest wrote more than $GUEST_OUTPUT_MAX bytes to $f"
+			fi
+		done
+		[ -z "$BOOT_REASON" ] || break
+		sleep 1
+		t=$((t + 1))
+	done
+	stop_pid "$QEMU_PID"
+	# A parallel slot whose run-matrix was killed leaves the run staged.
+	kill -0 "$$" 2>/dev/null || exit 1
+	QEMU_PID=
+	BOOT_SECONDS=$t
+	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$bg_dir/console.log")
+	[ -z "$BOOT_REASON" ]
+}
+
+# console_fault LOG: what the console shows went wrong, or nothing.
+console_fault() {
+	if grep -q 'Kernel panic' "$1"; then
+		echo "kernel panic: $(grep -m1 'Kernel panic' "$1" | cut -c1-160)"
+	elif grep -q 'Out of memory\|invoked oom-killer' "$1"; then
+		echo "out of memory"
+	fi
+}
+
+# The accelerator: KVM only when a probe guest really boots under it.
+ACCEL_CACHE=
+pick_accel() { # sets ACCEL
+	[ "${BOOT_CLOCK:-real}" != exact ] || { ACCEL=tcg; return 0; }
+	case $B_ACCEL in tcg | kvm) ACCEL=$B_ACCEL; return 0 ;; esac
+	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
+	ACCEL_CACHE=tcg
+	# The probe's verdict is kept per host kernel and QEMU version.
+	pkey="$(uname -r) $(qemu-system-x86_64 --version | head -n 1)"
+	pfile=$KREPRO_CACHE/kvm-probe
+	if [ -f "$pfile" ] && [ "$(sed -n 1p "$pfile")" = "$pkey" ]; then
+		ACCEL_CACHE=$(sed -n 2p "$pfile")
+		ACCEL=$ACCEL_CACHE
+		return 0
+	fi
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		mkdir -p "$TMPD/probe"
+		echo probe=1 >"$TMPD/probe.conf"
+		firstv=${VARIANTS# }
+		first=$(cat "$TMPD/kernel.${firstv%% *}")
+		single_initrd "$TMPD/probe.conf"
+		if boot_guest "$first" "$SLOT_TMP/initrd" "$TMPD/probe" 60 kvm; then
+			mkdir -p "$TMPD/probe/got"
+			if "$H/krepro-recv" -o "$TMPD/probe/got" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
+				ACCEL_CACHE=kvm
+			else
+				BOOT_REASON="the probe guest sent no results"
+			fi
+		fi
+		note "KVM probe boot: ${BOOT_REASON:-ok}; using $ACCEL_CACHE"
+	fi
+	printf '%s\n%s\n' "$pkey" "$ACCEL_CACHE" >"$pfile"
+	ACCEL=$ACCEL_CACHE
+}

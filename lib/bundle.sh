@@ -1,0 +1,208 @@
+# shellcheck shell=sh
+# lib/bundle.sh: Image bundles: packed by build.sh bundle, checked by build.sh verify
+# (rebuilt in a sandbox) and unpacked by run-matrix.sh --bundle.
+# Sourced by build.sh and run-matrix.sh; only definitions, so a
+# script edited while it runs cannot change what runs.
+
+# The kit's own inputs a bundle carries so that `verify` can rebuild.
+BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs tools .clang-format"
+
+# Deterministic tar.gz of a directory: sorted, fixed owner and mtime.
+pack_dir() { # dir parent-name outfile
+	ts=$(date -u -d "$(ref_get timestamp)" +%s)
+	tar -C "$(dirname "$1")" --sort=name --owner=0 --group=0 --numeric-owner \
+		--mtime="@$ts" --format=gnu -cf - "$(basename "$1")" | gzip -n -9 >"$3"
+}
+
+cmd_bundle() {
+	outf='' matrix='' seckey=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o) outf=$2; shift 2 ;;
+		-m) matrix=$2; shift 2 ;;
+		--sign) seckey=$2; shift 2 ;;
+		-*) die "bundle: unknown option '$1'" ;;
+		*) break ;;
+		esac
+	done
+	[ -n "$outf" ] || die "bundle: -o FILE is required"
+	if [ $# -eq 0 ]; then
+		# shellcheck disable=SC2046 # variant names are single words
+		set -- $(cd "$KREPRO_OUT/kernels" 2>/dev/null && ls)
+	fi
+	[ $# -gt 0 ] || die "bundle: no kernels built yet (./build.sh kernel VARIANT)"
+	# Bring every artifact up to date with the inputs the bundle records
+	# (a no-op when it is): a stale kernel in out/ would fail verify.
+	for v in "$@"; do
+		cmd_kernel "$v" >/dev/null
+	done
+	cmd_initramfs >/dev/null
+	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-bundle.XXXXXX")
+	b=$w/krepro-bundle
+	mkdir -p "$b/kernels" "$b/inputs"
+	for v in "$@"; do
+		mkdir -p "$b/kernels/$v"
+		cp "$KREPRO_OUT/kernels/$v/bzImage" "$KREPRO_OUT/kernels/$v/config" \
+			"$KREPRO_OUT/kernels/$v/manifest.json" "$b/kernels/$v/"
+	done
+	cp "$KREPRO_OUT/initramfs.cpio.gz" "$b/"
+	if [ -n "$matrix" ]; then cp "$matrix" "$b/matrix.yaml"; else
+		default_matrix >"$b/matrix.yaml"
+	fi
+	for i in $BUNDLE_INPUTS; do
+		[ -e "$KREPRO_ROOT/$i" ] && cp -r "$KREPRO_ROOT/$i" "$b/inputs/"
+	done
+	cp "$(reference_dir)/usr/gen_init_cpio.c" "$b/inputs/gen_init_cpio.c"
+	{
+		printf '{\n  "variants": ['
+		sep=
+		for v in "$@"; do printf '%s"%s"' "$sep" "$v"; sep=', '; done
+		printf '],\n  "reference": %s,\n' "$(ref_json)"
+		printf '  "initramfs_sha256": "%s",\n' "$(sha256sum "$b/initramfs.cpio.gz" | cut -d' ' -f1)"
+		printf '  "krepro_commit": "%s"\n}\n' "$(git -C "$KREPRO_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
+	} >"$b/bundle.json"
+	cat >"$b/README.txt" <<EOT
+krepro image bundle
+
+kernels/<variant>/bzImage   the kernels (manifest.json: reference, patches, config, compiler, hashes)
+initramfs.cpio.gz           the guest image (busybox + static benchmarks and monitors)
+matrix.yaml                 the matrix that was run
+inputs/                     the kit's sources, patches and configs these were built from
+MANIFEST.sha256             sha256 of every file above
+
+Rerun it (checks every hash first, builds nothing):
+    ./run-matrix.sh --bundle THIS_FILE            (from a krepro checkout)
+Check the images are what the inputs build:
+    ./build.sh verify THIS_FILE
+EOT
+	(cd "$b" && find . -type f | LC_ALL=C sort | sed 's#^\./##' | xargs sha256sum >"$w/manifest")
+	mv "$w/manifest" "$b/MANIFEST.sha256"
+	pack_dir "$b" krepro-bundle "$outf.tmp"
+	if [ -n "$seckey" ]; then
+		need_cmd signify-openbsd signify-openbsd
+		signify-openbsd -S -s "$seckey" -m "$outf.tmp" -x "$outf.sig.tmp" ||
+			die "bundle: signing with $seckey failed"
+		mv "$outf.sig.tmp" "$outf.sig"
+	else
+		rm -f "$outf.sig"
+	fi
+	mv "$outf.tmp" "$outf"
+	rm -rf "$w"
+	note "bundle: $# kernel(s), $(wc -c <"$outf") bytes"
+	printf '%s\n' "$outf"
+}
+
+# unpack_bundle FILE DIR: unpack and check every hash; refuse naming a file.
+# With KREPRO_BUNDLE_KEY (a signify public key), FILE.sig must be its
+# signature of FILE, checked before anything is unpacked.  Only regular
+# files and folders are unpacked: a link could lead a later member outside.
+unpack_bundle() {
+	[ -f "$1" ] || die "bundle '$1' not found"
+	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
+		need_cmd signify-openbsd signify-openbsd
+		[ -f "$KREPRO_BUNDLE_KEY" ] || die "bundle key '$KREPRO_BUNDLE_KEY' not found"
+		[ -f "$1.sig" ] || die "bundle $1: no signature $1.sig (a key was given)"
+		signify-openbsd -V -q -p "$KREPRO_BUNDLE_KEY" -x "$1.sig" -m "$1" 2>/dev/null ||
+			die "bundle $1: signature $1.sig does not verify with $KREPRO_BUNDLE_KEY"
+		note "bundle $1: signed by $KREPRO_BUNDLE_KEY"
+	fi
+	odd=$(tar -tvzf "$1" 2>/dev/null | grep -v '^[-d]' | head -n 1) ||
+		true
+	[ -z "$odd" ] || die "bundle $1: holds something other than files and folders: $odd"
+	rm -rf "$2"
+	mkdir -p "$2"
+	tar -xzf "$1" -C "$2" --no-same-owner --no-same-permissions ||
+		die "bundle $1: not a krepro bundle (tar failed)"
+	b=$2/krepro-bundle
+	[ -f "$b/MANIFEST.sha256" ] || die "bundle $1: no MANIFEST.sha256"
+	(cd "$b" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort) >"$2/files"
+	cut -c67- "$b/MANIFEST.sha256" | LC_ALL=C sort >"$2/listed"
+	extra=$(comm -23 "$2/files" "$2/listed" | head -n 1)
+	[ -z "$extra" ] || die "bundle $1: file not in MANIFEST.sha256: $extra"
+	gone=$(comm -13 "$2/files" "$2/listed" | head -n 1)
+	[ -z "$gone" ] || die "bundle $1: files listed in MANIFEST.sha256 are missing: $gone"
+	# Every file is present and listed: one hashing pass finds any altered.
+	bad=$(cd "$b" && sha256sum -c --quiet MANIFEST.sha256 2>/dev/null | sed -n 's/: FAILED.*//p' | head -n 1)
+	[ -z "$bad" ] || die "bundle $1: $bad was altered (sha256 differs from MANIFEST.sha256)"
+}
+
+# sandboxed DIR CMD...: CMD builds someone else's patches (their Makefiles run
+# by nature) confined by bubblewrap: no network, no capabilities, uid 65534
+# in a user namespace (also when run as root), everything read-only but DIR;
+# ccache is read, never written.
+# KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
+sandboxed() {
+	sd=$1
+	shift
+	if [ "${KREPRO_VERIFY_SANDBOX:-on}" = off ]; then
+		note "verify: KREPRO_VERIFY_SANDBOX=off: the bundle's patches build without a sandbox"
+		"$@"
+		return
+	fi
+	need_cmd bwrap bubblewrap
+	# The host's /tmp stays visible but read-only like the rest (the
+	# reference package or ccache may live there); temp files go to DIR.
+	mkdir -p "$sd/tmp"
+	set -- bwrap --unshare-user --uid 65534 --gid 65534 --unshare-net --unshare-pid --unshare-ipc \
+		--unshare-uts --die-with-parent --cap-drop ALL --ro-bind / / --dev /dev --proc /proc \
+		--bind "$sd" "$sd" --setenv TMPDIR "$sd/tmp" --setenv CCACHE_READONLY 1 \
+		--setenv CCACHE_TEMPDIR "$sd/ccache-tmp" --setenv KREPRO_DEPS_OK 1 "$@"
+	if ! "$@"; then
+		bwrap --unshare-user --unshare-net --ro-bind / / true 2>/dev/null ||
+			die "verify: bubblewrap cannot make a sandbox here (user namespaces off?); KREPRO_VERIFY_SANDBOX=off builds unconfined"
+		return 1
+	fi
+}
+
+cmd_verify() {
+	if [ "${1:-}" = --key ]; then
+		[ $# -ge 2 ] || die "verify: --key needs a signify public key"
+		KREPRO_BUNDLE_KEY=$2
+		shift 2
+	fi
+	[ $# -eq 1 ] || die "verify: name one bundle file"
+	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
+	unpack_bundle "$1" "$w"
+	b=$w/krepro-bundle
+	note "verify: hashes of the bundle's files check out; rebuilding from inputs/ in a sandbox (no network, writes only to $w)"
+	ok=0 bad=0
+	# A fresh cache, so nothing built before is reused (ccache still is).
+	# The bundle's scripts and Makefile never run: this kit's own build.sh,
+	# lib/ and Makefile rebuild from the bundle's data (patches, configs,
+	# the guest's init and C sources, built for the guest only).
+	r=$w/root
+	mkdir -p "$r/tools"
+	cp -r "$KREPRO_ROOT/build.sh" "$KREPRO_ROOT/run-matrix.sh" "$KREPRO_ROOT/lib" "$KREPRO_ROOT/Makefile" "$r/"
+	for d in patches configs initramfs tools/guest tools/common; do
+		[ -d "$b/inputs/$d" ] || die "bundle $1: no inputs/$d"
+		cp -r "$b/inputs/$d" "$r/$d"
+	done
+	cp "$KREPRO_ROOT/patches/reference.conf" "$r/patches/reference.conf"
+	# The reference package is fetched here, outside the sandbox (which has
+	# no network), and checked against the kit's own pin.
+	[ -n "${KREPRO_REFERENCE_DEB:-}" ] || cmd_reference
+	deb=$(find "$KREPRO_CACHE/downloads" -maxdepth 1 -name '*.deb' 2>/dev/null | head -n 1)
+	KREPRO_REFERENCE_DEB=${KREPRO_REFERENCE_DEB:-$deb}
+	export KREPRO_REFERENCE_DEB
+	need_build_deps
+	sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
+	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
+		case $f in kernels/*)
+			v=${f#kernels/}
+			sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			;;
+		esac
+		want=$(sha256sum "$b/$f" | cut -d' ' -f1)
+		got=$(sha256sum "$w/out/$f" | cut -d' ' -f1)
+		if [ "$want" = "$got" ]; then
+			echo "match     $f  $want"
+			ok=$((ok + 1))
+		else
+			echo "MISMATCH  $f  bundle $want, rebuilt $got"
+			bad=$((bad + 1))
+		fi
+	done
+	rm -rf "$w"
+	echo "verify: $ok artifact(s) match, $bad differ"
+	[ "$bad" = 0 ]
+}

@@ -1,0 +1,48 @@
+# shellcheck shell=sh
+# lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
+# this checkout, or taken from a bundle whose every hash is checked first.
+# Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and TMPD/kernel.<variant>.
+
+# open_bundle: unpack and check --bundle FILE (its matrix is the default).
+open_bundle() {
+	case $BUNDLE in /*) ;; *) BUNDLE=$PWD/$BUNDLE ;; esac
+	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$BUNDLE" 2>/dev/null | cut -c1-16)
+	# A subshell: unpack_bundle's working variables stay its own.
+	(unpack_bundle "$BUNDLE" "$BUNDLE_DIR") || exit 2
+	BUNDLE_DIR=$BUNDLE_DIR/krepro-bundle
+	note "bundle $BUNDLE: every file matches MANIFEST.sha256"
+	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml
+}
+
+prepare_images() {
+	GIC=$KREPRO_OUT/host/gen_init_cpio
+	if [ -n "$IMPORT_DIR" ]; then
+		: # nothing to build: the run happened in the lab
+	elif [ -n "$BUNDLE" ]; then
+		INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
+		for v in $VARIANTS; do
+			[ -f "$BUNDLE_DIR/kernels/$v/bzImage" ] || die "bundle has no kernel '$v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
+			echo "$BUNDLE_DIR/kernels/$v/bzImage" >"$TMPD/kernel.$v"
+		done
+		# A bundle's code never runs here: its gen_init_cpio.c is compiled only
+		# when it is the pinned reference's own file.
+		if [ ! -x "$GIC" ]; then
+			gic_want=$(conf_get "$KREPRO_ROOT/patches/reference.conf" gen_init_cpio_sha256)
+			gic_got=$(sha256sum "$BUNDLE_DIR/inputs/gen_init_cpio.c" | cut -d' ' -f1)
+			[ "$gic_got" = "$gic_want" ] ||
+				die "bundle: inputs/gen_init_cpio.c is not the reference's (sha256 $gic_got); build the kit's own first: ./build.sh initramfs"
+			mkdir -p "$(dirname "$GIC")"
+			cc -O2 -o "$GIC" "$BUNDLE_DIR/inputs/gen_init_cpio.c" || die "cannot build gen_init_cpio"
+		fi
+	else
+		# shellcheck disable=SC2086 # variant names are single words
+		"$KREPRO_ROOT/build.sh" preflight $VARIANTS
+		INITRAMFS=$("$KREPRO_ROOT/build.sh" initramfs | tail -n 1)
+		for v in $VARIANTS; do
+			"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
+		done
+	fi
+	# An import boots nothing here: its job.conf came with the LAVA export.
+	INITRAMFS_SHA=
+	[ -n "$IMPORT_DIR" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+}

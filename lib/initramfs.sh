@@ -1,0 +1,67 @@
+# shellcheck shell=sh
+# lib/initramfs.sh: build.sh's host tools and guest image: make host/guest, gen_init_cpio from
+# the reference tree, the UAPI headers, out/initramfs.cpio.gz.
+# Sourced by build.sh; only definitions, so a
+# script edited while it runs cannot change what runs.
+
+cmd_tools() {
+	need_build_deps
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" host >&2
+	printf '%s\n' "$KREPRO_OUT/host"
+}
+
+# gen_init_cpio comes from the reference tree: the kernel's own tool writes
+# entries in list order with fixed owners and a fixed mtime.
+gen_init_cpio_path() {
+	g="$KREPRO_OUT/host/gen_init_cpio"
+	if [ ! -x "$g" ]; then
+		cmd_reference
+		mkdir -p "$KREPRO_OUT/host"
+		cc -O2 -o "$g" "$(reference_dir)/usr/gen_init_cpio.c"
+	fi
+	printf '%s\n' "$g"
+}
+
+# musl-gcc has no Linux UAPI headers: install the reference tree's own.
+uapi_headers() {
+	u="$KREPRO_CACHE/uapi/$(ref_id)"
+	if [ ! -f "$u/.krepro-complete" ]; then
+		cmd_reference
+		rm -rf "$u" "$KREPRO_CACHE/uapi/build"
+		make -s -C "$(reference_dir)" O="$KREPRO_CACHE/uapi/build" ARCH=x86_64 \
+			INSTALL_HDR_PATH="$u" headers_install >&2 || die "headers_install failed"
+		rm -rf "$KREPRO_CACHE/uapi/build"
+		touch "$u/.krepro-complete"
+	fi
+	printf '%s\n' "$u/include"
+}
+
+cmd_initramfs() {
+	need_build_deps
+	uapi=$(uapi_headers)
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest >&2
+	gic=$(gen_init_cpio_path)
+	bb=$(command -v busybox || true)
+	[ -n "$bb" ] && file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||
+		bb=/bin/busybox
+	file -L "$bb" | grep -q 'statically linked' ||
+		die "busybox at $bb is not static: install Debian package busybox-static"
+	mkdir -p "$KREPRO_OUT"
+	list="$KREPRO_OUT/initramfs.list"
+	sed -e "s#@BUSYBOX@#$bb#g" -e "s#@GUEST@#$KREPRO_OUT/guest#g" \
+		-e "s#@SRC@#$KREPRO_ROOT#g" "$KREPRO_ROOT/initramfs/layout.list" >"$list"
+	for g in $(cd "$KREPRO_OUT/guest" && LC_ALL=C ls); do
+		echo "file /usr/bin/$g $KREPRO_OUT/guest/$g 0755 0 0"
+	done >>"$list"
+	for s in $(cd "$KREPRO_ROOT/initramfs/suites" && LC_ALL=C ls -- *.sh); do
+		echo "file /etc/krepro/suites/$s $KREPRO_ROOT/initramfs/suites/$s 0644 0 0"
+	done >>"$list"
+	if [ -f "$KREPRO_ROOT/initramfs/knobs.sh" ]; then
+		echo "file /etc/krepro/knobs.sh $KREPRO_ROOT/initramfs/knobs.sh 0644 0 0" >>"$list"
+	fi
+	ts=$(date -u -d "$(ref_get timestamp)" +%s)
+	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
+	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"
+	note "initramfs: $(wc -c <"$KREPRO_OUT/initramfs.cpio.gz") bytes, sha256 $(sha256sum "$KREPRO_OUT/initramfs.cpio.gz" | cut -c1-16)"
+	printf '%s\n' "$KREPRO_OUT/initramfs.cpio.gz"
+}

@@ -1,0 +1,125 @@
+# shellcheck shell=sh
+# lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
+# TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
+# line per boot to make.
+
+# plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
+plan_cells() {
+	if [ -n "$IMPORT_DIR" ]; then
+		MATRIX=$IMPORT_DIR/cells.tsv
+		MATRIX_NAME=import
+	elif [ -z "$MATRIX" ]; then
+		default_matrix >"$TMPD/default.yaml"
+		MATRIX=$TMPD/default.yaml
+		MATRIX_NAME=default
+	else
+		[ -f "$MATRIX" ] || die "matrix file '$MATRIX' not found"
+		MATRIX_NAME=$(basename "$MATRIX" .yaml)
+	fi
+
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	H=$KREPRO_OUT/host
+	COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+	if [ -n "$IMPORT_DIR" ]; then
+		printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
+	else
+		# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
+		# block lists) is read by libyaml and run as the matrix it describes.
+		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!' "$MATRIX"; then
+			"$H/krepro-lkpjob" --keys "$KREPRO_ROOT/lib/matrix-keys" "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+			note "$MATRIX: an lkp-tests job file, run as this matrix:"
+			grep -v '^#' "$TMPD/lkp-matrix.yaml" | sed 's/^/    /' >&2
+			MATRIX=$TMPD/lkp-matrix.yaml
+		fi
+		"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
+		if [ -n "$CLOCK_OVERRIDE" ]; then
+			sed "s/^clock=[^ ]* //; s/ clock=[^ ]*//; s/\$/ clock=$CLOCK_OVERRIDE/" "$TMPD/cells" >"$TMPD/cells.clock"
+			mv "$TMPD/cells.clock" "$TMPD/cells"
+		fi
+	fi
+	[ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
+}
+
+# plan_check: every cell valid, result paths unique; sets NCELLS,
+# TOTAL_RUNS, VARIANTS (with --dry-run: prints each cell).
+plan_check() {
+	NCELLS=$(wc -l <"$TMPD/cells")
+	TOTAL_RUNS=0
+	VARIANTS=
+	k=0
+	while IFS= read -r cell; do
+		k=$((k + 1))
+		suite=$(cell_get "$cell" suite)
+		case $suite in
+		'' | *[!a-z0-9_-]*) die "$MATRIX: cell $k: bad or missing suite '$suite'" ;;
+		esac
+		[ -f "$KREPRO_ROOT/initramfs/suites/$suite.sh" ] ||
+			die "$MATRIX: cell $k: unknown suite '$suite' (no initramfs/suites/$suite.sh)"
+		b=$(cell_board "$cell")
+		load_board "$b"
+		[ -n "$IMPORT_DIR" ] || check_cell "$cell"
+		runs=$(runs_of "$cell")
+		case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
+		to_seconds "$(cell_get "$cell" runtime)" >/dev/null
+		rt=$(to_seconds "$(cell_get "$cell" runtime)")
+		nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
+		kernel_args "$cell" >/dev/null
+		check_clock "$cell" "$b"
+		# Two cells with one result path would boot the same runs twice.
+		vd=$(variant_dir "$cell")
+		if [ -f "$TMPD/vdirs" ] && grep -qxF "$vd" "$TMPD/vdirs"; then
+			die "$MATRIX: cell $k repeats an earlier cell (same variant and parameters: ${vd#"$RESULTS"/}); is a variant listed twice?"
+		fi
+		echo "$vd" >>"$TMPD/vdirs"
+		TOTAL_RUNS=$((TOTAL_RUNS + runs))
+		v=$(basename "$(variant_dir "$cell")")
+		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
+		if [ "$DRY" = 1 ]; then
+			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
+				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
+				"$(variant_dir "$cell")" "$runs" "$runs" "$((${rt:-0} + 15))"
+		fi
+	done <"$TMPD/cells"
+}
+
+plan_runs() {
+	# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
+	# alike; complete runs are skipped.  Lines: "<run> <cell number>".
+	# MAXRUNS with every cell's default applied (a cell without runs: next to
+	# one with runs: 1 got 1 run while --dry-run counted 3).
+	MAXRUNS=$(while IFS= read -r c; do runs_of "$c"; done <"$TMPD/cells" | sort -n | tail -n 1)
+	r=1
+	while [ "$r" -le "$MAXRUNS" ]; do
+		k=0
+		while IFS= read -r cell; do
+			k=$((k + 1))
+			[ "$r" -le "$(runs_of "$cell")" ] || continue
+			if [ -d "$(variant_dir "$cell")/$r" ] && [ "$RERUN" = 0 ]; then
+				note "$(basename "$(variant_dir "$cell")") run $r: complete, kept"
+				continue
+			fi
+			echo "$r $k"
+		done <"$TMPD/cells"
+		r=$((r + 1))
+	done >"$TMPD/plan"
+	PENDING=$(wc -l <"$TMPD/plan")
+}
+
+# plan_check_boots: what each cell's board needs to boot it is here.
+plan_check_boots() {
+	while IFS= read -r cell; do
+		b=$(cell_board "$cell")
+		load_board "$b"
+		if [ "$B_TYPE" = lab ] && [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ] && [ -z "$LAVA_DIR" ]; then
+			die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
+		fi
+		[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] || need_cmd ssh openssh-client
+		# No boot starts without QEMU (a bundle run builds nothing, so nothing
+		# else asks for it).
+		[ "$B_TYPE" != qemu ] || [ -n "$LAVA_DIR" ] || [ -n "$IMPORT_DIR" ] ||
+			need_cmd qemu-system-x86_64 qemu-system-x86
+		if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
+			die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
+		fi
+	done <"$TMPD/cells"
+}

@@ -1,0 +1,145 @@
+# shellcheck shell=sh
+# lib/reference.sh: build.sh's reference kernel: the pinned Debian package (or a user's
+# tarball or git reference), unpacked once per reference id.
+# Sourced by build.sh; only definitions, so a
+# script edited while it runs cannot change what runs.
+
+ref_get() { # key -> value from patches/reference.conf
+	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"
+}
+
+# The reference is Debian's pinned package unless -R/KREPRO_REFERENCE names
+# tarball:PATH[#SHA256] or git:REPO@REF; either way it is pinned by sha256
+# or commit id, and that id is part of every variant's inputs.
+REF_ID=
+
+ref_id() { # -> short id of the reference in use (sets REF_ID)
+	if [ -n "$REF_ID" ]; then printf '%s\n' "$REF_ID"; return 0; fi
+	case $REF_SPEC in
+	'') REF_ID=$(ref_get version) ;;
+	tarball:*)
+		f=${REF_SPEC#tarball:}
+		f=${f%%#*}
+		[ -f "$f" ] || die "reference tarball '$f' not found"
+		REF_SHA=$(sha256sum "$f" | cut -d' ' -f1)
+		case $REF_SPEC in *'#'*)
+			[ "${REF_SPEC##*#}" = "$REF_SHA" ] ||
+				die "reference $f: sha256 mismatch: expected ${REF_SPEC##*#}, got $REF_SHA"
+			;;
+		esac
+		REF_ID=tar-$(printf '%s' "$REF_SHA" | cut -c1-16)
+		;;
+	git:*@*)
+		repo=${REF_SPEC#git:}
+		repo=${repo%@*}
+		REF_COMMIT=$(git -C "$repo" rev-parse --verify "${REF_SPEC##*@}^{commit}" 2>/dev/null) ||
+			die "reference git:$repo: no commit '${REF_SPEC##*@}'"
+		REF_ID=git-$(printf '%s' "$REF_COMMIT" | cut -c1-16)
+		;;
+	*) die "bad reference '$REF_SPEC' (tarball:PATH[#SHA256] or git:REPO@REF)" ;;
+	esac
+	printf '%s\n' "$REF_ID"
+}
+
+ref_json() { # the reference pin, as a JSON object
+	ref_id >/dev/null
+	case $REF_SPEC in
+	'') printf '{"package": "%s", "version": "%s", "sha256": "%s"}' \
+		"$(ref_get package)" "$(ref_get version)" "$(ref_get deb_sha256)" ;;
+	tarball:*) printf '{"tarball": "%s", "sha256": "%s"}' "$(basename "${REF_SPEC%%#*}")" "$REF_SHA" ;;
+	git:*) printf '{"git": "%s", "ref": "%s", "commit": "%s"}' "${REF_SPEC#git:}" \
+		"${REF_SPEC##*@}" "$REF_COMMIT" ;;
+	esac
+}
+
+reference_dir() {
+	case $REF_SPEC in
+	'') printf '%s/reference/%s/%s\n' "$KREPRO_CACHE" "$(ref_get version)" "$(ref_get topdir)" ;;
+	*) printf '%s/reference/%s/linux\n' "$KREPRO_CACHE" "$(ref_id)" ;;
+	esac
+}
+
+# A user's own reference: a tarball or a git commit, unpacked once.
+custom_reference() {
+	parent=$(dirname "$(reference_dir)")
+	rm -rf "$parent.tmp"
+	mkdir -p "$parent.tmp/x"
+	case $REF_SPEC in
+	tarball:*)
+		f=${REF_SPEC#tarball:}
+		note "unpacking reference tarball ${f%%#*} (sha256 $REF_SHA)"
+		tar -xf "${f%%#*}" -C "$parent.tmp/x" || die "reference ${f%%#*}: tar failed"
+		top=$(find "$parent.tmp/x" -mindepth 1 -maxdepth 1 -type d)
+		if [ "$(printf '%s\n' "$top" | wc -l)" != 1 ] || [ ! -f "$top/Makefile" ]; then
+			die "reference ${f%%#*}: expected one top folder holding a kernel tree"
+		fi
+		mv "$top" "$parent.tmp/linux"
+		;;
+	git:*)
+		repo=${REF_SPEC#git:}
+		note "exporting reference ${repo%@*} at $REF_COMMIT"
+		git -C "${repo%@*}" archive --format=tar --prefix=linux/ "$REF_COMMIT" |
+			tar -x -C "$parent.tmp" || die "reference git archive failed"
+		;;
+	esac
+	rmdir "$parent.tmp/x" 2>/dev/null || rm -rf "$parent.tmp/x"
+	touch "$parent.tmp/linux/.krepro-complete"
+	rm -rf "$parent"
+	mv "$parent.tmp" "$parent"
+}
+
+# The reference tree, unpacked once: an interrupted unpack leaves only
+# <parent>.tmp, redone by the next call; concurrent calls wait for the
+# first one's unpack (fd 6) and then find the tree complete.
+cmd_reference() {
+	[ -z "$REF_SPEC" ] || ref_id >/dev/null
+	dest=$(reference_dir)
+	[ -f "$dest/.krepro-complete" ] && return 0
+	mkdir -p "$(dirname "$(dirname "$dest")")"
+	exec 6>"$(dirname "$dest").lock"
+	if command -v flock >/dev/null 2>&1; then
+		flock 6
+	fi
+	if [ ! -f "$dest/.krepro-complete" ]; then
+		if [ -n "$REF_SPEC" ]; then custom_reference; else debian_reference; fi
+	fi
+	exec 6>&-
+}
+
+debian_reference() {
+	pkg=$(ref_get package)
+	ver=$(ref_get version)
+	want=$(ref_get deb_sha256)
+	dest=$(reference_dir)
+	need_cmd apt-get apt
+	need_cmd xz xz-utils
+	dl="$KREPRO_CACHE/downloads"
+	mkdir -p "$dl"
+	deb=${KREPRO_REFERENCE_DEB:-}
+	if [ -z "$deb" ]; then
+		deb=$(find "$dl" -maxdepth 1 -name "${pkg}_*.deb" -print | head -n 1)
+	fi
+	if [ -z "$deb" ]; then
+		note "downloading $pkg=$ver (apt-get download)"
+		(cd "$dl" && apt-get download -q "$pkg=$ver" >"$dl/apt.log" 2>&1) || {
+			tail -n 5 "$dl/apt.log" >&2
+			die "apt-get download $pkg=$ver failed; if the version left the archive, set KREPRO_REFERENCE_DEB to a copy of the package"
+		}
+		deb=$(find "$dl" -maxdepth 1 -name "${pkg}_*.deb" -print | head -n 1)
+	fi
+	got=$(sha256sum "$deb" | cut -d' ' -f1)
+	if [ "$got" != "$want" ]; then
+		die "reference $deb: sha256 mismatch: expected $want, got $got (patches/reference.conf)"
+	fi
+	note "reference $pkg $ver verified (sha256 $got)"
+	parent=$(dirname "$dest")
+	rm -rf "$parent.tmp"
+	mkdir -p "$parent.tmp"
+	note "unpacking the reference tree into $parent"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./$(ref_get tarball)" | xz -dc |
+		tar -x -C "$parent.tmp"
+	[ -d "$parent.tmp/$(ref_get topdir)" ] || die "reference package has no $(ref_get topdir)/"
+	touch "$parent.tmp/$(ref_get topdir)/.krepro-complete"
+	rm -rf "$parent"
+	mv "$parent.tmp" "$parent"
+}

@@ -1,0 +1,112 @@
+# shellcheck shell=sh
+# lib/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
+# after a run (report.txt, report.html, JSON/CSV beside each comparison), the
+# report tools on their own, and a report email back into a matrix.
+# Reads: RESULTS TMPD H VARIANTS; sets failed comparisons in report_failed.
+
+# report_tool NAME ARGS...: compare, index (UnixBench), pivot or report
+# (HTML) on their own.
+report_tool() {
+	tool=krepro-$1
+	shift
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	exec "$KREPRO_OUT/host/$tool" "$@"
+}
+
+# from_report [-o FILE] REPORT: a report email -> the matrix that reproduces
+# it, checked by the matrix parser before it is printed (or written to FILE).
+from_report() {
+	fr_out=
+	if [ "${1:-}" = -o ]; then
+		[ $# -ge 2 ] || die "from-report: -o needs a file"
+		fr_out=$2
+		shift 2
+	fi
+	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
+	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
+	[ -f "$1" ] || die "from-report: '$1' not found"
+	krepro_dirs
+	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
+	"$KREPRO_OUT/host/krepro-fromreport" --keys "$KREPRO_ROOT/lib/matrix-keys" "$1" >"$fr_tmp" || {
+		rm -f "$fr_tmp"
+		exit 2
+	}
+	"$KREPRO_OUT/host/krepro-matrix" "$fr_tmp" >/dev/null || {
+		rm -f "$fr_tmp"
+		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"
+	}
+	if [ -n "$fr_out" ]; then
+		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
+		mv "$fr_tmp" "$fr_out"
+		note "matrix written to $fr_out"
+	else
+		cat "$fr_tmp"
+		rm -f "$fr_tmp"
+	fi
+	exit 0
+}
+
+# write_report: compare every result folder the cells wrote, save and print
+# the report; 0 when every comparison worked.
+write_report() {
+	REPORT=$RESULTS/report.txt
+	report_failed=0
+	: >"$TMPD/report"
+	HTML=
+	while IFS= read -r c; do
+		t=$(cell_get "$c" tenants)
+		i=1
+		while [ "$i" -le "${t:-1}" ]; do
+			if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=vm_$i")"; fi
+			i=$((i + 1))
+		done
+	done <"$TMPD/cells" | sort -u >"$TMPD/report.dirs"
+	# One line per directory: paths may hold spaces.
+	while IFS= read -r vd; do
+		set --
+		for v in $VARIANTS; do
+			if [ -d "$vd/$v" ]; then
+				"$H/krepro-stats" unite "$vd/$v" >/dev/null || note "unite $vd/$v failed"
+				set -- "$@" "$vd/$v"
+			fi
+		done
+		{
+			echo "${vd#"$RESULTS"/}"
+			echo
+			if [ $# -ge 2 ]; then
+				# No stale sibling survives a comparison that fails.
+				rm -f "$vd/report.json" "$vd/report.csv"
+				if ! "$H/krepro-compare" --json "$vd/report.json" --csv "$vd/report.csv" "$@" 2>"$TMPD/compare.err"; then
+					echo "(comparison failed: $(tail -n 1 "$TMPD/compare.err"))"
+					report_failed=1
+				fi
+				if "$H/krepro-report" -o "$vd/report.html" "$@" >/dev/null 2>"$TMPD/html.log"; then
+					[ -n "$HTML" ] || HTML=$vd/report.html
+				else
+					note "report.html for $vd failed: $(head -n 1 "$TMPD/html.log")"
+				fi
+			else
+				echo "(only one variant: nothing to compare)"
+			fi
+			echo
+		} >>"$TMPD/report"
+	done <"$TMPD/report.dirs"
+	{ cp "$TMPD/report" "$REPORT.tmp" && mv "$REPORT.tmp" "$REPORT"; } ||
+		die "cannot write $REPORT (the runs themselves are complete)"
+	if [ -n "$HTML" ]; then
+		cp "$HTML" "$RESULTS/report.html.tmp"
+		mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"
+	fi
+	# A result that differs between exact boots is shown in red on a terminal.
+	if [ -t 1 ]; then
+		sed "s/^NOT DETERMINISTIC: .*/$(printf '\033[1;31m')&$(printf '\033[0m')/" "$REPORT"
+	else
+		cat "$REPORT"
+	fi
+	note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS"
+	note "report: $REPORT${HTML:+, $RESULTS/report.html (and report.json, report.csv beside each comparison)}"
+	[ "$report_failed" = 0 ] || note "some comparisons failed: see $REPORT"
+	[ "$failed_runs" = 0 ] && [ "$report_failed" = 0 ]
+}

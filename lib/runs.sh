@@ -1,0 +1,159 @@
+# shellcheck shell=sh
+# lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
+# parsing what came back, a failure's record, the move into place.
+
+# --- run --------------------------------------------------------------------
+
+write_job() { # cell file: every cell key the guest needs, values mapped
+	{
+		for kv in $1; do
+			key=${kv%%=*} val=${kv#*=}
+			case $HOST_KEYS in *" $key "*) continue ;; esac
+			case $key in
+			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
+			runtime | warmup | interval) val=$(to_seconds "$val") ;;
+			esac
+			echo "$key=$val"
+		done
+		echo "variant=$(basename "$(variant_dir "$1")")"
+		echo "clock=$(cell_clock "$1")"
+		echo "initramfs_sha256=$INITRAMFS_SHA"
+	} >"$2"
+}
+
+# write_job_yaml JOB.CONF BOARD OUT: the run's job in lkp-tests' job.yaml form
+# (suite and testcase, the program's map with test and mode, the rest at the
+# top), so that lkp-tests' tools can read a krepro results tree.
+write_job_yaml() {
+	awk -F= -v board="$2" '
+	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
+	{ k = $1; v = substr($0, length(k) + 2) }
+	k == "suite" { suite = v; next }
+	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
+	k == "variant" { commit = v; next }
+	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
+	k == "result_port" { next }
+	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
+	k == "runtime" { v = v "s" }
+	{ top = top k ": " q(v) "\n" }
+	END {
+		print "# krepro: this run as an lkp-tests job (commit: the kit variant)"
+		print "suite: " q(suite); print "testcase: " q(suite); print "category: benchmark"
+		printf "%s", top
+		if (prog != "") printf "%s:\n%s", suite, prog
+		printf "%s", mons
+		print "commit: " q(commit); print "rootfs: " q(rootfs)
+		print "testbox: " q(board); print "tbox_group: " q(board)
+	}' "$1" >"$3"
+}
+
+fail_run() { # rdir reason
+	{
+		echo "reason: $2"
+		# what the guest said went wrong, and its console's last lines
+		if [ -s "$1/guest-errors" ]; then
+			echo "guest errors:"
+			show_guest_text 10 <"$1/guest-errors"
+		fi
+		echo "console tail:"
+		tail -n 20 "$1/console.log" 2>/dev/null | show_guest_text 20
+	} >"$1/FAILED"
+	printf '{"last_state.failed": 1}\n' >"$1/stats.json"
+	note "run failed: $2"
+	sed 's/^/    | /' "$1/FAILED" >&2
+}
+
+# finish_run RDIR SESSION REASON: receive and parse RDIR.tmp's frames (one
+# session of a chain when SESSION > 0), record a failure with its reason and
+# console tail, then move RDIR.tmp into place.  A run is complete only here.
+finish_run() {
+	fr=$1 fr_session=$2 fr_reason=$3
+	set --
+	# An imported LAVA log holds the console inside LAVA's records.
+	[ -z "$IMPORT_DIR" ] || set -- --lava-log
+	[ "$fr_session" = 0 ] || set -- "$@" --session "$fr_session"
+	if [ -n "$fr_reason" ] && [ "$fr_session" = 0 ]; then
+		fail_run "$fr.tmp" "$fr_reason"
+	elif ! "$H/krepro-recv" "$@" -o "$fr.tmp" "$fr.tmp/frames.bin" >"$fr.tmp/recv.log" 2>&1; then
+		fail_run "$fr.tmp" "${fr_reason:+$fr_reason; }results: $(tail -n 1 "$fr.tmp/recv.log")"
+	elif ! split_tenants "$fr"; then
+		:
+	elif ! "$H/krepro-stats" run "$fr.tmp" >"$fr.tmp/stats.log" 2>&1; then
+		fail_run "$fr.tmp" "stats: $(head -n 1 "$fr.tmp/stats.log")"
+	else
+		note "    ok${BOOT_SECONDS:+ in ${BOOT_SECONDS}s}: $(cat "$fr.tmp/recv.log")"
+	fi
+	[ -f "$fr.tmp/FAILED" ] && failed_runs=$((failed_runs + 1))
+	# --rerun keeps the replaced run beside the new one: nothing is lost.
+	[ -d "$fr" ] && mv "$fr" "$fr.replaced-$(date +%Y%m%d-%H%M%S)"
+	mv "$fr.tmp" "$fr"
+}
+
+# split_tenants RDIR: RDIR.tmp holds vm_I.* files of every tenant of $CELL;
+# tenants 2..N get their own complete run directories (their files, the main
+# tenant's system-wide monitors, the shared console and kernel files), then
+# RDIR.tmp keeps tenant 1's.  Returns 0; a broken tenant is recorded failed.
+split_tenants() {
+	st_n=$(cell_get "$CELL" tenants)
+	[ "${st_n:-1}" -gt 1 ] || return 0
+	st_suite=$(cell_get "$CELL" suite)
+	st_run=$(basename "$1")
+	i=$st_n
+	while [ "$i" -ge 1 ]; do
+		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$CELL tenant=vm_$i")/$st_run; fi
+		mkdir -p "$td.tmp"
+		for f in "$1.tmp"/*; do
+			name=$(basename "$f")
+			case $name in
+			"vm_$i".*) mv "$f" "$td.tmp/${name#vm_"$i".}" ;;
+			vm_1.*)
+				case ${name#vm_1.} in "$st_suite" | "$st_suite".*) ;; *) cp "$f" "$td.tmp/${name#vm_1.}" ;; esac
+				;;
+			vm_*) ;;
+			job.conf) { cat "$f"; echo "tenant=vm_$i"; } >"$td.tmp/job.conf.new" ;;
+			*) [ "$i" = 1 ] || cp "$f" "$td.tmp/$name" ;;
+			esac
+		done
+		mv "$td.tmp/job.conf.new" "$td.tmp/job.conf"
+		if [ "$i" != 1 ]; then
+			if ! "$H/krepro-stats" run "$td.tmp" >"$td.tmp/stats.log" 2>&1; then
+				fail_run "$td.tmp" "tenant vm_$i: stats: $(head -n 1 "$td.tmp/stats.log")"
+				failed_runs=$((failed_runs + 1))
+			fi
+			[ -d "$td" ] && mv "$td" "$td.replaced-$(date +%Y%m%d-%H%M%S)"
+			mv "$td.tmp" "$td"
+		fi
+		i=$((i - 1))
+	done
+	return 0
+}
+
+# select_cell K: CELL (line K of TMPD/cells), BOARD_NAME with its board
+# loaded (B_*), and V, the cell's variant.
+select_cell() {
+	CELL=$(sed -n "${1}p" "$TMPD/cells")
+	BOARD_NAME=$(cell_board "$CELL")
+	load_board "$BOARD_NAME"
+	V=$(basename "$(variant_dir "$CELL")")
+}
+
+# prepare_run PLAN-LINE: sets CELL V RDIR and a fresh RDIR.tmp with its job.
+prepare_run() {
+	select_cell "$2"
+	BOOT_CLOCK=$(cell_clock "$CELL")
+	RDIR=$(variant_dir "$CELL")/$1
+	mkdir -p "$(dirname "$RDIR")"
+	rm -rf "$RDIR.tmp"
+	mkdir "$RDIR.tmp"
+	write_job "$CELL" "$RDIR.tmp/job.conf"
+	write_job_yaml "$RDIR.tmp/job.conf" "$BOARD_NAME" "$RDIR.tmp/job.yaml"
+}
+
+progress() { # what [plan index, for parallel slots]
+	done_runs=$((done_runs + 1))
+	pg_i=${2:-$done_runs}
+	el=$(($(date +%s) - START))
+	left=
+	[ "$pg_i" -gt 1 ] && left=", ~$((el * (PENDING - pg_i + 1) / (pg_i - 1)))s left"
+	note "[$pg_i/$PENDING] $1, elapsed ${el}s$left"
+}

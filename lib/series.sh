@@ -1,0 +1,268 @@
+# shellcheck shell=sh
+# lib/series.sh: build.sh's variants and patches: series folders and mboxes (git
+# mailsplit/mailinfo), variant names (SERIES@N, A+B) -> patch files, preflight.
+# Sourced by build.sh; only definitions, so a
+# script edited while it runs cannot change what runs.
+
+# A patch file carries a diff when it has a git diff header (renames, mode
+# changes and binary diffs have no ---/+++ lines) or a plain one.
+has_diff() { grep -q '^diff --git \|^--- ' "$1" && grep -q '^diff --git \|^+++ ' "$1"; }
+
+# Split an mbox (git format-patch, b4 am's .mbx, a mail client) with git's own
+# mailsplit (mboxrd ">From " unquoted) and mailinfo (RFC 2047 headers and
+# transfer encodings decoded): one NNNN-slug.patch per patch mail, in the
+# series' own [PATCH N/M] order when every patch is numbered.  A cover
+# letter is skipped; its base-commit: line is kept in OUTDIR/base-commit.
+split_mbox() { # mbox outdir
+	need_cmd git git
+	mkdir -p "$2/raw"
+	git mailsplit --mboxrd -o"$2/raw" "$1" >/dev/null || die "$1: git mailsplit cannot read it as an mbox"
+	: >"$2/order"
+	for m in "$2"/raw/*; do
+		[ -f "$m" ] || continue
+		k=$(basename "$m" | sed 's/^0*//')
+		git mailinfo -k -u "$2/msg" "$2/diff" <"$m" >"$2/info" 2>"$2/mailinfo.log" ||
+			die "$1: message $k: git mailinfo: $(head -n 1 "$2/mailinfo.log")"
+		ms=$(sed -n 's/^Subject: //p' "$2/info" | head -n 1)
+		bc=$(grep -h -m1 -o '^base-commit: [0-9a-f]\{40\}' "$m" | cut -c14-) || true
+		[ -z "$bc" ] || echo "$bc" >"$2/base-commit"
+		if [ ! -s "$2/diff" ]; then
+			# A cover letter ([PATCH 0/N]) or a mail that is no patch is
+			# skipped; a numbered patch or a message without a Subject
+			# that has no diff is a cut or damaged mbox, never dropped.
+			case $ms in
+			*PATCH*\ 0/[0-9]*) continue ;;
+			*PATCH*) die "$1: message $k ('$ms') has no diff: a cut or damaged mbox?" ;;
+			'') die "$1: message $k has no Subject and no diff: a cut or damaged mbox?" ;;
+			*) continue ;;
+			esac
+		fi
+		n=$(printf '%s\n' "$ms" | sed -n 's/^\[[^]]*[^0-9]\([0-9][0-9]*\)\/[0-9][0-9]*\].*/\1/p')
+		{
+			printf 'From: %s <%s>\n' "$(sed -n 's/^Author: //p' "$2/info")" "$(sed -n 's/^Email: //p' "$2/info")"
+			sed -n 's/^Date: /Date: /p' "$2/info"
+			printf 'Subject: %s\n\n' "$ms"
+			cat "$2/msg"
+			printf -- '---\n'
+			cat "$2/diff"
+		} >"$m.patch"
+		echo "${n:--} $m.patch" >>"$2/order"
+	done
+	# The series' own numbering orders it when every patch carries one.
+	if ! grep -q '^- ' "$2/order" && [ -s "$2/order" ]; then
+		sort -n -s -k1,1 "$2/order" >"$2/order.sorted"
+		awk '$1 != NR { exit 1 }' "$2/order.sorted" ||
+			die "$1: patches numbered $(cut -d' ' -f1 "$2/order.sorted" | tr '\n' ' ' | sed 's/ $//'), not 1..$(wc -l <"$2/order.sorted"): a patch is missing or repeated"
+		mv "$2/order.sorted" "$2/order"
+	fi
+	i=0
+	while read -r _ f; do
+		i=$((i + 1))
+		# Named about as git format-patch names them: the subject without
+		# its [PATCH] tag, letters, digits, '.' and '_' kept, other runs
+		# as '-', 52 characters at most.
+		slug=$(patch_subject "$f" | sed 's/^\[[^]]*\] *//; s/[^A-Za-z0-9._][^A-Za-z0-9._]*/-/g; s/^-//; s/-$//' | cut -c1-52)
+		mv "$f" "$(printf '%s/%04d-%s.patch' "$2" "$i" "${slug:-patch}")"
+	done <"$2/order"
+	rm -rf "$2/raw" "$2/msg" "$2/diff" "$2/info" "$2/order" "$2/mailinfo.log"
+}
+
+# The series a patch path belongs to (an mbox's patches live in the cache).
+patch_series() {
+	case $1 in
+	"$KREPRO_CACHE"/mbox/*)
+		ps=${1#"$KREPRO_CACHE"/mbox/}
+		ps=${ps%%/*}
+		echo "${ps%-*}"
+		;;
+	*) basename "$(dirname "$1")" ;;
+	esac
+}
+
+variant_series() { # variant -> its series, one per line
+	[ "$1" = base ] || printf '%s\n' "$1" | tr '+' '\n' | sed 's/@.*//'
+}
+
+# The base-commit: a series names (format-patch --base, b4), if any.
+series_base_commit() { # series (after series_patches split it)
+	bm=$(series_mbox "$1") || exit 2
+	if [ -n "$bm" ]; then
+		bf=$(series_split_dir "$1" "$bm")/base-commit
+		[ ! -f "$bf" ] || head -n 1 "$bf"
+		return 0
+	fi
+	cat "$KREPRO_ROOT/patches/$1"/* 2>/dev/null | grep -m1 -o '^base-commit: [0-9a-f]\{40\}' | cut -c14- || true
+}
+
+series_mbox() { # series -> its mbox file, or nothing for a quilt folder
+	sdir="$KREPRO_ROOT/patches/$1"
+	for ext in mbox mbx; do
+		[ -f "$KREPRO_ROOT/patches/$1.$ext" ] && echo "$KREPRO_ROOT/patches/$1.$ext" && return 0
+	done
+	if [ -d "$sdir" ] && [ ! -f "$sdir/series" ]; then
+		# What b4 am saves (*.mbx) or git format-patch --stdout (*.mbox).
+		sm=$(find "$sdir" -maxdepth 1 \( -name '*.mbox' -o -name '*.mbx' \) | sort | head -n 1)
+		[ -n "$sm" ] || die "patches/$1: no series file and no *.mbox or *.mbx"
+		echo "$sm"
+		return 0
+	fi
+	[ -d "$sdir" ] || die "unknown series '$1': no folder patches/$1 or patches/$1.mbox (.mbx)"
+}
+
+series_split_dir() { # series mbox -> the cache folder of its split patches
+	echo "$KREPRO_CACHE/mbox/$1-$(sha256sum "$2" | cut -c1-16)"
+}
+
+series_patches() { # series -> patch file paths, in order
+	sdir="$KREPRO_ROOT/patches/$1"
+	mbox=$(series_mbox "$1") || exit 2
+	if [ -n "$mbox" ]; then
+		split=$(series_split_dir "$1" "$mbox")
+		if [ ! -d "$split" ]; then
+			rm -rf "$split.tmp"
+			split_mbox "$mbox" "$split.tmp"
+			mv "$split.tmp" "$split"
+		fi
+		found=$(find "$split" -name '*.patch' | sort)
+		[ -n "$found" ] || die "${mbox#"$KREPRO_ROOT"/}: no patches in the mbox"
+		printf '%s\n' "$found"
+		return 0
+	fi
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in '' | '#'*) continue ;; esac
+		p=${line%% *}
+		case $p in */* | .*) die "patches/$1/series:$n: bad patch name '$p'" ;; esac
+		[ -f "$sdir/$p" ] || die "patches/$1/series:$n: missing patch file '$p'"
+		if ! has_diff "$sdir/$p"; then
+			# Only a cover letter may be listed without a diff.
+			case $(patch_subject "$sdir/$p") in
+			*PATCH*\ 0/[0-9]*) continue ;;
+			*) die "patches/$1/series:$n: '$p' holds no diff (only a [PATCH 0/N] cover letter may)" ;;
+			esac
+		fi
+		printf '%s\n' "$sdir/$p"
+	done <"$sdir/series"
+}
+
+# Variants: base | PART[+PART...], PART = SERIES or SERIES@N (first N patches).
+variant_patches() { # variant -> patch paths
+	case $1 in
+	base) return 0 ;;
+	'' | *[!A-Za-z0-9_@+-]* | +* | *+ | *++*) die "bad variant name '$1' (base, SERIES, SERIES@N, A+B)" ;;
+	esac
+	rest=$1
+	while [ -n "$rest" ]; do
+		part=${rest%%+*}
+		if [ "$part" = "$rest" ]; then rest=; else rest=${rest#*+}; fi
+		ser=${part%@*}
+		list=$(series_patches "$ser") || exit 2
+		if [ "$ser" != "$part" ]; then
+			cnt=${part#*@}
+			case $cnt in '' | *[!0-9]*) die "bad variant '$1': '$part' needs SERIES@N with a number" ;; esac
+			total=$(printf '%s\n' "$list" | wc -l)
+			if [ "$cnt" -lt 1 ] || [ "$cnt" -gt "$total" ]; then
+				die "bad variant '$1': series $ser has $total patches, not $cnt"
+			fi
+			list=$(printf '%s\n' "$list" | head -n "$cnt")
+		fi
+		printf '%s\n' "$list"
+	done
+}
+
+series_names() {
+	for s in "$KREPRO_ROOT"/patches/*/ "$KREPRO_ROOT"/patches/*.mbox "$KREPRO_ROOT"/patches/*.mbx; do
+		[ -e "$s" ] || continue
+		n=$(basename "$s")
+		n=${n%.mbox}
+		echo "${n%.mbx}"
+	done | sort -u
+}
+
+cmd_list_variants() {
+	echo "base	the reference kernel ($(ref_json))"
+	lv_bad=0
+	for name in $(series_names); do
+		# One broken series is reported and the others are still listed.
+		if ! (variant_patches "$name" >"$KREPRO_CACHE/.list") 2>"$KREPRO_CACHE/.list.err"; then
+			echo "$name	BROKEN: $(sed 's/^build: error: //' "$KREPRO_CACHE/.list.err" | head -n 1)"
+			lv_bad=1
+			continue
+		fi
+		bc=$(series_base_commit "$name")
+		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)${bc:+ base-commit $bc}"
+		while IFS= read -r p; do
+			subj=$(patch_subject "$p")
+			printf '    %s  %s\n' "$(basename "$p")" "$subj"
+		done <"$KREPRO_CACHE/.list"
+	done
+	rm -f "$KREPRO_CACHE/.list" "$KREPRO_CACHE/.list.err"
+	return "$lv_bad"
+}
+
+# Apply a variant's patches to a hardlinked copy of the reference tree.
+# GNU patch replaces files by rename, so the shared reference stays pristine.
+variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
+	v=$1
+	src="$KREPRO_CACHE/variants/$(ref_id)/$v/src"
+	stamp=$({
+		ref_id
+		variant_patches "$v" | xargs -r sha256sum
+	} | sha256sum | cut -c1-16)
+	if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
+		return 0
+	fi
+	ref=$(reference_dir)
+	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)/$v"
+	# One patcher per variant source at a time: a second preflight or build
+	# of the same variant waits here, then finds the tree ready.
+	exec 7>"$KREPRO_CACHE/variants/$(ref_id)/$v/src.lock"
+	if command -v flock >/dev/null 2>&1; then
+		flock 7
+		if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
+			exec 7>&-
+			return 0
+		fi
+	fi
+	rm -rf "$src" "$src.tmp"
+	cp -al "$ref" "$src.tmp"
+	log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
+	: >"$log"
+	for ser in $(variant_series "$v"); do
+		bc=$(series_base_commit "$ser")
+		[ -n "$bc" ] || continue
+		if [ -z "${REF_COMMIT:-}" ]; then
+			note "series $ser names base-commit $bc; the reference ($(ref_get version 2>/dev/null || echo "$REF_SPEC")) has no git commit to compare: check it is the tree the series was made for"
+		elif [ "$bc" != "$REF_COMMIT" ]; then
+			note "warning: series $ser was made on base-commit $bc, the reference is $REF_COMMIT"
+		fi
+	done
+	for p in $(variant_patches "$v"); do
+		# git apply, as a better patch: renames, mode changes and binary
+		# diffs, no fuzz, no path outside the tree.  It writes a new file
+		# for each one it changes, so the hardlinked reference stays
+		# pristine.  GIT_CEILING_DIRECTORIES: never the checkout's repo.
+		if ! (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
+			git apply -p1 --whitespace=nowarn --verbose "$p") >>"$log" 2>&1; then
+			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
+				head -n 1 | sed 's/^error: //')
+			where=$(grep -m1 '^error: patch failed: ' "$log" | sed 's/^error: patch failed: //')
+			rm -rf "$src.tmp"
+			die "variant $v: series $(patch_series "$p"), patch $(basename "$p") does not apply: ${why:-see $log}${where:+ (hunk at $where; $log)}"
+		fi
+	done
+	echo "$stamp" >"$src.tmp/.krepro-patched"
+	mv "$src.tmp" "$src"
+	exec 7>&-
+}
+
+cmd_preflight() {
+	[ $# -gt 0 ] || die "preflight: name at least one variant"
+	for v in "$@"; do variant_patches "$v" >/dev/null; done
+	cmd_reference
+	for v in "$@"; do
+		variant_source "$v"
+		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply"
+	done
+}
