@@ -10,7 +10,7 @@ WARN        = -Wall -Wextra -Werror
 HOST_CFLAGS = $(CSTD) $(WARN) -O2 -g -Itools/common -Itools/host/lib
 HOST_LIBS   = -ljansson -lyaml -lm
 GUEST_CFLAGS = $(CSTD) $(WARN) -O2 -static -s '-ffile-prefix-map=$(CURDIR)=.' \
-               -Itools/common
+               -Itools/common -Itools/guest
 # UAPI: Linux UAPI headers from the reference tree (build.sh passes them).
 ifneq ($(UAPI),)
 GUEST_CFLAGS += -isystem $(UAPI)
@@ -21,11 +21,14 @@ SAN         = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 COMMON_SRC = $(sort $(wildcard tools/common/*.c))
 HOSTLIB_SRC = $(sort $(wildcard tools/host/lib/*.c))
 HOST_TOOLS = $(patsubst tools/host/%.c,$(OUT)/host/%,$(sort $(wildcard tools/host/*.c)))
+# A suite's guest programs: every suites/<name>/*.c but its host parser.
+SUITE_GUEST_SRC = $(sort $(filter-out %/parse.c,$(wildcard suites/*/*.c)))
 GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/*.c))) \
+              $(foreach s,$(SUITE_GUEST_SRC),$(OUT)/guest/$(basename $(notdir $(s)))) \
               $(OUT)/guest/will-it-scale-threads
 UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/unit/test_*.c)))
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
-HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h)
+HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*.h)
 
 .PHONY: all host guest unit fuzz check check-quick clean format
 all: host guest
@@ -43,8 +46,15 @@ $(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
 
-# will-it-scale's thread build (tools/guest/will-it-scale.c says why two).
-$(OUT)/guest/will-it-scale-threads: tools/guest/will-it-scale.c $(COMMON_SRC) $(HDRS)
+define suite_guest_rule
+$(OUT)/guest/$(basename $(notdir $(1))): $(1) $(COMMON_SRC) $(HDRS)
+	@mkdir -p $$(@D)
+	$$(MUSL_CC) $$(GUEST_CFLAGS) -o $$@ $$< $$(COMMON_SRC) $$(GUEST_LIBS)
+endef
+$(foreach s,$(SUITE_GUEST_SRC),$(eval $(call suite_guest_rule,$(s))))
+
+# will-it-scale's thread build (suites/will-it-scale/will-it-scale.c says why two).
+$(OUT)/guest/will-it-scale-threads: suites/will-it-scale/will-it-scale.c $(COMMON_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -DWIS_THREAD_BUILD -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
 
@@ -66,7 +76,7 @@ check:
 	sh tests/run.sh
 
 format:
-	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*.[ch] suites/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf $(OUT)

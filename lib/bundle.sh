@@ -5,7 +5,7 @@
 # script edited while it runs cannot change what runs.
 
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
-BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs tools .clang-format"
+BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites tools .clang-format"
 
 # Deterministic tar.gz of a directory: sorted, fixed owner and mtime.
 pack_dir() { # dir parent-name outfile
@@ -173,7 +173,7 @@ cmd_verify() {
 	r=$w/root
 	mkdir -p "$r/tools"
 	cp -r "$KREPRO_ROOT/build.sh" "$KREPRO_ROOT/run-matrix.sh" "$KREPRO_ROOT/lib" "$KREPRO_ROOT/Makefile" "$r/"
-	for d in patches configs initramfs tools/guest tools/common; do
+	for d in patches configs initramfs suites tools/guest tools/common; do
 		[ -d "$b/inputs/$d" ] || die "bundle $1: no inputs/$d"
 		cp -r "$b/inputs/$d" "$r/$d"
 	done

@@ -53,8 +53,9 @@ cmd_initramfs() {
 	for g in $(cd "$KREPRO_OUT/guest" && LC_ALL=C ls); do
 		echo "file /usr/bin/$g $KREPRO_OUT/guest/$g 0755 0 0"
 	done >>"$list"
-	for s in $(cd "$KREPRO_ROOT/initramfs/suites" && LC_ALL=C ls -- *.sh); do
-		echo "file /etc/krepro/suites/$s $KREPRO_ROOT/initramfs/suites/$s 0644 0 0"
+	# Each suites/<name>/run.sh is /etc/krepro/suites/<name>.sh for /init.
+	for s in $(cd "$KREPRO_ROOT/suites" && LC_ALL=C ls -d -- */run.sh); do
+		echo "file /etc/krepro/suites/${s%/run.sh}.sh $KREPRO_ROOT/suites/$s 0644 0 0"
 	done >>"$list"
 	if [ -f "$KREPRO_ROOT/initramfs/knobs.sh" ]; then
 		echo "file /etc/krepro/knobs.sh $KREPRO_ROOT/initramfs/knobs.sh 0644 0 0" >>"$list"

@@ -53,8 +53,8 @@ plan_check() {
 		case $suite in
 		'' | *[!a-z0-9_-]*) die "$MATRIX: cell $k: bad or missing suite '$suite'" ;;
 		esac
-		[ -f "$KREPRO_ROOT/initramfs/suites/$suite.sh" ] ||
-			die "$MATRIX: cell $k: unknown suite '$suite' (no initramfs/suites/$suite.sh)"
+		[ -f "$KREPRO_ROOT/suites/$suite/run.sh" ] ||
+			die "$MATRIX: cell $k: unknown suite '$suite' (no suites/$suite/run.sh)"
 		b=$(cell_board "$cell")
 		load_board "$b"
 		[ -n "$IMPORT_DIR" ] || check_cell "$cell"

@@ -41,7 +41,7 @@ for b in process thread; do
 	flag=
 	[ $b = process ] || flag=-DWIS_THREAD_BUILD
 	musl-gcc -std=c11 -D_GNU_SOURCE -O2 -static -Itools/common -isystem "$U" $flag \
-		-o "$T_DIR/wis-$b" tools/guest/will-it-scale.c tools/common/*.c -lm -lpthread
+		-o "$T_DIR/wis-$b" suites/will-it-scale/will-it-scale.c tools/common/*.c -lm -lpthread
 done
 assert "the process build does not link pthread_cancel" \
 	sh -c "! nm '$T_DIR/wis-process' | grep -q ' T pthread_cancel\$'"

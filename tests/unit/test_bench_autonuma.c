@@ -1,6 +1,6 @@
-/* Unit tests for tools/guest/autonuma_calc.h (autonuma-benchmark shapes). */
+/* Unit tests for suites/autonuma-benchmark/autonuma_calc.h (autonuma-benchmark shapes). */
 #include "unit.h"
-#include "../../tools/guest/autonuma_calc.h"
+#include "../../suites/autonuma-benchmark/autonuma_calc.h"
 
 int main(void)
 {

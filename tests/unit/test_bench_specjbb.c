@@ -1,6 +1,6 @@
-/* Unit tests for tools/guest/specjbb_calc.h (specjbb-like workload). */
+/* Unit tests for suites/specjbb/specjbb_calc.h (specjbb-like workload). */
 #include "unit.h"
-#include "../../tools/guest/specjbb_calc.h"
+#include "../../suites/specjbb/specjbb_calc.h"
 
 int main(void)
 {

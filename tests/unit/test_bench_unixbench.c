@@ -1,6 +1,6 @@
-/* Unit tests for tools/guest/ub_calc.h (UnixBench subset arithmetic). */
+/* Unit tests for suites/unixbench/ub_calc.h (UnixBench subset arithmetic). */
 #include "unit.h"
-#include "../../tools/guest/ub_calc.h"
+#include "../../suites/unixbench/ub_calc.h"
 
 int main(void)
 {

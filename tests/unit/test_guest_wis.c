@@ -1,8 +1,8 @@
-/* Unit tests for tools/guest/wis_calc.h (will-it-scale arithmetic). */
+/* Unit tests for suites/will-it-scale/wis_calc.h (will-it-scale arithmetic). */
 #include <limits.h>
 
 #include "unit.h"
-#include "../../tools/guest/wis_calc.h"
+#include "../../suites/will-it-scale/wis_calc.h"
 
 static void test_parse(void)
 {

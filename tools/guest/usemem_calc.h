@@ -1,4 +1,5 @@
-/* Pure arithmetic of usemem (tools/guest/usemem.c): size parsing with
+/* Pure arithmetic of usemem (suites/vm-scalability/usemem.c), shared with
+ * autonuma-benchmark and specjbb, hence in tools/guest: size parsing with
  * K/M/G/T suffixes, the per-task throughput line, the bytes it reports, the
  * random index generator.  Header-only so tests/unit/test_bench_usemem.c
  * tests it on the host. */

@@ -1,4 +1,4 @@
-/* Pure arithmetic of the specjbb2005-like workload (tools/guest/specjbb.c):
+/* Pure arithmetic of the specjbb2005-like workload (suites/specjbb/specjbb.c):
  * warehouse sizing from the memory parameter, the transaction mix, and the
  * score.  Header-only for tests/unit/test_bench_specjbb.c. */
 #ifndef KREPRO_SPECJBB_CALC_H

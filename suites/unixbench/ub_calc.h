@@ -1,4 +1,4 @@
-/* Pure arithmetic of the UnixBench subset (tools/guest/unixbench.c):
+/* Pure arithmetic of the UnixBench subset (suites/unixbench/unixbench.c):
  * combining samples the way UnixBench's Run does, the result line, file
  * test sizes, and the Double-Precision Whetstone.  Header-only so tests/unit/test_bench_unixbench.c
  * tests it on the host. */

@@ -1,4 +1,4 @@
-/* Pure arithmetic of autonuma-benchmark (tools/guest/autonuma-benchmark.c):
+/* Pure arithmetic of autonuma-benchmark (suites/autonuma-benchmark/autonuma-benchmark.c):
  * the shape of each test (processes, threads, bytes each thread zeroes per
  * pass, passes), following Andrea Arcangeli's numa01.c and numa02.c with
  * the memory size a parameter.  Header-only for tests/unit. */

@@ -1,4 +1,4 @@
-/* Pure arithmetic of the will-it-scale runner (tools/guest/will-it-scale.c):
+/* Pure arithmetic of the will-it-scale runner (suites/will-it-scale/will-it-scale.c):
  * per-second sample summation, the measured average, /proc/stat idle
  * percentage and the LKP CSV block.  Header-only (static inline) so that
  * tests/unit/test_guest_wis.c can test it on the host. */
