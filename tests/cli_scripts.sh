@@ -19,7 +19,7 @@ expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs
 expect_in "dry run counts runs" "$T_OUT" "2 cells, 6 runs, variants: base calibration"
 assert "dry run writes no results" test ! -e "$T_DIR/res/will-it-scale"
 
-for m in jobs/*.yaml; do
+for m in jobs/*.yaml suites/*/smoke.yaml; do
 	expect_rc "shipped matrix $m: dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$m"
 done
 
@@ -76,7 +76,7 @@ expect_in "the refusal names KVM" "$T_OUT" "board qemu-kvm-exact has accel: kvm"
 printf 'clock: fast\n' >>"$T_DIR/root/boards/qemu-kvm-exact"
 expect_rc "a bad board clock is refused" 2 "$T_DIR/root/run-matrix.sh" --dry-run -o "$T_DIR/res5" --board qemu-kvm-exact "$T_DIR/ex.yaml"
 expect_in "bad board clock named" "$T_OUT" "clock must be real or exact, not 'fast'"
-expect_rc "-j 2 on real-mode cells is refused" 2 ./run-matrix.sh -j 2 -o "$T_DIR/res5" jobs/will-it-scale-smoke.yaml
+expect_rc "-j 2 on real-mode cells is refused" 2 ./run-matrix.sh -j 2 -o "$T_DIR/res5" suites/will-it-scale/smoke.yaml
 expect_in "the -j refusal says why" "$T_OUT" "parallel guests need clock: exact"
 expect_rc "-j with a bad count is refused" 2 ./run-matrix.sh -j 0 --dry-run -o "$T_DIR/res5"
 
