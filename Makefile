@@ -7,7 +7,7 @@ CC         ?= cc
 MUSL_CC    ?= musl-gcc
 CSTD        = -std=c11 -D_GNU_SOURCE
 WARN        = -Wall -Wextra -Werror
-HOST_CFLAGS = $(CSTD) $(WARN) -O2 -g -Itools/common -Itools/host/lib
+HOST_CFLAGS = $(CSTD) $(WARN) -O2 -g
 HOST_LIBS   = -ljansson -lyaml -lm
 GUEST_CFLAGS = $(CSTD) $(WARN) -O2 -static -s '-ffile-prefix-map=$(CURDIR)=.' \
                -Itools/common -Itools/guest
@@ -19,7 +19,36 @@ GUEST_LIBS  = -lm -lpthread
 SAN         = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 COMMON_SRC = $(sort $(wildcard tools/common/*.c))
-HOSTLIB_SRC = $(sort $(wildcard tools/host/lib/*.c))
+# Host C library in layers, each a static archive: core -> input -> parse ->
+# analyze -> render.  A layer is compiled with the include paths of itself and
+# the layers below only, so an upward #include does not compile.  The
+# parsers under suites/<name>/parse.c and monitors/<name>/parse.c are part of
+# the parse layer.
+HOSTLIB = tools/host/lib
+LAYERS = common core input parse analyze render
+common_SRC = $(COMMON_SRC)
+core_SRC = $(sort $(wildcard $(HOSTLIB)/core/*.c))
+input_SRC = $(sort $(wildcard $(HOSTLIB)/input/*.c))
+parse_SRC = $(sort $(wildcard $(HOSTLIB)/parse/*.c suites/*/parse.c monitors/*/parse.c))
+analyze_SRC = $(sort $(wildcard $(HOSTLIB)/analyze/*.c))
+render_SRC = $(sort $(wildcard $(HOSTLIB)/render/*.c))
+common_INC = -Itools/common
+core_INC = $(common_INC) -I$(HOSTLIB)/core
+input_INC = $(core_INC) -I$(HOSTLIB)/input
+parse_INC = $(input_INC) -I$(HOSTLIB)/parse
+analyze_INC = $(parse_INC) -I$(HOSTLIB)/analyze
+render_INC = $(analyze_INC) -I$(HOSTLIB)/render
+HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h)
+# Three builds of the archives: host tools, unit tests (sanitizers) and
+# fuzzers (clang, libFuzzer's coverage); a tool links the top layer first.
+host_CC = $(CC)
+host_CFLAGS = $(HOST_CFLAGS)
+san_CC = $(CC)
+san_CFLAGS = $(HOST_CFLAGS) $(SAN)
+fuzz_CC = clang
+fuzz_CFLAGS = $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_CFLAGS = $(CSTD) $(WARN) -g -O1
+LIBS_OF = $(foreach l,render analyze parse input core common,$(OUT)/lib/$(1)/libkrp-$(l).a)
 HOST_TOOLS = $(patsubst tools/host/%.c,$(OUT)/host/%,$(sort $(wildcard tools/host/*.c)))
 # A suite's guest programs: every suites/<name>/*.c but its host parser.
 SUITE_GUEST_SRC = $(sort $(filter-out %/parse.c,$(wildcard suites/*/*.c)))
@@ -38,9 +67,20 @@ guest: $(GUEST_TOOLS)
 unit: $(UNIT_TESTS)
 fuzz: $(FUZZERS)
 
-$(OUT)/host/%: tools/host/%.c $(COMMON_SRC) $(HOSTLIB_SRC) $(HDRS)
+define layer_rules
+$(OUT)/lib/$(1)/$(2)/%.o: %.c $$(HOST_HDRS)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) $$($(2)_INC) -c -o $$@ $$<
+
+$(OUT)/lib/$(1)/libkrp-$(2).a: $$(patsubst %.c,$(OUT)/lib/$(1)/$(2)/%.o,$$($(2)_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach f,host san fuzz,$(foreach l,$(LAYERS),$(eval $(call layer_rules,$(f),$(l)))))
+
+$(OUT)/host/%: tools/host/%.c $(call LIBS_OF,host) $(HOST_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $< $(COMMON_SRC) $(HOSTLIB_SRC) $(HOST_LIBS)
+	$(CC) $(HOST_CFLAGS) $(render_INC) -o $@ $< $(call LIBS_OF,host) $(HOST_LIBS)
 
 $(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS)
 	@mkdir -p $(@D)
@@ -59,15 +99,15 @@ $(OUT)/guest/will-it-scale-threads: suites/will-it-scale/will-it-scale.c $(COMMO
 	$(MUSL_CC) $(GUEST_CFLAGS) -DWIS_THREAD_BUILD -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
 
 # Unit tests run under AddressSanitizer and UBSan.
-$(OUT)/unit/%: tests/unit/%.c $(COMMON_SRC) $(HOSTLIB_SRC) $(HDRS) tests/unit/unit.h
+$(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) $(SAN) -Itests/unit -o $@ $< $(COMMON_SRC) $(HOSTLIB_SRC) $(HOST_LIBS)
+	$(CC) $(HOST_CFLAGS) $(SAN) $(render_INC) -Itests/unit -o $@ $< $(call LIBS_OF,san) $(HOST_LIBS)
 
 # Fuzz targets: libFuzzer (clang); the tests replay the committed corpora.
-$(OUT)/fuzz/%: tests/fuzz/%.c $(COMMON_SRC) $(HOSTLIB_SRC) $(HDRS)
+$(OUT)/fuzz/%: tests/fuzz/%.c $(call LIBS_OF,fuzz) $(HOST_HDRS)
 	@mkdir -p $(@D)
-	clang $(CSTD) $(WARN) -g -O1 -Itools/common -Itools/host/lib \
-	  -fsanitize=fuzzer,address,undefined -o $@ $< $(COMMON_SRC) $(HOSTLIB_SRC) $(HOST_LIBS)
+	clang $(FUZZ_CFLAGS) $(render_INC) -fsanitize=fuzzer,address,undefined -o $@ $< \
+	  $(call LIBS_OF,fuzz) $(HOST_LIBS)
 
 check-quick:
 	sh tests/run.sh --quick
@@ -76,7 +116,7 @@ check:
 	sh tests/run.sh
 
 format:
-	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*.[ch] suites/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*/*.[ch] suites/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf $(OUT)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lkpjob.h"
-#include "unixbench.h"
+#include "unixbench_text.h"
 
 #define PARAMS_MAX 32
 #define TEXT_MAX 200

@@ -1,7 +1,7 @@
 /* Raw-output parsers of the benchmark suites (see parse_bench.h). */
 #include "parse_bench.h"
 #include "textline.h"
-#include "unixbench.h"
+#include "unixbench_text.h"
 
 #include <math.h>
 #include <stdlib.h>
