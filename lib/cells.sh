@@ -40,12 +40,12 @@ to_seconds() { # 10s 2m 1h 30 -> seconds
 	esac
 }
 
-nr_task_of() { # value cpus ("" stays "")
+count_of() { # value cpus: N, or N% of the CPUs, as a count ("" stays "")
 	case $1 in
 	'') return 0 ;;
-	*[!0-9]*%) die "$MATRIX: bad nr_task '$1'" ;;
+	*[!0-9]*%) die "$MATRIX: bad count '$1' (N or N%)" ;;
 	*%) n=$((${1%\%} * $2 / 100)) ;;
-	*[!0-9]*) die "$MATRIX: bad nr_task '$1'" ;;
+	*[!0-9]*) die "$MATRIX: bad count '$1' (N or N%)" ;;
 	*) n=$1 ;;
 	esac
 	[ "$n" -ge 1 ] || n=1
@@ -189,6 +189,8 @@ check_cell() {
 # The keys lib/matrix-keys keeps out of the result path, and out of job.conf.
 NONPATH_KEYS=" $(awk '/^[a-z]/ && $3 != "path" { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
 HOST_KEYS=" $(awk '/^[a-z]/ && $3 == "host" { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
+# The keys counted in CPUs (N or N%): job.conf gets the count, the path keeps N%.
+COUNT_KEYS=" $(awk '/^[a-z]/ && $2 ~ /^count:/ { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
 		case $NONPATH_KEYS in *" ${kv%%=*} "*) continue ;; esac

@@ -62,7 +62,7 @@ plan_check() {
 		case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
 		to_seconds "$(cell_get "$cell" runtime)" >/dev/null
 		rt=$(to_seconds "$(cell_get "$cell" runtime)")
-		nr_task_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
+		count_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
 		kernel_args "$cell" >/dev/null
 		check_clock "$cell" "$b"
 		# Two cells with one result path would boot the same runs twice.

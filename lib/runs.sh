@@ -9,8 +9,8 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 		for kv in $1; do
 			key=${kv%%=*} val=${kv#*=}
 			case $HOST_KEYS in *" $key "*) continue ;; esac
+			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
 			case $key in
-			nr_task) val=$(nr_task_of "$val" "$B_CPUS") ;;
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
 			esac
 			echo "$key=$val"
