@@ -22,20 +22,25 @@ COMMON_SRC = $(sort $(wildcard tools/common/*.c))
 # Host C library in layers, each a static archive: core -> input -> parse ->
 # analyze -> render.  A layer is compiled with the include paths of itself and
 # the layers below only, so an upward #include does not compile.  The
-# parsers under suites/<name>/parse.c and monitors/<name>/parse.c are part of
-# the parse layer.
+# parsers beside each suite and monitor (suites/<name>/parse.c,
+# monitors/<name>/parse.c) go into the parse archive but see only core and
+# input; the parse layer's table reaches their parse.h as "<name>/parse.h".
 HOSTLIB = tools/host/lib
 LAYERS = common core input parse analyze render
+UNITS = $(LAYERS) parsers
 common_SRC = $(COMMON_SRC)
 core_SRC = $(sort $(wildcard $(HOSTLIB)/core/*.c))
 input_SRC = $(sort $(wildcard $(HOSTLIB)/input/*.c))
-parse_SRC = $(sort $(wildcard $(HOSTLIB)/parse/*.c suites/*/parse.c monitors/*/parse.c))
+parse_SRC = $(sort $(wildcard $(HOSTLIB)/parse/*.c))
+parsers_SRC = $(sort $(wildcard suites/*/parse.c monitors/*/parse.c))
 analyze_SRC = $(sort $(wildcard $(HOSTLIB)/analyze/*.c))
 render_SRC = $(sort $(wildcard $(HOSTLIB)/render/*.c))
 common_INC = -Itools/common
 core_INC = $(common_INC) -I$(HOSTLIB)/core
 input_INC = $(core_INC) -I$(HOSTLIB)/input
-parse_INC = $(input_INC) -I$(HOSTLIB)/parse
+parse_INC = $(input_INC) -I$(HOSTLIB)/parse -Isuites -Imonitors
+parsers_INC = $(input_INC)
+parse_WITH = parsers
 analyze_INC = $(parse_INC) -I$(HOSTLIB)/analyze
 render_INC = $(analyze_INC) -I$(HOSTLIB)/render
 HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h)
@@ -67,16 +72,19 @@ guest: $(GUEST_TOOLS)
 unit: $(UNIT_TESTS)
 fuzz: $(FUZZERS)
 
-define layer_rules
+OBJS_OF = $(patsubst %.c,$(OUT)/lib/$(1)/$(2)/%.o,$($(2)_SRC))
+define obj_rule
 $(OUT)/lib/$(1)/$(2)/%.o: %.c $$(HOST_HDRS)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) $$($(2)_INC) -c -o $$@ $$<
-
-$(OUT)/lib/$(1)/libkrp-$(2).a: $$(patsubst %.c,$(OUT)/lib/$(1)/$(2)/%.o,$$($(2)_SRC))
+endef
+define archive_rule
+$(OUT)/lib/$(1)/libkrp-$(2).a: $$(call OBJS_OF,$(1),$(2)) $$(foreach u,$$($(2)_WITH),$$(call OBJS_OF,$(1),$$(u)))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 endef
-$(foreach f,host san fuzz,$(foreach l,$(LAYERS),$(eval $(call layer_rules,$(f),$(l)))))
+$(foreach f,host san fuzz,$(foreach u,$(UNITS),$(eval $(call obj_rule,$(f),$(u)))))
+$(foreach f,host san fuzz,$(foreach l,$(LAYERS),$(eval $(call archive_rule,$(f),$(l)))))
 
 $(OUT)/host/%: tools/host/%.c $(call LIBS_OF,host) $(HOST_HDRS)
 	@mkdir -p $(@D)
@@ -116,7 +124,7 @@ check:
 	sh tests/run.sh
 
 format:
-	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*/*.[ch] suites/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i tools/*/*.c tools/*/*.h tools/host/lib/*/*.[ch] suites/*/*.[ch] monitors/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf $(OUT)

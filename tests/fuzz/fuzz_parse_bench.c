@@ -1,24 +1,27 @@
-/* libFuzzer target: the benchmark-suite parsers (parse_bench.c) through the
- * raw-file dispatch, on the same input. */
+/* libFuzzer target: the benchmark-suite parsers (suites/<name>/parse.c),
+ * directly and through the raw-file dispatch, on the same input. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "metrics.h"
-#include "parse_bench.h"
 #include "parsers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const files[] = {"vm-scalability", "unixbench", "autonuma-benchmark",
-					    "specjbb"};
+	static const struct {
+		const char *file;
+		void (*parse)(const char *, size_t, const char *, struct krp_metrics *);
+	} files[] = {{"vm-scalability", krp_parse_vm_scalability},
+		     {"unixbench", krp_parse_unixbench},
+		     {"autonuma-benchmark", krp_parse_autonuma},
+		     {"specjbb", krp_parse_specjbb}};
 	struct krp_metrics m;
 	size_t i;
 
 	krp_metrics_init(&m);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		if (krp_parse_bench(files[i], (const char *)data, size, &m) != 1)
-			abort();
-		if (krp_parse_raw(files[i], (const char *)data, size, &m) != 1)
+		files[i].parse((const char *)data, size, files[i].file, &m);
+		if (krp_parse_raw(files[i].file, (const char *)data, size, &m) != 1)
 			abort();
 	}
 	(void)krp_unixbench_key((const char *)data, size);

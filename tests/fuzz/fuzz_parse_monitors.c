@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "metrics.h"
-#include "parse_monitors.h"
+#include "parsers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	krp_metrics_init(&m);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		if (krp_parse_monitor(files[i], (const char *)data, size, &m) != 1)
+		if (krp_parse_raw(files[i], (const char *)data, size, &m) != 1)
 			abort();
 	}
 	for (i = 0; i < m.n; i++) {

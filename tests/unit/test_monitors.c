@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "metrics.h"
-#include "parse_monitors.h"
 #include "parsers.h"
 #include "unit.h"
 #include "util.h"
@@ -150,7 +149,7 @@ static void test_small(void)
 	snprintf(sym, sizeof(sym), ".isra");
 	krp_strip_sym_suffix(sym);
 	CHECK_STR("no strip at start", sym, ".isra");
-	CHECK("known", krp_monitor_known("sched_debug") && !krp_monitor_known("sched"));
+	CHECK("known", krp_raw_known("sched_debug") && !krp_raw_known("sched"));
 	krp_metrics_free(&m);
 }
 

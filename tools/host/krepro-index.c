@@ -1,7 +1,7 @@
 /* krepro-index: the UnixBench INDEX VALUES table (BASELINE, RESULT, INDEX =
  * result / baseline * 10, FINAL SCORE = geometric mean) from UnixBench's own
  * result lines or from krepro results ("unixbench.<key>" metrics, see
- * tools/host/lib/unixbench.h for the names). */
+ * tools/host/lib/analyze/unixbench.h for the names). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,16 @@
+/* Host parser of /proc/uptime:
+ *
+ *   uptime        uptime.boot, uptime.idle: the last sample (seconds)
+ *
+ * Samples are separated by "time:" lines; counters are reduced last -
+ * first (KRP_DELTA), gauges by mean (KRP_MEAN), as 0-day does.
+ */
+#ifndef KREPRO_MONITORS_UPTIME_PARSE_H
+#define KREPRO_MONITORS_UPTIME_PARSE_H
+#include <stddef.h>
+
+#include "metrics.h"
+
+void krp_parse_uptime(const char *buf, size_t len, struct krp_metrics *m);
+
+#endif
