@@ -356,12 +356,12 @@ static void sample_spawn(const void *arg, double *count, double *secs)
 
 /* ---- shell scripts: looper over "sh multi.sh N" ---- */
 
-static void write_file(const char *name, const char *text)
+/* write_file: IN/NAME holding TEXT; its path goes to PATH (4096 bytes). */
+static void write_file(char *path, const char *in, const char *name, const char *text)
 {
-	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, 4096, "%s/%s", in, name);
 	f = fopen(path, "w");
 	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
 		die("write %s: %s", path, strerror(errno));
@@ -375,7 +375,7 @@ static const char *shell_dir(void)
 	static char *d;
 	static const char *words[] = {"the",  "quick", "brown",	 "fox",	 "jumps", "over",
 				      "lazy", "dog",   "kernel", "page", "fault", "memory"};
-	char *src;
+	char *src, path[4096];
 	size_t len = 0, cap = 64 * 1024;
 
 	if (d)
@@ -396,23 +396,19 @@ static const char *shell_dir(void)
 		}
 		len += (size_t)snprintf(src + len, cap - len, " %u\n", (x >> 8) % 10000);
 	}
-	{
-		const char *saved = dir;
-
-		dir = d;
-		write_file("sort.src", src);
-		write_file("tst.sh", "sort >sort.$$ <\"$1\"\n"
-				     "od sort.$$ | sort -n -k 1 >od.$$\n"
-				     "grep the sort.$$ | tee grep.$$ | wc >wc.$$\n"
-				     "rm sort.$$ od.$$ grep.$$ wc.$$\n");
-		write_file("multi.sh", "i=0\n"
-				       "while [ \"$i\" -lt \"$1\" ]; do\n"
-				       "\tsh tst.sh sort.src &\n"
-				       "\ti=$((i + 1))\n"
-				       "done\n"
-				       "wait\n");
-		dir = saved;
-	}
+	write_file(path, d, "sort.src", src);
+	write_file(path, d, "tst.sh",
+		   "sort >sort.$$ <\"$1\"\n"
+		   "od sort.$$ | sort -n -k 1 >od.$$\n"
+		   "grep the sort.$$ | tee grep.$$ | wc >wc.$$\n"
+		   "rm sort.$$ od.$$ grep.$$ wc.$$\n");
+	write_file(path, d, "multi.sh",
+		   "i=0\n"
+		   "while [ \"$i\" -lt \"$1\" ]; do\n"
+		   "\tsh tst.sh sort.src &\n"
+		   "\ti=$((i + 1))\n"
+		   "done\n"
+		   "wait\n");
 	free(src);
 	return d;
 }
@@ -473,8 +469,7 @@ static void sample_dc(const void *arg, double *count, double *secs)
 	int fd;
 
 	(void)arg;
-	snprintf(path, sizeof(path), "%s/dc.dat", dir);
-	write_file("dc.dat", dc_dat);
+	write_file(path, dir, "dc.dat", dc_dat);
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		die("open %s: %s", path, strerror(errno));
