@@ -5,7 +5,7 @@
 # script edited while it runs cannot change what runs.
 
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
-BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites tools .clang-format"
+BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools .clang-format"
 
 # Deterministic tar.gz of a directory: sorted, fixed owner and mtime.
 pack_dir() { # dir parent-name outfile

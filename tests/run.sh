@@ -70,10 +70,25 @@ check "build: host and guest tools, unit tests, fuzzers" \
 for t in out/unit/test_*; do
 	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
 done
+# A fuzz target replays its seed corpus and the fixtures that are inputs of
+# its parsers (kept once, beside what they test).
+fixtures_of() { # fuzz target -> its fixture folders
+	case $1 in
+	parse_bench) echo suites/*/fixtures ;;
+	parse_monitors) echo monitors/*/fixtures ;;
+	report_read) echo tests/fixtures/reports ;;
+	lkpjob) echo tests/fixtures/lkp ;;
+	esac
+}
 for f in out/fuzz/fuzz_*; do
 	[ -x "$f" ] || continue
-	c=tests/fuzz/corpus/$(basename "$f" | sed 's/^fuzz_//')
-	check "fuzz corpus replay: $(basename "$f")" "$f" -runs=0 "$c"
+	t=$(basename "$f" | sed 's/^fuzz_//')
+	dirs=
+	for d in "tests/fuzz/corpus/$t" $(fixtures_of "$t"); do
+		[ ! -d "$d" ] || dirs="$dirs $d"
+	done
+	# shellcheck disable=SC2086 # a list of folders without spaces
+	check "fuzz corpus replay: $(basename "$f")" "$f" -runs=0 $dirs
 done
 # A lib/*.sh module sets globals another one reads: checked on its own
 # without SC2034 (unused) and SC2154 (unassigned), which see one file only.

@@ -14,7 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} files[] = {{"vm-scalability", krp_parse_vm_scalability},
 		     {"unixbench", krp_parse_unixbench},
 		     {"autonuma-benchmark", krp_parse_autonuma},
-		     {"specjbb", krp_parse_specjbb}};
+		     {"specjbb", krp_parse_specjbb},
+		     {"hackbench", krp_parse_hackbench}};
 	struct krp_metrics m;
 	size_t i;
 

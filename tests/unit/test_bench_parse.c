@@ -1,6 +1,6 @@
 /* Host parsers of the benchmark suites (suites/<name>/parse.c):
  * hand-made inputs with hand-computed values, and golden tests on raw
- * files captured from guests (tests/fixtures/<suite>/). */
+ * files captured from guests (suites/<suite>/fixtures/). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +124,8 @@ static void test_vms_golden(void)
 
 	/* anon-w-seq, 2 processes: 217323 + 138518 KB/s */
 	CHECK("golden vms anon-w-seq: parsed",
-	      parse_fixture("tests/fixtures/vm-scalability/anon-w-seq", "vm-scalability", &m) == 0);
+	      parse_fixture("suites/vm-scalability/fixtures/anon-w-seq", "vm-scalability", &m) ==
+		  0);
 	CHECK_NEAR("golden vms anon-w-seq: throughput", get(&m, "vm-scalability.throughput"),
 		   355841, 0);
 	CHECK_NEAR("golden vms anon-w-seq: median, upper middle", get(&m, "vm-scalability.median"),
@@ -140,7 +141,7 @@ static void test_vms_golden(void)
 
 	/* mmap-pread-rand-mt on the tmpfs fallback: 2 threads, cut by --runtime */
 	CHECK("golden vms mmap-pread-rand-mt: parsed",
-	      parse_fixture("tests/fixtures/vm-scalability/mmap-pread-rand-mt", "vm-scalability",
+	      parse_fixture("suites/vm-scalability/fixtures/mmap-pread-rand-mt", "vm-scalability",
 			    &m) == 0);
 	CHECK_NEAR("golden vms mmap-pread-rand-mt: throughput",
 		   get(&m, "vm-scalability.throughput"), 8071 + 5650, 0);
@@ -151,13 +152,13 @@ static void test_vms_golden(void)
 	krp_metrics_free(&m);
 
 	CHECK("golden vms lru-shm: parsed",
-	      parse_fixture("tests/fixtures/vm-scalability/lru-shm", "vm-scalability", &m) == 0);
+	      parse_fixture("suites/vm-scalability/fixtures/lru-shm", "vm-scalability", &m) == 0);
 	CHECK_NEAR("golden vms lru-shm: throughput", get(&m, "vm-scalability.throughput"),
 		   61197 + 60291, 0);
 	krp_metrics_free(&m);
 
 	CHECK("golden vms anon-r-rand: parsed",
-	      parse_fixture("tests/fixtures/vm-scalability/anon-r-rand", "vm-scalability", &m) ==
+	      parse_fixture("suites/vm-scalability/fixtures/anon-r-rand", "vm-scalability", &m) ==
 		  0);
 	CHECK_NEAR("golden vms anon-r-rand: throughput", get(&m, "vm-scalability.throughput"),
 		   22079 + 21796, 0);
@@ -209,7 +210,7 @@ static void test_unixbench(void)
 	CHECK("ub key: unknown", krp_unixbench_key("Execl", 5) == NULL);
 
 	CHECK("golden ub: parsed",
-	      parse_fixture("tests/fixtures/unixbench/all-1s-1sample", "unixbench", &m) == 0);
+	      parse_fixture("suites/unixbench/fixtures/all-1s-1sample", "unixbench", &m) == 0);
 	CHECK("golden ub: all 17 tests", m.n == 17);
 	CHECK_NEAR("golden ub: execl", get(&m, "unixbench.execl"), 732.2, 1e-9);
 	CHECK_NEAR("golden ub: fstime", get(&m, "unixbench.fstime"), 143097.0, 1e-9);
@@ -245,7 +246,7 @@ static void test_autonuma(void)
 	for (int i = 0; i < 3; i++) {
 		char path[128], metric[128], name[128];
 
-		snprintf(path, sizeof(path), "tests/fixtures/autonuma-benchmark/%s", names[i]);
+		snprintf(path, sizeof(path), "suites/autonuma-benchmark/fixtures/%s", names[i]);
 		snprintf(metric, sizeof(metric), "autonuma-benchmark.%s.seconds", names[i]);
 		snprintf(name, sizeof(name), "golden an: %s", names[i]);
 		CHECK(name, parse_fixture(path, "autonuma-benchmark", &m) == 0 && m.n == 1);
@@ -269,7 +270,7 @@ static void test_specjbb(void)
 	krp_metrics_free(&m);
 
 	CHECK("golden sj: parsed",
-	      parse_fixture("tests/fixtures/specjbb/w2-t1-64M", "specjbb", &m) == 0);
+	      parse_fixture("suites/specjbb/fixtures/w2-t1-64M", "specjbb", &m) == 0);
 	CHECK_NEAR("golden sj: bops", get(&m, "specjbb.bops"), 291445, 0);
 	CHECK_NEAR("golden sj: bops per warehouse", get(&m, "specjbb.bops_per_warehouse"), 145722,
 		   0);
@@ -282,7 +283,7 @@ static void test_wis_golden(void)
 
 	/* new testcases from a guest: 2 threads of context_switch1 -> 38688 / 2 */
 	CHECK("golden wis context_switch1 thread: parsed",
-	      parse_fixture("tests/fixtures/will-it-scale/thread-2-context_switch1",
+	      parse_fixture("suites/will-it-scale/fixtures/thread-2-context_switch1",
 			    "will-it-scale", &m) == 0);
 	CHECK_NEAR("golden wis context_switch1 thread: per_thread_ops",
 		   get(&m, "will-it-scale.per_thread_ops"), 19344, 0);
@@ -291,7 +292,7 @@ static void test_wis_golden(void)
 	krp_metrics_free(&m);
 	/* 2 processes of page_fault1 -> 337920 / 2 */
 	CHECK("golden wis page_fault1 process: parsed",
-	      parse_fixture("tests/fixtures/will-it-scale/process-2-page_fault1", "will-it-scale",
+	      parse_fixture("suites/will-it-scale/fixtures/process-2-page_fault1", "will-it-scale",
 			    &m) == 0);
 	CHECK_NEAR("golden wis page_fault1 process: per_process_ops",
 		   get(&m, "will-it-scale.per_process_ops"), 168960, 0);
@@ -300,8 +301,45 @@ static void test_wis_golden(void)
 	krp_metrics_free(&m);
 }
 
+static void test_hackbench(void)
+{
+	static const char two[] = "Running in process mode with 1 groups using 20 file descriptors "
+				  "each (== 40 tasks)\n"
+				  "Each sender will pass 256 messages of 100 bytes\n"
+				  "Time: 0.500\nTime: 0.250\nTime: 1.000\n";
+	struct krp_metrics m;
+
+	/* (40 * 256 * 100) >> 10 = 1000 KB, as lkp-tests */
+	krp_metrics_init(&m);
+	krp_parse_hackbench(two, sizeof(two) - 1, "hackbench", &m);
+	CHECK_NEAR("hb: throughput over the best round", get(&m, "hackbench.throughput"), 4000, 0);
+	CHECK_NEAR("hb: best", get(&m, "hackbench.throughput_best"), 4000, 0);
+	CHECK_NEAR("hb: worst", get(&m, "hackbench.throughput_worst"), 1000, 0);
+	CHECK_NEAR("hb: avg over the mean time, 2 decimals", get(&m, "hackbench.throughput_avg"),
+		   1714.29, 1e-9);
+	krp_metrics_free(&m);
+	krp_metrics_init(&m);
+	krp_parse_hackbench("Time: 0.5\n", 10, "hackbench", &m);
+	CHECK("hb: no task line, no metrics", m.n == 0);
+	krp_metrics_free(&m);
+	krp_metrics_init(&m);
+	krp_parse_hackbench(two, 131, "hackbench", &m);
+	CHECK("hb: no round, no metrics", m.n == 0);
+	krp_metrics_free(&m);
+
+	/* 3 rounds of 2 groups (80 threads) x 20 messages of 100 bytes in a
+	 * guest: 156 KB, best 0.117 s, worst 0.125 s */
+	CHECK("golden hb: parsed",
+	      parse_fixture("suites/hackbench/fixtures/pipe-thread-2-groups-3-rounds", "hackbench",
+			    &m) == 0);
+	CHECK_NEAR("golden hb: throughput", get(&m, "hackbench.throughput"), 156 / 0.117, 1e-9);
+	CHECK_NEAR("golden hb: worst", get(&m, "hackbench.throughput_worst"), 1248, 1e-9);
+	krp_metrics_free(&m);
+}
+
 static void test_dispatch(void)
 {
+	CHECK("known: hackbench", krp_raw_known("hackbench"));
 	CHECK("known: vm-scalability", krp_raw_known("vm-scalability"));
 	CHECK("known: unixbench", krp_raw_known("unixbench"));
 	CHECK("known: autonuma-benchmark", krp_raw_known("autonuma-benchmark"));
@@ -318,6 +356,7 @@ int main(void)
 	test_autonuma();
 	test_specjbb();
 	test_wis_golden();
+	test_hackbench();
 	test_dispatch();
 	UNIT_EXIT();
 }

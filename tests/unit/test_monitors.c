@@ -1,5 +1,5 @@
 /* Monitor parsers on raw files captured in a TCG guest (base kernel,
- * will-it-scale page_fault3, tests/fixtures/monitors/) and on small
+ * will-it-scale page_fault3, monitors/<family>/fixtures/) and on small
  * hand-written inputs.  Expected values were computed independently from
  * the fixture files. */
 #include <stdlib.h>
@@ -8,8 +8,6 @@
 #include "parsers.h"
 #include "unit.h"
 #include "util.h"
-
-#define FIX "tests/fixtures/monitors/"
 
 static double get(const struct krp_metrics *m, const char *name)
 {
@@ -25,15 +23,16 @@ static int has(const struct krp_metrics *m, const char *name)
 	return krp_metrics_get(m, name, &v) == 0;
 }
 
-/* Parses a fixture through the dispatcher, as krepro-stats does. */
-static void parse_fixture(const char *name, struct krp_metrics *m)
+/* Parses monitors/FAMILY/fixtures/NAME through the dispatcher, as
+ * krepro-stats does. */
+static void parse_fixture(const char *family, const char *name, struct krp_metrics *m)
 {
 	char path[256], err[KRP_ERR_MAX];
 	char *data = NULL;
 	size_t len = 0;
 	int rc;
 
-	snprintf(path, sizeof(path), FIX "%s", name);
+	snprintf(path, sizeof(path), "monitors/%s/fixtures/%s", family, name);
 	rc = krp_read_file(path, 64u << 20, &data, &len, err, sizeof(err));
 	CHECK(path, rc == 0 && len > 0);
 	CHECK(name, krp_raw_known(name) && krp_parse_raw(name, data ? data : "", len, m) == 1);
@@ -45,17 +44,17 @@ static void test_fixtures(void)
 	struct krp_metrics m;
 
 	krp_metrics_init(&m);
-	parse_fixture("numa-meminfo", &m);
-	parse_fixture("numa-vmstat", &m);
-	parse_fixture("vmstat", &m);
-	parse_fixture("mpstat", &m);
-	parse_fixture("slabinfo", &m);
-	parse_fixture("softirqs", &m);
-	parse_fixture("interrupts", &m);
-	parse_fixture("uptime", &m);
-	parse_fixture("sched_debug", &m);
-	parse_fixture("perf-stat", &m);
-	parse_fixture("perf-profile", &m);
+	parse_fixture("meminfo", "numa-meminfo", &m);
+	parse_fixture("proc-vmstat", "numa-vmstat", &m);
+	parse_fixture("stat", "vmstat", &m);
+	parse_fixture("stat", "mpstat", &m);
+	parse_fixture("slabinfo", "slabinfo", &m);
+	parse_fixture("interrupts", "softirqs", &m);
+	parse_fixture("interrupts", "interrupts", &m);
+	parse_fixture("uptime", "uptime", &m);
+	parse_fixture("sched_debug", "sched_debug", &m);
+	parse_fixture("perf", "perf-stat", &m);
+	parse_fixture("perf", "perf-profile", &m);
 
 	CHECK_NEAR("numa-meminfo MemTotal", get(&m, "numa-meminfo.node0.MemTotal"), 1020532, 0);
 	CHECK_NEAR("numa-meminfo MemFree mean", get(&m, "numa-meminfo.node0.MemFree"),

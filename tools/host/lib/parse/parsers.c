@@ -26,6 +26,7 @@ static const struct raw_file {
     {"unixbench", NULL, krp_parse_unixbench},
     {"autonuma-benchmark", NULL, krp_parse_autonuma},
     {"specjbb", NULL, krp_parse_specjbb},
+    {"hackbench", NULL, krp_parse_hackbench},
     /* monitors/ */
     {"meminfo", krp_parse_meminfo, NULL},
     {"numa-meminfo", krp_parse_numa_meminfo, NULL},

@@ -11,6 +11,7 @@
 
 #include "autonuma-benchmark/parse.h"
 #include "cpuidle/parse.h"
+#include "hackbench/parse.h"
 #include "interrupts/parse.h"
 #include "meminfo/parse.h"
 #include "perf/parse.h"
