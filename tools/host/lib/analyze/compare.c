@@ -1,30 +1,13 @@
 /* 0-day style comparison (see compare.h and the lkp notes in
  * docs/ARCHITECTURE.md). */
 #include "compare.h"
+#include "meaning.h"
 
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Monitor prefixes: every metric starting with one of these (or containing
- * ".time.", the rusage of the benchmark) is a monitor, not a benchmark
- * result. */
-static const char *const monitor_prefixes[] = {
-    "meminfo.",	   "proc-vmstat.", "numa-",	     "vmstat.",	     "slabinfo.",   "softirqs.",
-    "interrupts.", "cpuidle.",	   "mpstat.",	     "sched_debug.", "perf-stat.",  "perf-profile.",
-    "uptime.",	   "turbostat.",   "iostat.",	     "diskstats.",   "perf-sched.", "lock_stat.",
-    "proc-stat.",  "boot-time.",   "heartbeat.",     "kmsg.",	     "dmesg.",	    "last_state.",
-    "stderr.",	   "time.",	   "cpufreq-stats.",
-};
-
-/* Headline candidates, in order of preference. */
-static const char *const headline_keys[] = {
-    "will-it-scale.per_process_ops",
-    "will-it-scale.per_thread_ops",
-    "vm-scalability.throughput",
-};
 
 static int has_suffix(const char *s, const char *suf)
 {
@@ -33,20 +16,11 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-static int has_monitor_prefix(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(monitor_prefixes) / sizeof(monitor_prefixes[0]); i++) {
-		if (strncmp(name, monitor_prefixes[i], strlen(monitor_prefixes[i])) == 0)
-			return 1;
-	}
-	return 0;
-}
-
+/* What a metric means is data: suites/<name>/metrics and
+ * monitors/<name>/metrics (core/meaning.h). */
 int krp_is_monitor(const char *name)
 {
-	return has_monitor_prefix(name) || strstr(name, ".time.") != NULL;
+	return krp_meaning_monitor(name) || krp_meaning_rusage(name);
 }
 
 int krp_is_absolute(const char *name)
@@ -56,25 +30,7 @@ int krp_is_absolute(const char *name)
 
 int krp_direction(const char *name)
 {
-	static const char *const higher[] = {
-	    "_ops", ".throughput", ".median", ".score", ".index", ".bops", ".bops_per_warehouse"};
-	/* autonuma-benchmark's <test>.seconds is the time a test took. */
-	static const char *const lower[] = {".time.elapsed_time", ".free_time", ".stddev",
-					    ".stddev%", ".seconds"};
-	size_t i;
-
-	for (i = 0; i < sizeof(lower) / sizeof(lower[0]); i++) {
-		if (has_suffix(name, lower[i]))
-			return -1;
-	}
-	for (i = 0; i < sizeof(higher) / sizeof(higher[0]); i++) {
-		if (has_suffix(name, higher[i]))
-			return 1;
-	}
-	/* Every UnixBench test result is a rate (lps, KBps, lpm). */
-	if (strncmp(name, "unixbench.", 10) == 0 && !strstr(name, ".time."))
-		return 1;
-	return 0;
+	return krp_meaning_direction(name);
 }
 
 /* Group of a monitor metric: "<bench>.time" for rusage keys, else the part
@@ -84,7 +40,7 @@ static void group_of(const char *name, char *out, size_t outsz)
 	const char *t = strstr(name, ".time.");
 	size_t n;
 
-	if (t && !has_monitor_prefix(name))
+	if (t && !krp_meaning_monitor(name))
 		n = (size_t)(t - name) + 5;
 	else {
 		const char *dot = strchr(name, '.');
@@ -406,12 +362,12 @@ static void put_header(struct krp_buf *out, const struct krp_variant *vars, size
 
 const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 {
-	const char *best = NULL;
+	const char *best = NULL, *h;
 	size_t i;
 
-	for (i = 0; i < sizeof(headline_keys) / sizeof(headline_keys[0]); i++) {
-		if (krp_vstats_find(b, headline_keys[i]) && krp_vstats_find(n, headline_keys[i]))
-			return headline_keys[i];
+	for (i = 0; (h = krp_meaning_headline(i)); i++) {
+		if (krp_vstats_find(b, h) && krp_vstats_find(n, h))
+			return h;
 	}
 	for (i = 0; i < b->n; i++) {
 		const char *name = b->s[i].name;

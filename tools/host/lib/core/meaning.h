@@ -1,0 +1,39 @@
+/* What a metric means, as data: the suites/<name>/metrics and
+ * monitors/<name>/metrics files, built into the tools by the Makefile
+ * (krp_meaning_text).  One rule a line, "PATTERN WORD...", '#' comments:
+ *
+ *   PATTERN   a metric name, '*' matching any run of characters (fnmatch)
+ *   higher | lower | none   its direction (a bigger value is better, worse,
+ *             or neither); a name takes the first matching lower rule, else
+ *             the first matching rule with a direction
+ *   headline  a benchmark's main metric, the one the summary and the plot
+ *             show (a plain name; earlier lines are preferred)
+ *   monitor   a monitor's metric, not a benchmark result
+ *   rusage    the benchmark's own rusage (<bench>.time.*): a monitor too,
+ *             grouped by benchmark
+ *
+ * A rule the tools cannot read stops them, naming the file and line: the
+ * unit tests read every rule. */
+#ifndef KREPRO_MEANING_H
+#define KREPRO_MEANING_H
+#include <stddef.h>
+
+/* 1 (higher is better), -1 (lower is better) or 0 (unknown or neither). */
+int krp_meaning_direction(const char *name);
+
+/* 1 if a monitor rule (not rusage) matches name. */
+int krp_meaning_monitor(const char *name);
+
+/* 1 if a rusage rule matches name. */
+int krp_meaning_rusage(const char *name);
+
+/* The i-th headline name in order of preference, NULL past the last. */
+const char *krp_meaning_headline(size_t i);
+
+/* The number of rules read (for tests). */
+size_t krp_meaning_rules(void);
+
+/* The rules' text (generated from the files). */
+extern const char krp_meaning_text[];
+
+#endif
