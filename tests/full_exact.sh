@@ -67,7 +67,7 @@ echo "fault_work_loops 0/12/300/600: $o0 $o12 $o300 $o600 per_process_ops"
 # windows, and where the 128 MiB mmap/munmap cycle falls against them
 # moves with the cost of an op (deterministic, and smaller the longer the
 # run: two initramfs images read 0.051 and 0.110 points off at 20 s, 0.008
-# and 0.019 at 40 s, two more 0.053 and 0.031; 2.7 at 5 s; docs/EXACT.md).
+# and 0.019 at 40 s, three more 0.053, 0.031, 0.003; 2.7 at 5 s; docs/EXACT.md).
 # 40 s halves the layout error that failed the bound at 20 s.
 pred=$(echo "$o0 $o300 $o600" | awk '{ t0 = 1 / $1; per = (1 / $2 - t0) / 300;
 	p = 100 * (1 / (t0 + 600 * per) - $1) / $1; m = 100 * ($3 - $1) / $1;
