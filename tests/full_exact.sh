@@ -239,5 +239,17 @@ expect_rc "index of the variant" 0 ./run-matrix.sh index "$(dirname "$(dirname "
 expect_in "the index has the Whetstone row" "$T_OUT" "Double-Precision Whetstone"
 expect_in "... and the context switching row" "$T_OUT" "Pipe-based Context Switching"
 
+# --- hackbench: a suite added as one folder ------------------------------
+expect_rc "hackbench's smoke matrix (both modes, pipes and sockets)" 0 \
+	./run-matrix.sh --clock exact -j 2 -o "$T_DIR/hb" suites/hackbench/smoke.yaml
+for c in pipe-3-20-process-2 pipe-3-20-thread-2 socket-3-20-process-2 socket-3-20-thread-2; do
+	HB=$(find "$T_DIR/hb/hackbench/$c" -type f -name hackbench -path '*/base/1/*')
+	assert "hackbench $c: 3 rounds" test "$(grep -c '^Time: ' "$HB" 2>/dev/null)" = 3
+	assert "hackbench $c: 80 tasks, lkp-tests' lines" \
+		grep -q '^Running in .* mode with 2 groups using 20 file descriptors each (== 80 tasks)$' "$HB"
+	assert "hackbench $c: throughput in stats.json" \
+		grep -Eq '"hackbench.throughput": [1-9]' "$(dirname "$HB")/stats.json"
+done
+
 rm -rf "$T_DIR"
 exit $T_FAILED
