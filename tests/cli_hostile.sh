@@ -60,8 +60,7 @@ expect_in "naming the file" "$T_OUT" "big/will-it-scale: file too large"
 # A checkout in a folder with a space (issue 12, row 5): Kbuild cannot
 # build there, so cache and out/ move under XDG_CACHE_HOME, said once.
 SP="$T_DIR/dir with space/krepro"
-mkdir -p "$SP"
-cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs suites monitors boards jobs "$SP/"
+copy_checkout "$SP"
 expect_rc "a checkout path with a space builds the host tools" 0 env XDG_CACHE_HOME="$T_DIR/xdg" "$SP/build.sh" tools
 expect_in "saying where cache and out/ went" "$T_OUT" "cache and out/ go to $T_DIR/xdg/krepro/"
 assert "the tools are there" test -x "$(tail -n 1 "$T_OUT")/krepro-stats"

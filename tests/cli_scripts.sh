@@ -44,8 +44,7 @@ printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nrunt
 expect_rc "unknown board fails" 2 ./run-matrix.sh --dry-run "$T_DIR/nb.yaml"
 expect_in "unknown board is named" "$T_OUT" "board 'no-such-board' not found"
 
-mkdir -p "$T_DIR/root/boards"
-cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs "$T_DIR/root/"
+copy_checkout "$T_DIR/root"
 printf 'type: qemu\ncpus: 2\nmemory: 1G\ncolour: blue\n' >"$T_DIR/root/boards/qemu-2node"
 expect_rc "malformed board fails" 2 "$T_DIR/root/run-matrix.sh" --dry-run -o "$T_DIR/res2"
 expect_in "malformed board names file, line and key" "$T_OUT" "boards/qemu-2node:4: unknown key 'colour'"

@@ -35,3 +35,10 @@ expect_rc() {
 }
 T_DIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-t.XXXXXX")
 T_OUT=$T_DIR/out
+
+# copy_checkout DIR: the files a checkout builds and plans from, copied into
+# DIR (for tests that change its boards or its path).
+copy_checkout() {
+	mkdir -p "$1"
+	cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs suites monitors boards jobs "$1/"
+}
