@@ -69,8 +69,7 @@ if qemu_running "$T_DIR"; then no "QEMU left running"; else ok "no QEMU left run
 
 # A series that does not apply stops before anything is built.
 W=$T_DIR/tree
-mkdir -p "$W"
-cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs boards "$W/"
+copy_checkout "$W"
 mkdir -p "$W/patches/broken"
 sed 's/^ \tlru_gen_enter_fault(vma);/ \tlru_gen_enter_fault(vma, 42);/' \
 	patches/calibration/0001-*.patch >"$W/patches/broken/0001-broken.patch"

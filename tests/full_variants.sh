@@ -7,8 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 W=$T_DIR/tree
-mkdir -p "$W"
-cp -r build.sh lib Makefile tools patches configs initramfs "$W/"
+copy_checkout "$W"
 # shellcheck disable=SC2317 # called through expect_rc
 C() { "$W/build.sh" -C "$PWD/cache" -O "$T_DIR/o" "$@"; }
 
