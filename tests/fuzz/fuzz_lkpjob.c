@@ -16,13 +16,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct krp_buf out = {0}, notes = {0}, cells = {0};
 	struct krp_matrix_err err;
-	struct krp_matrix_opts o = {0};
 
 	if (krp_lkpjob_to_matrix((const char *)data, size, keys, &out, &notes, &err) != 0) {
 		if (out.len != 0 || err.msg[0] == '\0')
 			abort();
-	} else if (krp_matrix_expand(out.data, out.len, &o, &cells, &err) < 0 &&
-		   err.msg[0] == '\0') {
+	} else if (krp_matrix_expand(out.data, out.len, &cells, &err) < 0 && err.msg[0] == '\0') {
 		abort();
 	}
 	krp_buf_free(&out);

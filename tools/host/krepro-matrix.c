@@ -12,7 +12,7 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] [--board-cpus N] FILE\n"
+	fprintf(f, "usage: " TOOL " [--help] FILE\n"
 		   "\n"
 		   "Expand a matrix file (FILE, or '-' for stdin) and print one cell per\n"
 		   "line as space-separated key=value pairs in the key order of the file.\n"
@@ -23,7 +23,8 @@ static void usage(FILE *f)
 		   "                      every later part (later keys override)\n"
 		   "  # comment           ignored, as are blank lines\n"
 		   "\n"
-		   "  --board-cpus N      map nr_task \"P%%\" to max(1, P*N/100) tasks\n"
+		   "Values are printed as written (nr_task \"100%%\" too: run-matrix.sh\n"
+		   "resolves counts against the cell's board).\n"
 		   "\n"
 		   "Errors are printed as \"" TOOL ": FILE:LINE: problem\" and nothing else is\n"
 		   "printed.  Exit status: 0 on success, 2 on usage or input errors.\n");
@@ -33,10 +34,8 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 	    {"help", no_argument, NULL, 'h'},
-	    {"board-cpus", required_argument, NULL, 'c'},
 	    {NULL, 0, NULL, 0},
 	};
-	struct krp_matrix_opts o = {0};
 	struct krp_matrix_err merr;
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX], *data;
@@ -44,23 +43,11 @@ int main(int argc, char **argv)
 	size_t len;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hc:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
-		case 'c': {
-			char *end;
-
-			o.board_cpus = strtol(optarg, &end, 10);
-			if (end == optarg || *end || o.board_cpus < 1 || o.board_cpus > 65536) {
-				fprintf(stderr,
-					TOOL ": --board-cpus: expected 1..65536, got \"%s\"\n",
-					optarg);
-				return 2;
-			}
-			break;
-		}
 		default: /* getopt printed the problem */
 			return 2;
 		}
@@ -75,7 +62,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
-	if (krp_matrix_expand(data, len, &o, &out, &merr) < 0) {
+	if (krp_matrix_expand(data, len, &out, &merr) < 0) {
 		if (merr.line)
 			fprintf(stderr, TOOL ": %s:%lu: %s\n", shown, merr.line, merr.msg);
 		else

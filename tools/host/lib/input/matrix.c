@@ -21,7 +21,6 @@ struct part {
 };
 
 struct parser {
-	const struct krp_matrix_opts *o;
 	struct krp_matrix_err *err;
 	unsigned long line;
 };
@@ -94,35 +93,6 @@ static int is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* Convert "P%" for nr_task into a task count. */
-static int map_percent(struct parser *ps, const char *key, char **val)
-{
-	char *v = *val;
-	size_t n = strlen(v), i;
-	double p;
-	long tasks;
-	char out[32];
-
-	if (ps->o->board_cpus <= 0 || strcmp(key, "nr_task") != 0 || n == 0 || v[n - 1] != '%')
-		return 0;
-	for (i = 0; i + 1 < n; i++) {
-		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] == '.' && i > 0 && i + 2 < n)))
-			return fail(ps, ps->line, "nr_task: bad percentage \"%s\"", v);
-	}
-	if (n < 2 || strchr(v, '.') != strrchr(v, '.'))
-		return fail(ps, ps->line, "nr_task: bad percentage \"%s\"", v);
-	p = strtod(v, NULL);
-	if (p > 100000)
-		return fail(ps, ps->line, "nr_task: percentage too large \"%s\"", v);
-	tasks = (long)(p * (double)ps->o->board_cpus / 100.0);
-	if (tasks < 1)
-		tasks = 1;
-	snprintf(out, sizeof(out), "%ld", tasks);
-	free(v);
-	*val = krp_xstrdup(out);
-	return 0;
-}
-
 /* Scan a value token at s[*i]; returns its length (0 if none). */
 static size_t scan_value(const char *s, size_t n, size_t *i)
 {
@@ -185,8 +155,6 @@ static int parse_list(struct parser *ps, const char *s, size_t n, size_t i, stru
 			return fail(ps, ps->line, "value too long (max %d characters)",
 				    KRP_MATRIX_VALUE_MAX);
 		ent_add_val(e, s + st, vl);
-		if (map_percent(ps, e->key, &e->vals[e->nvals - 1]) != 0)
-			return -1;
 		while (i < n && s[i] == ' ')
 			i++;
 		if (i == n)
@@ -250,8 +218,6 @@ static int parse_entry(struct parser *ps, const char *s, size_t n, struct ent *e
 		if (check_tail(ps, s, n, i, "in value") != 0)
 			return -1;
 		ent_add_val(e, s + st, vl);
-		if (map_percent(ps, e->key, &e->vals[0]) != 0)
-			return -1;
 	}
 	if (strcmp(e->key, "runs") == 0) {
 		const char *v = e->vals[0];
@@ -389,11 +355,9 @@ static int emit(struct parser *ps, const struct ent **ents, size_t n, unsigned l
 	return 0;
 }
 
-long krp_matrix_expand(const char *buf, size_t len, const struct krp_matrix_opts *o,
-		       struct krp_buf *out, struct krp_matrix_err *err)
+long krp_matrix_expand(const char *buf, size_t len, struct krp_buf *out, struct krp_matrix_err *err)
 {
-	static const struct krp_matrix_opts none = {0};
-	struct parser ps = {o ? o : &none, err, 0};
+	struct parser ps = {err, 0};
 	struct part *parts = NULL;
 	size_t np = 0, total = 0, p, i, k;
 	const struct ent **ents = NULL;

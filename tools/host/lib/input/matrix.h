@@ -8,9 +8,9 @@
  *                        is merged on top of it (later keys override) and
  *                        yields its own cells; a single part yields its cells
  *
- * "runs: N" is a plain positive integer.  With board_cpus > 0, an nr_task
- * value "P%" becomes max(1, floor(P * board_cpus / 100)) (as lkp's
- * params/nr_task).  Any error names the line and nothing is produced. */
+ * "runs: N" is a plain positive integer.  Values are kept as written
+ * ("100%" too: run-matrix resolves counts against the cell's board, once).
+ * Any error names the line and nothing is produced. */
 #ifndef KREPRO_MATRIX_H
 #define KREPRO_MATRIX_H
 #include <stddef.h>
@@ -23,10 +23,6 @@
 #define KRP_MATRIX_VALUE_MAX 256
 #define KRP_MATRIX_OUT_MAX ((size_t)64 << 20)
 
-struct krp_matrix_opts {
-	long board_cpus; /* 0: leave "P%" values alone */
-};
-
 struct krp_matrix_err {
 	unsigned long line; /* 1-based; 0 when no line applies */
 	char msg[256];
@@ -35,7 +31,7 @@ struct krp_matrix_err {
 /* Expand buf into out: one line per cell, "key=value" pairs separated by
  * spaces, keys in file order.  Returns the number of cells, or -1 with err
  * (out is then left empty). */
-long krp_matrix_expand(const char *buf, size_t len, const struct krp_matrix_opts *o,
-		       struct krp_buf *out, struct krp_matrix_err *err);
+long krp_matrix_expand(const char *buf, size_t len, struct krp_buf *out,
+		       struct krp_matrix_err *err);
 
 #endif
