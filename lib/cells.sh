@@ -186,11 +186,24 @@ check_cell() {
 	done
 }
 
-# The keys lib/matrix-keys keeps out of the result path, and out of job.conf.
-NONPATH_KEYS=" $(awk '/^[a-z]/ && $3 != "path" { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
-HOST_KEYS=" $(awk '/^[a-z]/ && $3 == "host" { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
-# The keys counted in CPUs (N or N%): job.conf gets the count, the path keeps N%.
-COUNT_KEYS=" $(awk '/^[a-z]/ && $2 ~ /^count:/ { printf "%s ", $1 }' "$KREPRO_ROOT/lib/matrix-keys")"
+# load_key_classes: from lib/matrix-keys, in one pass, the keys kept out of
+# the result path (NONPATH_KEYS), out of job.conf (HOST_KEYS), and counted
+# in CPUs (COUNT_KEYS, N or N%: job.conf gets the count, the path keeps N%);
+# each " a b ... ".  Called once by plan_cells, not at every sourcing.
+load_key_classes() {
+	{
+		IFS= read -r NONPATH_KEYS
+		IFS= read -r HOST_KEYS
+		IFS= read -r COUNT_KEYS
+	} <<EOF
+$(awk '/^[a-z]/ {
+	if ($3 != "path") np = np $1 " "
+	if ($3 == "host") h = h $1 " "
+	if ($2 ~ /^count:/) c = c $1 " "
+} END { print " " np; print " " h; print " " c }' "$KREPRO_ROOT/lib/matrix-keys")
+EOF
+}
+
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
 	for kv in $1; do
 		case $NONPATH_KEYS in *" ${kv%%=*} "*) continue ;; esac

@@ -20,6 +20,7 @@ plan_cells() {
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
 	H=$KREPRO_OUT/host
 	COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+	load_key_classes
 	if [ -n "$IMPORT_DIR" ]; then
 		printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
 	else

@@ -36,9 +36,13 @@ expect_rc() {
 T_DIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-t.XXXXXX")
 T_OUT=$T_DIR/out
 
-# copy_checkout DIR: the files a checkout builds and plans from, copied into
-# DIR (for tests that change its boards or its path).
+# copy_checkout DIR: the files a checkout builds and plans from (the kit's
+# inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
+# copied into DIR (for tests that change its boards or its path).
 copy_checkout() {
+	# shellcheck source=lib/bundle.sh
+	. ./lib/bundle.sh
 	mkdir -p "$1"
-	cp -r build.sh run-matrix.sh lib tools Makefile patches configs initramfs suites monitors boards jobs "$1/"
+	# shellcheck disable=SC2086 # a list of top-level names
+	cp -r $BUNDLE_INPUTS boards jobs "$1/"
 }
