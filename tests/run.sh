@@ -67,7 +67,7 @@ count_output() {
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: host and guest tools, unit tests, fuzzers" \
 	make -s OUT=out UAPI="$UAPI" host guest unit fuzz
-for t in out/unit/test_*; do
+for t in out/unit/*_test; do
 	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
 done
 # A fuzz target replays its seed corpus and the fixtures that are inputs of

@@ -1,6 +1,6 @@
 /* Pure arithmetic of the specjbb2005-like workload (suites/specjbb/specjbb.c):
  * warehouse sizing from the memory parameter, the transaction mix, and the
- * score.  Header-only for tests/unit/test_bench_specjbb.c. */
+ * score.  Header-only for tests/unit/specjbb_calc_test.c. */
 #ifndef KREPRO_SPECJBB_CALC_H
 #define KREPRO_SPECJBB_CALC_H
 #include <stdint.h>

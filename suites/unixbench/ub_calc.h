@@ -1,6 +1,6 @@
 /* Pure arithmetic of the UnixBench subset (suites/unixbench/unixbench.c):
  * combining samples the way UnixBench's Run does, the result line, file
- * test sizes, and the Double-Precision Whetstone.  Header-only so tests/unit/test_bench_unixbench.c
+ * test sizes, and the Double-Precision Whetstone.  Header-only so tests/unit/ub_calc_test.c
  * tests it on the host. */
 #ifndef KREPRO_UB_CALC_H
 #define KREPRO_UB_CALC_H
@@ -76,7 +76,7 @@ static inline unsigned long ub_fs_buffers(unsigned long bufsize, unsigned long m
  * references, 8 standard functions.  Section 1 runs 10 times its count and
  * its time is divided by 10 (as upstream's); MWIPS = passes * 100 / (10 *
  * the summed section times).  Each section leaves a check value in chk[];
- * tests/unit/test_bench_unixbench.c compares them with upstream's. */
+ * tests/unit/ub_calc_test.c compares them with upstream's. */
 #define UB_WHET_SECTIONS 8
 #define UB_WHET_N1_MULT 10
 #define UB_WHET_X100 100

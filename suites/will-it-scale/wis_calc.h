@@ -1,7 +1,7 @@
 /* Pure arithmetic of the will-it-scale runner (suites/will-it-scale/will-it-scale.c):
  * per-second sample summation, the measured average, /proc/stat idle
  * percentage and the LKP CSV block.  Header-only (static inline) so that
- * tests/unit/test_guest_wis.c can test it on the host. */
+ * tests/unit/wis_calc_test.c can test it on the host. */
 #ifndef KREPRO_WIS_CALC_H
 #define KREPRO_WIS_CALC_H
 #include <stddef.h>

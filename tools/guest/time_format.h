@@ -1,6 +1,6 @@
 /* GNU `/usr/bin/time -v` style report for krepro-time
  * (tools/guest/krepro-time.c).  Header-only (static inline) so that
- * tests/unit/test_guest_time.c can test it on the host.
+ * tests/unit/time_format_test.c can test it on the host.
  *
  * Values follow GNU time 1.9: seconds are truncated (not rounded) to
  * centiseconds, percent of CPU is (user+sys ms) * 100 / elapsed ms in integer

@@ -1,7 +1,7 @@
 /* Pure arithmetic of usemem (suites/vm-scalability/usemem.c), shared with
  * autonuma-benchmark and specjbb, hence in tools/guest: size parsing with
  * K/M/G/T suffixes, the per-task throughput line, the bytes it reports, the
- * random index generator.  Header-only so tests/unit/test_bench_usemem.c
+ * random index generator.  Header-only so tests/unit/usemem_calc_test.c
  * tests it on the host. */
 #ifndef KREPRO_USEMEM_CALC_H
 #define KREPRO_USEMEM_CALC_H

@@ -93,7 +93,7 @@ static void test_failure_table(void)
 		  "df=2.9, p=0.0316, runs 3 vs 3): regression\n");
 	krp_buf_free(&out);
 
-	/* ops as in test_compare.c (p checked there against a hand value). */
+	/* ops as in compare_test.c (p checked there against a hand value). */
 	krp_compare_csv(v, 2, &o, &out);
 	CHECK_STR("csv", out.data,
 		  "kind,metric,new,base_runs,base_mean,base_stddev,new_runs,new_mean,new_stddev,"
