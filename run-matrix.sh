@@ -72,6 +72,10 @@ Options:
   --bundle-key PUBKEY  the bundle must carry FILE.sig, signed by this
                signify-openbsd key (also KREPRO_BUNDLE_KEY)
   --print-default-matrix  print the embedded default matrix
+  --keys       print the key table: every matrix key (the kit's, each suite's
+               and monitor's parameters) as "KEY CHECK WHERE OWNER DEFAULT
+               TEXT" lines, the --keys file of krepro-lkpjob/fromreport
+  --keys-md    the same table as docs/KEYS.md
   --export-lava DIR  write one LAVA job definition per planned run (qemu boot
                for QEMU boards, kexec boot for lab boards) with its kernel and
                initrd under DIR/artifacts, instead of booting anything
@@ -137,6 +141,8 @@ while [ $# -gt 0 ]; do
 		shift 2
 		;;
 	--print-default-matrix) default_matrix; exit 0 ;;
+	--keys) key_table; exit $? ;;
+	--keys-md) key_table | keys_markdown; exit 0 ;;
 	--kexec) BOOT_MODE=kexec; shift ;;
 	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2; shift 2 ;;
 	--lava-url) [ $# -ge 2 ] || die "--lava-url needs a URL"; LAVA_URL=$2; shift 2 ;;

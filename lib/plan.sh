@@ -27,7 +27,7 @@ plan_cells() {
 		# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
 		# block lists) is read by libyaml and run as the matrix it describes.
 		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!' "$MATRIX"; then
-			"$H/krepro-lkpjob" --keys "$KREPRO_ROOT/lib/matrix-keys" "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+			"$H/krepro-lkpjob" --keys "$KEYS" "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
 			note "$MATRIX: an lkp-tests job file, run as this matrix:"
 			grep -v '^#' "$TMPD/lkp-matrix.yaml" | sed 's/^/    /' >&2
 			MATRIX=$TMPD/lkp-matrix.yaml

@@ -29,10 +29,12 @@ from_report() {
 	krepro_dirs
 	"$KREPRO_ROOT/build.sh" tools >/dev/null
 	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
-	"$KREPRO_OUT/host/krepro-fromreport" --keys "$KREPRO_ROOT/lib/matrix-keys" "$1" >"$fr_tmp" || {
-		rm -f "$fr_tmp"
+	key_table >"$fr_tmp.keys" || exit 2
+	"$KREPRO_OUT/host/krepro-fromreport" --keys "$fr_tmp.keys" "$1" >"$fr_tmp" || {
+		rm -f "$fr_tmp" "$fr_tmp.keys"
 		exit 2
 	}
+	rm -f "$fr_tmp.keys"
 	"$KREPRO_OUT/host/krepro-matrix" "$fr_tmp" >/dev/null || {
 		rm -f "$fr_tmp"
 		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"

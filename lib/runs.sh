@@ -10,6 +10,7 @@ write_job() { # cell file: every cell key the guest needs, values mapped
 			key=${kv%%=*} val=${kv#*=}
 			case $HOST_KEYS in *" $key "*) continue ;; esac
 			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
+			case $SIZE_KEYS in *" $key "*) val=$(size_of "$val") ;; esac
 			case $key in
 			runtime | warmup | interval) val=$(to_seconds "$val") ;;
 			esac

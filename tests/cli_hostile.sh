@@ -17,6 +17,30 @@ assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
 expect_in "an unknown key names file and line" "$T_OUT" "tests/hostile/matrices/unknown-key.yaml:6: unknown key 'nr_tasks'"
 
+# The one key table: docs/KEYS.md is what --keys prints; a broken meta
+# line stops the table naming file and line.
+./run-matrix.sh --keys-md >"$T_DIR/keys.md" 2>"$T_OUT"
+assert "docs/KEYS.md is ./run-matrix.sh --keys-md (regenerate it)" cmp -s docs/KEYS.md "$T_DIR/keys.md"
+# shellcheck disable=SC2016 # markdown's backquotes
+expect_in "the key table has the suites' parameters" "$T_DIR/keys.md" '| `warehouses` | `int:1:4096` | path |'
+expect_in "and the monitors'" "$T_DIR/keys.md" '## Monitor sched_debug'
+copy_checkout "$T_DIR/kt"
+echo 'param thp enum:on|off path - a kit key again' >>"$T_DIR/kt/suites/hackbench/meta"
+expect_rc "a suite setting a kit key breaks the table" 2 "$T_DIR/kt/run-matrix.sh" --keys
+expect_in "naming file, line and the kit's line" "$T_OUT" "suites/hackbench/meta:$(wc -l <"$T_DIR/kt/suites/hackbench/meta"): thp is a kit key (lib/matrix-keys:"
+sed -i '$d' "$T_DIR/kt/suites/hackbench/meta"
+echo 'param runtime int:1:9 job - runtime somewhere else' >>"$T_DIR/kt/suites/autonuma-benchmark/meta"
+expect_rc "one key in two places breaks the table" 2 "$T_DIR/kt/run-matrix.sh" --keys
+expect_in "naming both" "$T_OUT" "suites/hackbench/meta:6: runtime is job at suites/autonuma-benchmark/meta:"
+sed -i '$d' "$T_DIR/kt/suites/autonuma-benchmark/meta"
+echo 'param nr_task int:1:9 path - tasks' >>"$T_DIR/kt/suites/hackbench/meta"
+expect_rc "a count in one suite and a number in another breaks it" 2 "$T_DIR/kt/run-matrix.sh" --keys
+expect_in "saying so" "$T_OUT" "suites/vm-scalability/meta:3: nr_task: a count of CPUs in one place, not in the other (suites/hackbench/meta:"
+sed -i '$d' "$T_DIR/kt/suites/hackbench/meta"
+echo 'param loops intt:1:9 path - loops' >>"$T_DIR/kt/suites/hackbench/meta"
+expect_rc "an unknown check breaks it" 2 "$T_DIR/kt/run-matrix.sh" --keys
+expect_in "naming the check" "$T_OUT" 'bad check "intt:1:9" for loops'
+
 printf 'suite: autonuma-benchmark\ntest: numa01\nsize: 64M\nloops: 2\nvariants: [base]\n' >"$T_DIR/nort.yaml"
 expect_rc "a matrix without runtime: is planned" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/nort.yaml"
 assert "without arithmetic errors" sh -c "! grep -q 'arithmetic\|Illegal number' '$T_OUT'"

@@ -160,7 +160,8 @@ expect_in "cpufreq_governor is reported as not applicable" "$T_OUT" "cpufreq_gov
 JD=$(find "$T_DIR/lkp" -name job.yaml -path '*/base/1/*' | head -n 1)
 assert "the run carries a job.yaml beside job.conf" test -f "$(dirname "$JD")/job.conf"
 assert "ignored keys stay out of the result path" sh -c "! echo '$JD' | grep -q 'performance\|lkp-bdw\|6f12c5'"
-expect_rc "its job.yaml reads back as the same job" 0 out/host/krepro-lkpjob --keys lib/matrix-keys "$JD"
+# shellcheck disable=SC2016 # expanded by the inner sh
+expect_rc "its job.yaml reads back as the same job" 0 sh -c './run-matrix.sh --keys >"$1.keys" && out/host/krepro-lkpjob --keys "$1.keys" "$1"' sh "$JD"
 for kv in "suite: will-it-scale" "test: page_fault3" "mode: process" "nr_task: 1" "monitors: meminfo"; do
 	expect_in "job.yaml round trip: $kv" "$T_OUT" "$kv"
 done
@@ -207,6 +208,8 @@ expect_rc "vm-scalability cells run (the one without fs fails: exit 1)" 1 ./run-
 VS=$T_DIR/vms/vm-scalability
 AW=$(find "$VS" -type f -name vm-scalability -path '*anon-w-seq*/base/1/*')
 assert "anon-w-seq: both tasks report 1.125 x 32 MiB" sh -c "[ \$(grep -c '^37748736 bytes / ' '$AW') = 2 ]"
+assert "size resolved once, on the host: job.conf gets bytes, the path keeps 64M" \
+	sh -c "grep -qx 'size=67108864' '$(dirname "$AW")/job.conf' && case '$AW' in */*-64M-*/* | */64M-*/* | */*-64M/*) ;; *) exit 1 ;; esac"
 MP=$(find "$VS" -type f -name vm-scalability -path '*/ext2-2-5s-256M-mmap-pread-rand-mt/*/base/1/*')
 assert "mmap-pread-rand-mt: fs in the result path" test -n "$MP"
 expect_in "mmap-pread-rand-mt: the file is on ext2" "$MP" "# fs: ext2 file_size: 134217728"

@@ -1,5 +1,5 @@
 /* Unit tests for core/meaning.[ch]: the metric rules of
- * suites/<name>/metrics and monitors/<name>/metrics, as built into the tools. */
+ * suites/<name>/meta and monitors/<name>/meta, as built into the tools. */
 #include "meaning.h"
 #include "unit.h"
 

@@ -23,7 +23,7 @@ static void usage(FILE *f)
 		   "UnixBench result lines, or a tenant pivot (nofit/fit, noksm/ksm,\n"
 		   "nothp/thp).  One part per test, with the test machine as a comment.\n"
 		   "\n"
-		   "  --keys FILE   the kit's key table (lib/matrix-keys)\n"
+		   "  --keys FILE   the key table (./run-matrix.sh --keys)\n"
 		   "\n"
 		   "Exit status 2 when no test is found.\n");
 }

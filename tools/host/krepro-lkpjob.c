@@ -20,7 +20,7 @@ static void usage(FILE *f)
 		   "job's.  Keys that do not apply (testbox, kconfig, commit,\n"
 		   "cpufreq_governor, ...) are reported once on stderr and left out.\n"
 		   "\n"
-		   "  --keys FILE   the kit's key table (lib/matrix-keys): keys passed through\n"
+		   "  --keys FILE   the key table (./run-matrix.sh --keys): keys passed through\n"
 		   "\n"
 		   "Errors: \"" TOOL ": FILE:LINE: problem\", exit status 2.\n");
 }

@@ -16,8 +16,8 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-/* What a metric means is data: suites/<name>/metrics and
- * monitors/<name>/metrics (core/meaning.h). */
+/* What a metric means is data: suites/<name>/meta and
+ * monitors/<name>/meta (core/meaning.h). */
 int krp_is_monitor(const char *name)
 {
 	return krp_meaning_monitor(name) || krp_meaning_rusage(name);

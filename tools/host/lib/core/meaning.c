@@ -32,7 +32,7 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 {
 	char *save = NULL, *w = strtok_r(s, " \t", &save);
 
-	if (!w || w[0] == '#')
+	if (!w || w[0] == '#' || !strcmp(w, "param")) /* parameters: lib/cells.sh */
 		return 0;
 	if (strlen(w) >= sizeof(r->pattern))
 		bad(file, line, "pattern too long", w);
