@@ -2,6 +2,8 @@
 # lib/boot.sh: every planned run booted: one at a time, in parallel slots (exact
 # mode), or as kexec chains; each run on its board's backend.
 
+CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
+
 # run_planned RUN CELL [INDEX]: one planned run, booted and stored.
 run_planned() {
 	prepare_run "$1" "$2"
@@ -96,7 +98,7 @@ run_kexec_chains() {
 			progress "$V run $r (chain step $step)"
 			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$RDIR.tmp/"
 			cp "$TMPD/chainrun/console.log" "$RDIR.tmp/console-chain.log"
-			awk -v s="$step" '/krepro: chain step [0-9]+ of/ { cur = $4 + 0 } cur == s' \
+			awk -v s="$step" -v m="$CHAIN_STEP" 'index($0, m " ") == 1 { cur = substr($0, length(m) + 2) + 0 } cur == s' \
 				"$TMPD/chainrun/console.log" >"$RDIR.tmp/console.log"
 			finish_run "$RDIR" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}"
 		done <"$TMPD/chain/steps"

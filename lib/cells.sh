@@ -315,7 +315,7 @@ variant_dir() { # cell -> variant-level result dir
 	# Each tenant of a multi-tenant cell has its own results (vm_1 by default).
 	vd_t=$(cell_get "$1" tenants)
 	if [ "${vd_t:-1}" != 1 ] && [ -z "$(cell_get "$1" tenant)" ]; then
-		vd_cell="$1 tenant=vm_1"
+		vd_cell="$1 tenant=${TENANT_PREFIX}1"
 	fi
 	v=$(cell_get "$1" variants)
 	[ -n "$v" ] || v=$(cell_get "$1" variant)

@@ -12,6 +12,13 @@ die() {
 	exit 2
 }
 
+# contract_get NAME: a string of tools/common/contract.h, the one home of
+# what guest and host say to each other outside the frames (the guest's
+# init reads its copy the same way).
+contract_get() {
+	sed -n "s/^#define $1 \"\([^\"\\]*\)\"\$/\1/p" "${KREPRO_ROOT:?}/tools/common/contract.h"
+}
+
 # Kbuild and make cannot build in a folder whose path holds a space or a
 # colon: a checkout in such a folder keeps its cache and out/ under
 # $XDG_CACHE_HOME/krepro/ instead; -C/-O DIR naming such a folder is refused.

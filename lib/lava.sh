@@ -3,6 +3,8 @@
 # planned run (docs/SCALE.md); import-lava reads a job's console log back into
 # the result layout.
 
+RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
+
 # import_lava_args [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG: sets IMPORT_*.
 import_lava_args() {
 	while [ $# -gt 3 ]; do
@@ -144,7 +146,7 @@ export_lava() {
 				echo "    parameters: {kernel-start-message: 'Kernel command line:'}"
 				echo "    timeout: {minutes: $mins}"
 			fi
-			echo "    prompts: ['krepro: results sent']"
+			echo "    prompts: ['$RESULTS_SENT']"
 		} >"$LAVA_DIR/$jn.yaml"
 	done <"$TMPD/plan"
 	note "LAVA: $j job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"

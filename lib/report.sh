@@ -61,7 +61,7 @@ write_report() {
 		t=$(cell_get "$c" tenants)
 		i=1
 		while [ "$i" -le "${t:-1}" ]; do
-			if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=vm_$i")"; fi
+			if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=$TENANT_PREFIX$i")"; fi
 			i=$((i + 1))
 		done
 	done <"$TMPD/cells" | sort -u >"$TMPD/report.dirs"

@@ -90,6 +90,8 @@ finish_run() {
 	mv "$fr.tmp" "$fr"
 }
 
+TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
+
 # split_tenants RDIR: RDIR.tmp holds vm_I.* files of every tenant of $CELL;
 # tenants 2..N get their own complete run directories (their files, the main
 # tenant's system-wide monitors, the shared console and kernel files), then
@@ -101,24 +103,24 @@ split_tenants() {
 	st_run=$(basename "$1")
 	i=$st_n
 	while [ "$i" -ge 1 ]; do
-		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$CELL tenant=vm_$i")/$st_run; fi
+		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$CELL tenant=$TENANT_PREFIX$i")/$st_run; fi
 		mkdir -p "$td.tmp"
 		for f in "$1.tmp"/*; do
 			name=$(basename "$f")
 			case $name in
-			"vm_$i".*) mv "$f" "$td.tmp/${name#vm_"$i".}" ;;
-			vm_1.*)
-				case ${name#vm_1.} in "$st_suite" | "$st_suite".*) ;; *) cp "$f" "$td.tmp/${name#vm_1.}" ;; esac
+			"$TENANT_PREFIX$i".*) mv "$f" "$td.tmp/${name#"$TENANT_PREFIX$i".}" ;;
+			"${TENANT_PREFIX}1".*)
+				case ${name#"${TENANT_PREFIX}1".} in "$st_suite" | "$st_suite".*) ;; *) cp "$f" "$td.tmp/${name#"${TENANT_PREFIX}1".}" ;; esac
 				;;
-			vm_*) ;;
-			job.conf) { cat "$f"; echo "tenant=vm_$i"; } >"$td.tmp/job.conf.new" ;;
+			"$TENANT_PREFIX"*) ;;
+			job.conf) { cat "$f"; echo "tenant=$TENANT_PREFIX$i"; } >"$td.tmp/job.conf.new" ;;
 			*) [ "$i" = 1 ] || cp "$f" "$td.tmp/$name" ;;
 			esac
 		done
 		mv "$td.tmp/job.conf.new" "$td.tmp/job.conf"
 		if [ "$i" != 1 ]; then
 			if ! "$H/krepro-stats" run "$td.tmp" >"$td.tmp/stats.log" 2>&1; then
-				fail_run "$td.tmp" "tenant vm_$i: stats: $(head -n 1 "$td.tmp/stats.log")"
+				fail_run "$td.tmp" "tenant $TENANT_PREFIX$i: stats: $(head -n 1 "$td.tmp/stats.log")"
 				failed_runs=$((failed_runs + 1))
 			fi
 			[ -d "$td" ] && mv "$td" "$td.replaced-$(date +%Y%m%d-%H%M%S)"

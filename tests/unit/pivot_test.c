@@ -204,32 +204,11 @@ static void test_means_and_formulas(void)
 	CHECK_STR("fmt >= 1000", s, "1234");
 }
 
-static void test_jobconf(void)
-{
-	const char ok[] = "# job\nsuite=will-it-scale\r\n\nnr_task=2\nvariant=base\nempty=\n";
-	struct krp_jobconf jc;
-	char err[KRP_ERR_MAX];
-
-	CHECK("jobconf ok", krp_jobconf_parse(ok, strlen(ok), &jc, err, sizeof(err)) == 0);
-	CHECK("jobconf 4 keys", jc.n == 4);
-	CHECK_STR("jobconf suite (CR dropped)", krp_jobconf_get(&jc, "suite"), "will-it-scale");
-	CHECK_STR("jobconf empty value", krp_jobconf_get(&jc, "empty"), "");
-	CHECK("jobconf missing", krp_jobconf_get(&jc, "nope") == NULL);
-	krp_jobconf_free(&jc);
-	CHECK("jobconf repeated", krp_jobconf_parse("a=1\na=2\n", 8, &jc, err, sizeof(err)) == -1 &&
-				      strcmp(err, "line 2: key repeated") == 0);
-	CHECK("jobconf no =", krp_jobconf_parse("a\n", 2, &jc, err, sizeof(err)) == -1);
-	CHECK("jobconf bad key", krp_jobconf_parse("a b=1\n", 6, &jc, err, sizeof(err)) == -1);
-	CHECK("jobconf control byte",
-	      krp_jobconf_parse("a=\x1b[1m\n", 7, &jc, err, sizeof(err)) == -1);
-}
-
 int main(void)
 {
 	check_seed("seed003 table 1", t1, imp1);
 	check_seed("seed003 table 2", t2, imp2);
 	test_layout();
 	test_means_and_formulas();
-	test_jobconf();
 	UNIT_EXIT();
 }

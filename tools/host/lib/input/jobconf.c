@@ -5,13 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract.h"
 #include "util.h"
-
-static int key_char(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '.' || c == '-';
-}
 
 int krp_jobconf_parse(const char *text, size_t len, struct krp_jobconf *jc, char *err, size_t errsz)
 {
@@ -41,26 +36,26 @@ int krp_jobconf_parse(const char *text, size_t len, struct krp_jobconf *jc, char
 		}
 		kl = (size_t)(eq - p);
 		vl = ll - kl - 1;
-		if (kl == 0 || kl > 64) {
-			snprintf(err, errsz, "line %zu: key must be 1..64 characters", line);
+		if (kl == 0 || kl > KRP_KEY_MAX) {
+			snprintf(err, errsz, "line %zu: key must be 1..%d characters", line,
+				 KRP_KEY_MAX);
 			goto bad;
 		}
 		for (i = 0; i < kl; i++) {
-			if (!key_char(p[i])) {
+			if (!krp_key_char(p[i], i == 0)) {
 				snprintf(err, errsz, "line %zu: bad character in key", line);
 				goto bad;
 			}
 		}
-		if (vl > 256) {
-			snprintf(err, errsz, "line %zu: value longer than 256", line);
+		if (vl > KRP_VALUE_MAX) {
+			snprintf(err, errsz, "line %zu: value longer than %d", line, KRP_VALUE_MAX);
 			goto bad;
 		}
 		for (i = 0; i < vl; i++) {
-			unsigned char c = (unsigned char)eq[1 + i];
-
-			if (c < 0x20 || c >= 0x7f) {
-				snprintf(err, errsz, "line %zu: control or non-ASCII byte in value",
-					 line);
+			if (!krp_value_char(eq[1 + i])) {
+				snprintf(err, errsz,
+					 "line %zu: bad character in value (letters, digits, %s)",
+					 line, KRP_VALUE_PUNCT);
 				goto bad;
 			}
 		}

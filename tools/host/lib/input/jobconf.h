@@ -6,9 +6,9 @@
 
 #define KRP_JOBCONF_MAX ((size_t)1 << 20)
 
-/* job.conf: "key=value" lines; blank lines and '#' comments skipped; key
- * [A-Za-z0-9_.-]+ (at most 64), value printable ASCII (at most 256, no
- * control bytes); a repeated key is an error.  err: "line N: problem". */
+/* job.conf: "key=value" lines, keys and values as contract.h says (the
+ * host writes them, the guest reads them); blank lines and '#' comments
+ * skipped; a repeated key is an error.  err: "line N: problem". */
 struct krp_kv {
 	char *key, *val;
 };

@@ -145,13 +145,12 @@ static int scalar_value(struct conv *c, yaml_node_t *n, const char *key, const c
 	const char *v = (const char *)n->data.scalar.value;
 	size_t len = n->data.scalar.length;
 
-	if (len == 0 || len > KRP_MATRIX_VALUE_MAX || strlen(v) != len)
+	if (len == 0 || len > KRP_VALUE_MAX || strlen(v) != len)
 		return fail(c, n, "%s: empty or overlong value", key);
 	for (size_t i = 0; i < len; i++) {
 		char ch = v[i];
 
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		      (ch >= '0' && ch <= '9') || strchr("._%+@:/-", ch)))
+		if (!krp_value_char(ch))
 			return fail(c, n,
 				    "%s: value '%.*s' has a character the kit refuses in a path",
 				    key, (int)(len > 40 ? 40 : len), v);

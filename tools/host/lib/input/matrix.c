@@ -39,22 +39,6 @@ static int fail(struct parser *ps, unsigned long line, const char *fmt, ...)
 	return -1;
 }
 
-static int key_first(char c)
-{
-	return c >= 'a' && c <= 'z';
-}
-
-static int key_rest(char c)
-{
-	return key_first(c) || (c >= '0' && c <= '9') || c == '_' || c == '.';
-}
-
-static int value_char(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-	       strchr("._%+@:/=-", c) != NULL;
-}
-
 /* Printable form of one byte for messages. */
 static const char *show(char c, char buf[8])
 {
@@ -98,7 +82,7 @@ static size_t scan_value(const char *s, size_t n, size_t *i)
 {
 	size_t st = *i;
 
-	while (*i < n && value_char(s[*i]))
+	while (*i < n && krp_value_char(s[*i]))
 		(*i)++;
 	return *i - st;
 }
@@ -151,9 +135,9 @@ static int parse_list(struct parser *ps, const char *s, size_t n, size_t i, stru
 				return fail(ps, ps->line, "nested lists are not supported");
 			return fail(ps, ps->line, "bad character %s in list", show(s[i], b));
 		}
-		if (vl > KRP_MATRIX_VALUE_MAX)
+		if (vl > KRP_VALUE_MAX)
 			return fail(ps, ps->line, "value too long (max %d characters)",
-				    KRP_MATRIX_VALUE_MAX);
+				    KRP_VALUE_MAX);
 		ent_add_val(e, s + st, vl);
 		while (i < n && s[i] == ' ')
 			i++;
@@ -177,14 +161,14 @@ static int parse_entry(struct parser *ps, const char *s, size_t n, struct ent *e
 
 	memset(e, 0, sizeof(*e));
 	e->line = ps->line;
-	if (!key_first(s[0])) {
+	if (!krp_key_char(s[0], 1)) {
 		if (!memchr(s, ':', n))
 			return fail(ps, ps->line, "missing colon (expected \"key: value\")");
 		return fail(ps, ps->line,
 			    "bad character %s at the start of a key (keys match [a-z][a-z0-9_.]*)",
 			    show(s[0], b));
 	}
-	while (i < n && key_rest(s[i]))
+	while (i < n && krp_key_char(s[i], 0))
 		i++;
 	if (i == n || s[i] != ':') {
 		if (!memchr(s, ':', n))
@@ -192,8 +176,8 @@ static int parse_entry(struct parser *ps, const char *s, size_t n, struct ent *e
 		return fail(ps, ps->line, "bad character %s in key (keys match [a-z][a-z0-9_.]*)",
 			    show(s[i], b));
 	}
-	if (i > KRP_MATRIX_KEY_MAX)
-		return fail(ps, ps->line, "key too long (max %d characters)", KRP_MATRIX_KEY_MAX);
+	if (i > KRP_KEY_MAX)
+		return fail(ps, ps->line, "key too long (max %d characters)", KRP_KEY_MAX);
 	e->key = krp_xstrndup(s, i);
 	i++; /* ':' */
 	if (i == n)
@@ -212,9 +196,9 @@ static int parse_entry(struct parser *ps, const char *s, size_t n, struct ent *e
 		size_t vl = scan_value(s, n, &i);
 		if (vl == 0)
 			return fail(ps, ps->line, "bad character %s in value", show(s[i], b));
-		if (vl > KRP_MATRIX_VALUE_MAX)
+		if (vl > KRP_VALUE_MAX)
 			return fail(ps, ps->line, "value too long (max %d characters)",
-				    KRP_MATRIX_VALUE_MAX);
+				    KRP_VALUE_MAX);
 		if (check_tail(ps, s, n, i, "in value") != 0)
 			return -1;
 		ent_add_val(e, s + st, vl);

@@ -1,7 +1,7 @@
 /* Matrix files (the jobs directory): a flat YAML subset expanded into cells.
  *
  *   # comment            blank lines and comments are ignored
- *   key: value           scalar; key [a-z][a-z0-9_.]*, value [A-Za-z0-9._%+@:/-]+
+ *   key: value           scalar; key and value as in job.conf (contract.h)
  *   key: [a, b, c]       list = axis; cells are the Cartesian product of all
  *                        axes in file order (first axis varies slowest)
  *   ---                  part separator: part 0 is shared, every later part
@@ -15,12 +15,11 @@
 #define KREPRO_MATRIX_H
 #include <stddef.h>
 
+#include "contract.h"
 #include "util.h"
 
 #define KRP_MATRIX_MAX_CELLS 10000
-#define KRP_MATRIX_KEY_MAX 64
 #define KRP_MATRIX_KEYS_MAX 1000
-#define KRP_MATRIX_VALUE_MAX 256
 #define KRP_MATRIX_OUT_MAX ((size_t)64 << 20)
 
 struct krp_matrix_err {

@@ -1,6 +1,8 @@
 /* Receiver (see recv.h). */
 #include "recv.h"
 
+#include "contract.h"
+
 #include "console_text.h"
 
 #include <errno.h>
@@ -26,12 +28,12 @@ int krp_host_owned_name(const char *name)
 	size_t i;
 
 	/* A tenant's files arrive as vm_<N>.<name> and are renamed <name>. */
-	if (strncmp(name, "vm_", 3) == 0) {
-		const char *p = name + 3;
+	if (strncmp(name, KRP_TENANT_PREFIX, strlen(KRP_TENANT_PREFIX)) == 0) {
+		const char *d = name + strlen(KRP_TENANT_PREFIX), *p = d;
 
 		while (*p >= '0' && *p <= '9')
 			p++;
-		if (p > name + 3 && *p == '.')
+		if (p > d && *p == '.')
 			name = p + 1;
 	}
 	for (i = 0; i < sizeof(host) / sizeof(host[0]); i++) {

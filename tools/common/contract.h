@@ -1,0 +1,43 @@
+/* What guest and host say to each other outside the result frames
+ * (frame.h): job.conf's grammar, the console lines the host's scripts wait
+ * for, and the prefix of a tenant's files.  C includes this header; the
+ * shell on both sides reads its KRP_* strings with contract_get (the host's
+ * lib/common.sh; the guest's init, from its copy /etc/krepro/contract.h),
+ * so each is written once.  A string define is one line, in double quotes,
+ * without '"' or '\'. */
+#ifndef KREPRO_CONTRACT_H
+#define KREPRO_CONTRACT_H
+#include <string.h>
+
+/* job.conf (and a matrix): "key=value" lines.  A key is a lower-case letter
+ * then letters, digits and KRP_KEY_PUNCT, at most KRP_KEY_MAX bytes; a value
+ * is letters, digits and KRP_VALUE_PUNCT, at most KRP_VALUE_MAX: safe in a
+ * result path and in the guest's shell. */
+#define KRP_KEY_PUNCT "_."
+#define KRP_VALUE_PUNCT "._%+@:/=-"
+#define KRP_KEY_MAX 64
+#define KRP_VALUE_MAX 256
+
+/* Console: "<KRP_CHAIN_STEP> N of M" when step N of a kexec chain starts
+ * (the host cuts the chain's console there); "<KRP_RESULTS_SENT> (STATUS)"
+ * once the results are out (a LAVA job waits for it). */
+#define KRP_CHAIN_STEP "krepro: chain step"
+#define KRP_RESULTS_SENT "krepro: results sent"
+
+/* Files of tenant N of a run arrive as "<KRP_TENANT_PREFIX>N.<name>". */
+#define KRP_TENANT_PREFIX "vm_"
+
+static inline int krp_key_char(char c, int first)
+{
+	if (c >= 'a' && c <= 'z')
+		return 1;
+	return !first && c && ((c >= '0' && c <= '9') || strchr(KRP_KEY_PUNCT, c));
+}
+
+static inline int krp_value_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       (c && strchr(KRP_VALUE_PUNCT, c));
+}
+
+#endif
