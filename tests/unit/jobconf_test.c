@@ -38,7 +38,7 @@ static void test_read(void)
 	CHECK("jobconf control byte",
 	      krp_jobconf_parse("a=\x1b[1m\n", 7, &jc, err, sizeof(err)) == -1);
 	CHECK_STR("jobconf: the refusal names the characters", err,
-		  "line 1: bad character in value (letters, digits, ._%+@:/=-)");
+		  "line 1: bad character in value (letters, digits, ._%+@:/=,-)");
 }
 
 /* What the kit writes reads back; what it never writes is refused. */
@@ -48,7 +48,8 @@ static void test_contract(void)
 
 	CHECK("kit values", parses("kernel_cmdline=numa_balancing=1+quiet\nnr_task=100%\n"
 				   "variant=memcg-lru@2\nmonitors=meminfo+proc-vmstat\n"
-				   "sysctl.vm.overcommit_memory=1\ntenant=vm_2\n"));
+				   "sysctl.vm.overcommit_memory=1\ntenant=vm_2\n"
+				   "net=10.0.2.15/24,10.0.2.2\nresult_port=tcp:10.0.2.2:4000\n"));
 	CHECK("a space in a value is refused", !parses("test=page fault\n"));
 	CHECK("a quote in a value is refused", !parses("test=a'b\n"));
 	CHECK("an upper-case key is refused", !parses("Suite=x\n"));

@@ -14,9 +14,14 @@
  * is letters, digits and KRP_VALUE_PUNCT, at most KRP_VALUE_MAX: safe in a
  * result path and in the guest's shell. */
 #define KRP_KEY_PUNCT "_."
-#define KRP_VALUE_PUNCT "._%+@:/=-"
+#define KRP_VALUE_PUNCT "._%+@:/=,-"
 #define KRP_KEY_MAX 64
 #define KRP_VALUE_MAX 256
+
+/* job.conf keys that are not matrix keys (docs/KEYS.md): what the host adds
+ * (the image's hash; a lab board's result port, network and reboot; the
+ * probe boot) and the guest's init adds to a tenant's job. */
+#define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant"
 
 /* Console: "<KRP_CHAIN_STEP> N of M" when step N of a kexec chain starts
  * (the host cuts the chain's console there); "<KRP_RESULTS_SENT> (STATUS)"
