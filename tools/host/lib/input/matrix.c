@@ -82,7 +82,7 @@ static size_t scan_value(const char *s, size_t n, size_t *i)
 {
 	size_t st = *i;
 
-	while (*i < n && krp_value_char(s[*i]))
+	while (*i < n && krp_value_char(s[*i]) && s[*i] != ',') /* ',' separates list items */
 		(*i)++;
 	return *i - st;
 }

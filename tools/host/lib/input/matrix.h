@@ -1,7 +1,8 @@
 /* Matrix files (the jobs directory): a flat YAML subset expanded into cells.
  *
  *   # comment            blank lines and comments are ignored
- *   key: value           scalar; key and value as in job.conf (contract.h)
+ *   key: value           scalar; key and value as in job.conf (contract.h),
+ *                        but no ',' in a value
  *   key: [a, b, c]       list = axis; cells are the Cartesian product of all
  *                        axes in file order (first axis varies slowest)
  *   ---                  part separator: part 0 is shared, every later part
