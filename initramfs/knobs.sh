@@ -28,10 +28,12 @@
 #                              the sched_debug monitor's interval (default 60); exported
 #                              as KREPRO_SCHED_DEBUG_INTERVAL for krepro-monitor
 #
-# Any other key that contains a '.' or starts with thp, ksm, numa_bal,
-# sysctl, sysfs or fs_ is an unknown knob: the run fails at once (fail +
-# finish) instead of silently running without the setting.  Every other key
-# is a benchmark or kit parameter and is left to the suite.
+# Every job.conf key is checked against the key table the image carries
+# (/etc/krepro/keys, made from lib/matrix-keys and the suites' and monitors'
+# meta files: docs/KEYS.md) before anything is applied: a key not in it
+# (sysctl.*, sysfs.* and the keys the host adds, KRP_JOB_EXTRA_KEYS, aside)
+# or a value its check refuses fails the run at once (fail + finish), the
+# same checks the host ran at plan time, whoever wrote the job.
 
 # knob_write PATH VALUE: write and record, or fail the run.
 knob_write() {
@@ -58,13 +60,41 @@ knob_path() {
 	KP="$1/$(printf '%s' "$2" | tr . /)"
 }
 
+# knob_check KEY VALUE: what is wrong with them by the key table ("" if
+# nothing).  Counts, sizes and durations come resolved to numbers (a
+# tenant's memory as NK).
+knob_check() {
+	awk -v k="$1" -v v="$2" -v s="$knob_suite" -v extra=" $knob_extra " '
+	$1 == k && ($4 == s || $4 == "kit" || $4 ~ /^monitor:/) {
+		found = 1
+		if ($2 ~ /^enum:/) {
+			n = split(substr($2, 6), e, "|")
+			for (i = 1; i <= n; i++) if (e[i] == v) exit
+			print k " must be one of " substr($2, 6) ", not \047" v "\047"
+		} else if ($2 ~ /^(int|count|size|duration)/ && v !~ /^[0-9]+[KMGT]?$/) {
+			print k " must be a number, not \047" v "\047"
+		} else if ($2 ~ /^int:/) {
+			split($2, r, ":")
+			if (v + 0 < r[2] + 0 || v + 0 > r[3] + 0) print k " must be from " r[2] " to " r[3] ", not " v
+		}
+		exit
+	}
+	END { if (!found && index(extra, " " k " ") == 0) print "unknown key \047" k "\047 for suite " s " (" FILENAME ": docs/KEYS.md)" }' "$knob_keys"
+}
+
 knob_apply() { # key value
 	case $1 in
+	sysctl.* | sysfs.*) ;;
+	*)
+		knob_err=$(knob_check "$1" "$2")
+		[ -z "$knob_err" ] || {
+			knob_fail "$knob_err"
+			return 1
+		}
+		;;
+	esac
+	case $1 in
 	thp)
-		case $2 in
-		always | madvise | never) ;;
-		*) knob_fail "thp must be always, madvise or never, not '$2'" ;;
-		esac
 		knob_write /sys/kernel/mm/transparent_hugepage/enabled "$2" || return
 		grep -q "\[$2\]" /sys/kernel/mm/transparent_hugepage/enabled ||
 			knob_fail "thp=$2 did not take effect"
@@ -73,15 +103,11 @@ knob_apply() { # key value
 		case $2 in
 		on) knob_write /sys/kernel/mm/ksm/run 1 && KREPRO_KSM=1 ;;
 		off) knob_write /sys/kernel/mm/ksm/run 0 && KREPRO_KSM=0 ;;
-		*) knob_fail "ksm must be on or off, not '$2'" ;;
 		esac
 		export KREPRO_KSM
 		;;
 	numa_balancing)
-		case $2 in
-		0 | 1) knob_write /proc/sys/kernel/numa_balancing "$2" ;;
-		*) knob_fail "numa_balancing must be 0 or 1, not '$2'" ;;
-		esac
+		knob_write /proc/sys/kernel/numa_balancing "$2"
 		;;
 	sysctl.*)
 		knob_path /proc/sys "${1#sysctl.}" || return
@@ -101,15 +127,9 @@ knob_apply() { # key value
 		knob_fs "$2"
 		;;
 	sched_debug_interval)
-		case $2 in
-		'' | *[!0-9.]*) knob_fail "sched_debug_interval must be seconds, not '$2'" ;;
-		esac
 		KREPRO_SCHED_DEBUG_INTERVAL=$2
 		export KREPRO_SCHED_DEBUG_INTERVAL
 		echo "sched_debug_interval=$2" >>"$R/knobs"
-		;;
-	*.* | thp* | ksm* | numa_bal* | sysctl* | sysfs* | fs_*)
-		knob_fail "unknown knob '$1' (known: thp ksm numa_balancing fs sched_debug_interval sysctl.* sysfs.*)"
 		;;
 	esac
 }
@@ -137,9 +157,6 @@ knob_fs() {
 		err=$(losetup "$loopdev" /fs-backing/img 2>&1) || knob_fail "fs=$1: losetup $loopdev: $err"
 		err=$(mount -t "$1" "$loopdev" /fs 2>&1) || knob_fail "fs=$1: mount $loopdev: $err"
 		;;
-	*)
-		knob_fail "fs must be tmpfs, ext2 or xfs, not '$1'"
-		;;
 	esac
 	KREPRO_FS_DIR=/fs
 	export KREPRO_FS_DIR
@@ -149,6 +166,9 @@ knob_fs() {
 # The job: $JOB of /init (kexec chains and tenants have their own) or
 # /job/job.conf; KREPRO_JOB_CONF overrides both (the kit's own tests).
 knob_conf=${KREPRO_JOB_CONF:-${JOB:-/job/job.conf}}
+knob_keys=${KREPRO_KEYS:-/etc/krepro/keys}
+knob_suite=$(sed -n 's/^suite=//p' "$knob_conf" 2>/dev/null | head -n 1)
+knob_extra=$(sed -n 's/^#define KRP_JOB_EXTRA_KEYS "\(.*\)"$/\1/p' "${KREPRO_CONTRACT:-/etc/krepro/contract.h}")
 if [ -f "$knob_conf" ]; then
 	while IFS= read -r knob_line; do
 		case $knob_line in

@@ -273,8 +273,9 @@ check_cell() {
 # load_key_classes: from the key table (made here, once a session), in one
 # pass, the keys kept out of the result path (NONPATH_KEYS), out of job.conf
 # (HOST_KEYS), counted in CPUs (COUNT_KEYS, N or N%: job.conf gets the
-# count, the path keeps N%) and sizes (SIZE_KEYS: job.conf gets bytes, the
-# path keeps 64M), each " a b ... "; and the defaults of runs and board.  Called once by plan_cells, not at every sourcing.
+# count, the path keeps N%), sizes (SIZE_KEYS: job.conf gets bytes, the
+# path keeps 64M) and durations (DURATION_KEYS: job.conf gets seconds), each
+# " a b ... "; and the defaults of runs and board.  Called once by plan_cells, not at every sourcing.
 load_key_classes() {
 	keys_file
 	{
@@ -282,6 +283,7 @@ load_key_classes() {
 		IFS= read -r HOST_KEYS
 		IFS= read -r COUNT_KEYS
 		IFS= read -r SIZE_KEYS
+		IFS= read -r DURATION_KEYS
 		IFS=' ' read -r DEFAULT_RUNS DEFAULT_BOARD
 	} <<EOF
 $(awk '!seen[$1]++ {
@@ -289,9 +291,29 @@ $(awk '!seen[$1]++ {
 	if ($3 == "host") h = h $1 " "
 	if ($2 ~ /^count:/) c = c $1 " "
 	if ($2 == "size") z = z $1 " "
+	if ($2 == "duration") t = t $1 " "
 	if ($4 == "kit") d[$1] = $5
-} END { print " " np; print " " h; print " " c; print " " z; print d["runs"], d["board"] }' "$KEYS")
+} END { print " " np; print " " h; print " " c; print " " z; print " " t; print d["runs"], d["board"] }' "$KEYS")
 EOF
+}
+
+# cell_defaults CELL: "key=default" for each key the cell does not set that
+# has a default and goes to job.conf: its suite's parameters, the kit's job
+# and path keys, and the parameters of the monitors it names; write_job
+# adds them, so job.conf holds every value the guest runs with.
+cell_defaults() {
+	cd_suite=$(cell_get "$1" suite)
+	cd_mons=+$(cell_get "$1" monitors)+
+	printf '%s\n' "$1" | awk -v s="$cd_suite" -v m="$cd_mons" '
+	NR == 1 { n = split($0, kv, " "); for (i = 1; i <= n; i++) { sub(/=.*/, "", kv[i]); set[kv[i]] = 1 }; next }
+	$5 == "-" || ($1 in set) || $3 == "host" { next }
+	$4 == s || $4 == "kit" || ($4 ~ /^monitor:/ && index(m, "+" substr($4, 9) "+")) { print $1 "=" $5 }' - "$KEYS"
+}
+
+cell_value() { # cell key -> its value, else its default ("" if neither)
+	cv=$(cell_get "$1" "$2")
+	[ -n "$cv" ] || cv=$(cell_defaults "$1" | sed -n "s/^$2=//p")
+	printf '%s\n' "$cv"
 }
 
 path_params() { # cell -> LKP path_params: benchmark options sorted by key
@@ -332,6 +354,6 @@ variant_dir() { # cell -> variant-level result dir
 cell_timeout() { # cell -> seconds for one boot running it
 	ct=$(cell_get "$1" timeout)
 	[ -n "$ct" ] && ct=$(to_seconds "$ct")
-	ct_rt=$(to_seconds "$(cell_get "$1" runtime)")
+	ct_rt=$(to_seconds "$(cell_value "$1" runtime)")
 	echo "${ct:-$((B_BOOT_TIMEOUT + ${ct_rt:-0} * 2))}"
 }

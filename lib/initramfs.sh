@@ -60,6 +60,14 @@ cmd_initramfs() {
 	if [ -f "$KREPRO_ROOT/initramfs/knobs.sh" ]; then
 		echo "file /etc/krepro/knobs.sh $KREPRO_ROOT/initramfs/knobs.sh 0644 0 0" >>"$list"
 	fi
+	# The key table (docs/KEYS.md) for knobs.sh, without its texts, and the
+	# guest/host contract for init.
+	key_table | awk '{ print $1, $2, $3, $4, $5 }' >"$KREPRO_OUT/keys.tmp" || die "the key table is broken (see above)"
+	mv "$KREPRO_OUT/keys.tmp" "$KREPRO_OUT/keys"
+	{
+		echo "file /etc/krepro/keys $KREPRO_OUT/keys 0644 0 0"
+		echo "file /etc/krepro/contract.h $KREPRO_ROOT/tools/common/contract.h 0644 0 0"
+	} >>"$list"
 	ts=$(date -u -d "$(ref_get timestamp)" +%s)
 	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
 	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"

@@ -61,8 +61,9 @@ plan_check() {
 		[ -n "$IMPORT_DIR" ] || check_cell "$cell"
 		runs=$(runs_of "$cell")
 		case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
-		to_seconds "$(cell_get "$cell" runtime)" >/dev/null
-		rt=$(to_seconds "$(cell_get "$cell" runtime)")
+		rt=$(cell_value "$cell" runtime)
+		to_seconds "$rt" >/dev/null
+		rt=$(to_seconds "$rt")
 		count_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
 		kernel_args "$cell" >/dev/null
 		check_clock "$cell" "$b"
@@ -79,6 +80,8 @@ plan_check() {
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
 				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
 				"$(variant_dir "$cell")" "$runs" "$runs" "$((${rt:-0} + 15))"
+			dd=$(cell_defaults "$cell" | tr '\n' ' ')
+			[ -z "$dd" ] || printf '  defaults (docs/KEYS.md): %s\n' "${dd% }"
 		fi
 	done <"$TMPD/cells"
 }

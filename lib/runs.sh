@@ -4,16 +4,14 @@
 
 # --- run --------------------------------------------------------------------
 
-write_job() { # cell file: every cell key the guest needs, values mapped
+write_job() { # cell file: every key the guest needs, defaults added, values resolved
 	{
-		for kv in $1; do
+		for kv in $1 $(cell_defaults "$1"); do
 			key=${kv%%=*} val=${kv#*=}
 			case $HOST_KEYS in *" $key "*) continue ;; esac
 			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
 			case $SIZE_KEYS in *" $key "*) val=$(size_of "$val") ;; esac
-			case $key in
-			runtime | warmup | interval) val=$(to_seconds "$val") ;;
-			esac
+			case $DURATION_KEYS in *" $key "*) val=$(to_seconds "$val") ;; esac
 			echo "$key=$val"
 		done
 		echo "variant=$(basename "$(variant_dir "$1")")"

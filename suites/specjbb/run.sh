@@ -3,18 +3,18 @@
 # which provides job_get, $R, monitors_start and fail.  Writes $R/specjbb
 # and its .time file.
 #
-# Job keys: warehouses (default nr_cpu), threads (workers per warehouse,
-# default 1), memory (all warehouses, K/M/G/T suffix, default 256M; above
-# one node's memory the tenant no longer "fits"), runtime (measured
-# seconds, default 30), rampup (seconds, default 3).
+# Job keys: warehouses (default nr_cpu), threads (workers per warehouse),
+# memory (all warehouses, bytes or K/M/G/T; above one node's memory the
+# tenant no longer "fits"), runtime (measured seconds), rampup (seconds).
+# Literal defaults are the host's (meta), written into job.conf.
 suite_run() {
 	sj_w=$(job_get warehouses)
 	sj_t=$(job_get threads)
 	sj_m=$(job_get memory)
 	sj_s=$(job_get runtime)
 	sj_r=$(job_get rampup)
-	echo "krepro: specjbb warehouses=${sj_w:-nr_cpu} threads=${sj_t:-1} memory=${sj_m:-256M} ${sj_s:-30}s"
+	echo "krepro: specjbb warehouses=${sj_w:-nr_cpu} threads=$sj_t memory=$sj_m ${sj_s}s"
 	monitors_start
-	krepro-time -o "$R/specjbb.time" specjbb ${sj_w:+-w "$sj_w"} -t "${sj_t:-1}" \
-		-m "${sj_m:-256M}" -s "${sj_s:-30}" -r "${sj_r:-3}" >"$R/specjbb" 2>"$R/specjbb.stderr"
+	krepro-time -o "$R/specjbb.time" specjbb ${sj_w:+-w "$sj_w"} -t "$sj_t" \
+		-m "$sj_m" -s "$sj_s" -r "$sj_r" >"$R/specjbb" 2>"$R/specjbb.stderr"
 }

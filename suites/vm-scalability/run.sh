@@ -6,22 +6,12 @@
 #
 # Job keys: test (mmap-pread-rand-mt, lru-shm, anon-w-seq, anon-r-rand),
 # nr_task (count, default nr_cpu), size (total bytes the case touches over
-# all tasks, K/M/G/T suffix; default per case below), runtime (seconds,
-# default 300), fs (knobs.sh: the filesystem of mmap-pread-rand-mt's file).
+# all tasks; default per case below), runtime (seconds), fs (knobs.sh: the
+# filesystem of mmap-pread-rand-mt's file).  Literal defaults are the
+# host's (meta), written into job.conf.
 
 vms_kb() { # /proc/meminfo field in kB
 	sed -n "s/^$1: *\([0-9]*\) kB/\1/p" /proc/meminfo
-}
-
-vms_bytes() { # 16M 2G 100 -> bytes (empty stays empty)
-	case $1 in
-	'') ;;
-	*[kK]) echo $((${1%?} << 10)) ;;
-	*[mM]) echo $((${1%?} << 20)) ;;
-	*[gG]) echo $((${1%?} << 30)) ;;
-	*[tT]) echo $((${1%?} << 40)) ;;
-	*) echo "$1" ;;
-	esac
 }
 
 # Where the sparse file of mmap-pread-rand-mt lives: the filesystem the job
@@ -41,9 +31,8 @@ suite_run() {
 	vms_test=$(job_get test)
 	vms_nr=$(job_get nr_task)
 	vms_nr=${vms_nr:-$(grep -c '^processor' /proc/cpuinfo)}
-	vms_runtime=$(job_get runtime)
-	vms_runtime=${vms_runtime:-300}
-	vms_size=$(vms_bytes "$(job_get size)")
+	vms_runtime=$(job_get runtime) # the host's default if the matrix has none
+	vms_size=$(job_get size)       # bytes: the host resolves K/M/G/T
 	vms_mem=$(vms_kb MemTotal)
 	VMS_TMPFS=/tmp/vm-scalability-tmp
 	mkdir -p "$VMS_TMPFS"

@@ -2,10 +2,9 @@
 # will-it-scale suite: sourced by /init, which provides job_get, $R,
 # monitors_start and fail.  Writes $R/will-it-scale and its .time file.
 suite_run() {
+	# Defaults are the host's (suites/will-it-scale/meta): job.conf has them.
 	wis_warmup=$(job_get warmup)
-	wis_warmup=${wis_warmup:-5}
-	wis_runtime=$(job_get runtime)
-	wis_duration=$((${wis_runtime:-10} - wis_warmup))
+	wis_duration=$(($(job_get runtime) - wis_warmup))
 	[ "$wis_duration" -ge 1 ] || wis_duration=1
 	wis_bin=will-it-scale # one build per mode, as upstream's (will-it-scale.c)
 	[ "$(job_get mode)" != thread ] || wis_bin=will-it-scale-threads
