@@ -176,25 +176,11 @@ if [ -n "$IMPORT_DIR" ]; then
 	exit
 fi
 
-START=$(date +%s)
-done_runs=0
-failed_runs=0
-BOOT_MODE=${BOOT_MODE:-$(cell_get "$(head -n 1 "$TMPD/cells")" boot)}
-case ${BOOT_MODE:-each} in each | kexec) ;; *) die "$MATRIX: boot must be each or kexec" ;; esac
-
 if [ -n "$LAVA_DIR" ]; then
 	export_lava
 	exit 0
 fi
-if [ "${BOOT_MODE:-each}" = each ] && [ "$JOBS" -gt 1 ]; then
-	run_slots
-elif [ "${BOOT_MODE:-each}" = each ]; then
-	while read -r r k; do
-		run_planned "$r" "$k"
-	done <"$TMPD/plan"
-else
-	run_kexec_chains
-fi
+boot_all
 write_report
 }
 main "$@"

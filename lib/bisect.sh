@@ -18,7 +18,7 @@ bisect_main() {
 	ser=$1 metric=$2
 	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
 	krepro_dirs
-	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	host_tools
 	# Working files of this bisect only: two bisects on one cache never
 	# share them.
 	bs_w=$(mktemp -d "$KREPRO_CACHE/bisect.XXXXXX")

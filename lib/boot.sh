@@ -4,6 +4,28 @@
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 
+# boot_all: every planned run, one way chosen once: kexec chains (boot:
+# kexec, --kexec), parallel slots (-j N, exact mode), else one at a time.
+boot_all() {
+	START=$(date +%s)
+	done_runs=0
+	failed_runs=0
+	BOOT_MODE=${BOOT_MODE:-$(cell_value "$(head -n 1 "$TMPD/cells")" boot)}
+	case $BOOT_MODE in
+	kexec) run_kexec_chains ;;
+	each)
+		if [ "$JOBS" -gt 1 ]; then
+			run_slots
+		else
+			while read -r r k; do
+				run_planned "$r" "$k"
+			done <"$TMPD/plan"
+		fi
+		;;
+	*) die "$MATRIX: boot must be each or kexec" ;;
+	esac
+}
+
 # run_planned RUN CELL [INDEX]: one planned run, booted and stored.
 run_planned() {
 	prepare_run "$1" "$2"

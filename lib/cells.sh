@@ -312,7 +312,8 @@ cell_defaults() {
 
 cell_value() { # cell key -> its value, else its default ("" if neither)
 	cv=$(cell_get "$1" "$2")
-	[ -n "$cv" ] || cv=$(cell_defaults "$1" | sed -n "s/^$2=//p")
+	[ -n "$cv" ] || cv=$(awk -v k="$2" -v s="$(cell_get "$1" suite)" '
+		$1 == k && ($4 == s || $4 == "kit" || $4 ~ /^monitor:/) { if ($5 != "-") print $5; exit }' "$KEYS")
 	printf '%s\n' "$cv"
 }
 

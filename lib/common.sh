@@ -12,6 +12,13 @@ die() {
 	exit 2
 }
 
+# host_tools: the host tools built (build.sh tools: quiet when up to date)
+# and H, their folder.  krepro_dirs first.
+host_tools() {
+	"${KREPRO_ROOT:?}/build.sh" tools >/dev/null || exit 2
+	H=$KREPRO_OUT/host
+}
+
 # contract_get NAME: a string of tools/common/contract.h, the one home of
 # what guest and host say to each other outside the frames (the guest's
 # init reads its copy the same way).

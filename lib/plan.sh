@@ -17,8 +17,7 @@ plan_cells() {
 		MATRIX_NAME=$(basename "$MATRIX" .yaml)
 	fi
 
-	"$KREPRO_ROOT/build.sh" tools >/dev/null
-	H=$KREPRO_OUT/host
+	host_tools
 	COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
 	load_key_classes
 	if [ -n "$IMPORT_DIR" ]; then

@@ -10,8 +10,8 @@ report_tool() {
 	tool=krepro-$1
 	shift
 	krepro_dirs
-	"$KREPRO_ROOT/build.sh" tools >/dev/null
-	exec "$KREPRO_OUT/host/$tool" "$@"
+	host_tools
+	exec "$H/$tool" "$@"
 }
 
 # from_report [-o FILE] REPORT: a report email -> the matrix that reproduces
@@ -27,7 +27,7 @@ from_report() {
 	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
 	[ -f "$1" ] || die "from-report: '$1' not found"
 	krepro_dirs
-	"$KREPRO_ROOT/build.sh" tools >/dev/null
+	host_tools
 	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
 	key_table >"$fr_tmp.keys" || exit 2
 	"$KREPRO_OUT/host/krepro-fromreport" --keys "$fr_tmp.keys" "$1" >"$fr_tmp" || {

@@ -254,5 +254,15 @@ for c in pipe-3-20-process-2 pipe-3-20-thread-2 socket-3-20-process-2 socket-3-2
 		grep -Eq '"hackbench.throughput": [1-9]' "$(dirname "$HB")/stats.json"
 done
 
+# --- autonuma-benchmark: the twelve builds lkp-tests reports -------------
+expect_rc "autonuma-benchmark's smoke matrix (every build, bound ones too)" 0 \
+	./run-matrix.sh -j 2 -o "$T_DIR/an" suites/autonuma-benchmark/smoke.yaml
+for t in numa01 numa01_HARD_BIND numa01_INVERSE_BIND numa01_THREAD_ALLOC numa01_THREAD_ALLOC_HARD_BIND \
+	numa01_THREAD_ALLOC_INVERSE_BIND numa02 numa02_HARD_BIND numa02_INVERSE_BIND numa02_SMT \
+	numa02_SMT_HARD_BIND numa02_SMT_INVERSE_BIND; do
+	AN=$(find "$T_DIR/an/autonuma-benchmark" -type f -name stats.json -path "*-$t/*/base/1/*")
+	assert "autonuma $t: seconds in stats.json" grep -Eq "\"autonuma-benchmark.$t.seconds\": [0-9]*[.]?[0-9]*[1-9]" "$AN"
+done
+
 rm -rf "$T_DIR"
 exit $T_FAILED

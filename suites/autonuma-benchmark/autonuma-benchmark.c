@@ -1,5 +1,6 @@
-/* autonuma-benchmark: numa01, numa01_THREAD_ALLOC and numa02 after Andrea
- * Arcangeli's autonuma-benchmark, without libnuma.
+/* autonuma-benchmark: numa01, numa01_THREAD_ALLOC, numa02 and numa02_SMT,
+ * each also as _HARD_BIND and _INVERSE_BIND, after Andrea Arcangeli's
+ * autonuma-benchmark, without libnuma.
  *
  * autonuma-benchmark -t TEST [-s SIZE] [-l LOOPS]
  *
@@ -9,13 +10,16 @@
  * returns to the default policy and zeroes its area (numa01: the whole;
  * THREAD_ALLOC: its slice) LOOPS times, so automatic NUMA balancing has to
  * move memory or tasks.  numa02: one process zeroes its area once, then
- * each thread zeroes its own slice LOOPS times.
+ * each thread zeroes its own slice LOOPS times.  The bound builds set CPU
+ * affinity and memory policy before the threads start (they inherit both;
+ * the arithmetic is autonuma_calc.h's) and need two nodes or more.
  * Prints the shape and "elapsed: SECONDS" (wall time of the whole run, the
  * benchmark's metric; lower is better). */
 #include <errno.h>
 #include <dirent.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,6 +44,7 @@ static struct an_shape shape;
 static unsigned long nnodes;
 static int bind_node = -1; /* -1: no binding (one node) */
 static enum an_test an_test = AN_NTESTS;
+static enum an_bind an_bind = AN_BIND_NONE;
 static char *area;
 
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
@@ -60,13 +65,46 @@ static unsigned long count_nodes(void)
 	return n ? n : 1;
 }
 
-static void set_policy(int mode, int node)
+static void set_policy_mask(int mode, unsigned long mask)
 {
-	unsigned long mask = node >= 0 ? 1UL << node : 0;
-
 	if (syscall(SYS_set_mempolicy, mode, mode == KRP_MPOL_DEFAULT ? NULL : &mask,
 		    mode == KRP_MPOL_DEFAULT ? 0UL : (unsigned long)(sizeof(mask) * 8)) < 0)
 		fprintf(stderr, PROG ": warning: set_mempolicy: %s\n", strerror(errno));
+}
+
+static void set_policy(int mode, int node)
+{
+	set_policy_mask(mode, node >= 0 ? 1UL << node : 0);
+}
+
+/* Run on the CPUs of the nodes in mask and allocate from them (a bound
+ * build: what upstream's sched_setaffinity + MPOL_BIND do). */
+static void bind_nodes(unsigned long cpu_nodes, unsigned long mem_nodes)
+{
+	cpu_set_t cpus;
+
+	CPU_ZERO(&cpus);
+	for (unsigned long n = 0; n < nnodes && n < 8 * sizeof(cpu_nodes); n++) {
+		char path[64], list[4096];
+		unsigned long bits[16];
+		FILE *f;
+
+		if (!(cpu_nodes & (1UL << n)))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%lu/cpulist", n);
+		if (!(f = fopen(path, "r")) || !fgets(list, sizeof(list), f) ||
+		    an_cpulist_parse(list, bits, 16) != 0)
+			die("cannot read %s", path);
+		fclose(f);
+		for (unsigned c = 0; c < 64 * 16 && c < CPU_SETSIZE; c++)
+			if (bits[c / 64] & (1UL << (c % 64)))
+				CPU_SET(c, &cpus);
+	}
+	if (CPU_COUNT(&cpus) == 0)
+		die("no CPU on the nodes of mask %#lx", cpu_nodes);
+	if (sched_setaffinity(0, sizeof(cpus), &cpus) < 0)
+		die("sched_setaffinity: %s", strerror(errno));
+	set_policy_mask(KRP_MPOL_BIND, mem_nodes);
 }
 
 static void *thread_main(void *arg)
@@ -77,7 +115,7 @@ static void *thread_main(void *arg)
 	/* numa01*: every thread first zeroes the process's whole area (bound
 	 * to one node where there are two), as upstream's thread() does, also
 	 * in THREAD_ALLOC where its passes then cover only its slice */
-	if (an_test != AN_NUMA02) {
+	if (an_test == AN_NUMA01 || an_test == AN_NUMA01_THREAD_ALLOC) {
 		if (bind_node >= 0)
 			set_policy(KRP_MPOL_BIND, bind_node);
 		memset(area, 0, shape.size);
@@ -92,21 +130,47 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-static void run_process(void)
+static int numa02(void)
+{
+	return an_test == AN_NUMA02 || an_test == AN_NUMA02_SMT;
+}
+
+static void run_process(int proc)
 {
 	pthread_t *th = calloc(shape.threads, sizeof(*th));
 
 	area = mmap(NULL, shape.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (!th || area == MAP_FAILED)
 		die("cannot allocate %llu bytes", shape.size);
+	if (!numa02() && an_bind != AN_BIND_NONE) {
+		unsigned long cpu_nodes, mem_nodes;
+
+		an_numa01_masks(nnodes, proc, an_bind, &cpu_nodes, &mem_nodes);
+		bind_nodes(cpu_nodes, mem_nodes);
+	}
 	/* numa02: upstream zeroes the area once, in the main thread, before
-	 * the threads start */
-	if (an_test == AN_NUMA02) {
+	 * the threads start (node by node, bound to each, in a bound build) */
+	if (numa02() && an_bind == AN_BIND_NONE) {
 		memset(area, 0, shape.size);
 		__asm__ __volatile__("" : : "r"(area) : "memory");
+	} else if (numa02()) {
+		for (unsigned long n = 0; n < nnodes; n++) {
+			unsigned long long from = n * shape.size / nnodes;
+
+			bind_nodes(1UL << n, 1UL << n);
+			memset(area + from, 0, (n + 1) * shape.size / nnodes - from);
+			__asm__ __volatile__("" : : "r"(area) : "memory");
+		}
 	}
 	for (unsigned long i = 0; i < shape.threads; i++) {
-		int err = pthread_create(&th[i], NULL, thread_main, (void *)(uintptr_t)i);
+		int err;
+
+		if (numa02() && an_bind != AN_BIND_NONE) {
+			unsigned long n = an_numa02_node(i, shape.threads, nnodes, an_bind);
+
+			bind_nodes(1UL << n, 1UL << n);
+		}
+		err = pthread_create(&th[i], NULL, thread_main, (void *)(uintptr_t)i);
 
 		if (err)
 			die("pthread_create: %s", strerror(err));
@@ -118,8 +182,10 @@ static void run_process(void)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: " PROG " -t numa01|numa01_THREAD_ALLOC|numa02 [-s SIZE] [-l LOOPS]\n"
-		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02)\n"
+		"Usage: " PROG " -t TEST [-s SIZE] [-l LOOPS]\n"
+		"  TEST       numa01, numa01_THREAD_ALLOC, numa02 or numa02_SMT, each also\n"
+		"             with _HARD_BIND or _INVERSE_BIND (two NUMA nodes or more)\n"
+		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02*)\n"
 		"  -l LOOPS   passes per thread (default 50, 1000, 800)\n"
 		"Prints the run's shape and 'elapsed: SECONDS'.\n");
 }
@@ -129,6 +195,7 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
 						 {NULL, 0, NULL, 0}};
 	enum an_test test = AN_NTESTS;
+	enum an_bind bind = AN_BIND_NONE;
 	unsigned long long size = 0;
 	unsigned long loops = 0;
 	struct timespec t0, t1;
@@ -140,7 +207,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "t:s:l:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (an_test_parse(optarg, &test) != 0)
+			if (an_test_parse(optarg, &test, &bind) != 0)
 				die("unknown test '%s' (see --help)", optarg);
 			break;
 		case 's':
@@ -169,9 +236,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	an_test = test;
+	an_bind = bind;
 	an_shape(test, ncpu > 0 ? (unsigned long)ncpu : 1, size, loops, &shape);
 	nnodes = count_nodes();
-	if (nnodes >= 2 && test != AN_NUMA02)
+	if (bind != AN_BIND_NONE && nnodes < 2)
+		die("the _HARD_BIND and _INVERSE_BIND tests need two NUMA nodes or more (%lu here)",
+		    nnodes);
+	if (nnodes >= 2 && !numa02() && bind == AN_BIND_NONE)
 		bind_node = (int)(time(NULL) & 1);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned long i = 0; i < shape.procs; i++) {
@@ -180,7 +251,7 @@ int main(int argc, char **argv)
 			die("fork: %s", strerror(errno));
 		if (pids[i] == 0) {
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			run_process();
+			run_process((int)i);
 			_exit(0);
 		}
 	}
@@ -195,7 +266,7 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (failed)
 		die("a benchmark process failed");
-	an_format_result(out, sizeof(out), test, &shape, nnodes,
+	an_format_result(out, sizeof(out), test, bind, &shape, nnodes,
 			 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	fputs(out, stdout);
 	return ferror(stdout) ? 1 : 0;

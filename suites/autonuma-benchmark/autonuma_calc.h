@@ -7,7 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-enum an_test { AN_NUMA01, AN_NUMA01_THREAD_ALLOC, AN_NUMA02, AN_NTESTS };
+enum an_test { AN_NUMA01, AN_NUMA01_THREAD_ALLOC, AN_NUMA02, AN_NUMA02_SMT, AN_NTESTS };
+
+/* Upstream's builds of each test: no binding, _HARD_BIND (CPUs and memory
+ * bound where the work is), _INVERSE_BIND (bound away from it). */
+enum an_bind { AN_BIND_NONE, AN_BIND_HARD, AN_BIND_INVERSE, AN_NBINDS };
 
 struct an_shape {
 	unsigned long procs;		/* processes */
@@ -18,28 +22,113 @@ struct an_shape {
 	int shared;			/* 1: every thread zeroes the whole area */
 };
 
-static inline const char *an_test_name(enum an_test t)
-{
-	static const char *const names[AN_NTESTS] = {"numa01", "numa01_THREAD_ALLOC", "numa02"};
+static const char *const an_test_names[AN_NTESTS] = {"numa01", "numa01_THREAD_ALLOC", "numa02",
+						     "numa02_SMT"};
+static const char *const an_bind_suffixes[AN_NBINDS] = {"", "_HARD_BIND", "_INVERSE_BIND"};
 
-	return (unsigned)t < AN_NTESTS ? names[t] : NULL;
-}
-
-static inline int an_test_parse(const char *s, enum an_test *out)
+/* "numa01_THREAD_ALLOC_HARD_BIND" and the like: upstream's program names
+ * (lkp-tests' metric names). */
+static inline int an_test_parse(const char *s, enum an_test *t, enum an_bind *b)
 {
 	for (int i = 0; i < AN_NTESTS; i++) {
-		if (strcmp(s, an_test_name((enum an_test)i)) == 0) {
-			*out = (enum an_test)i;
-			return 0;
+		size_t n = strlen(an_test_names[i]);
+
+		if (strncmp(s, an_test_names[i], n) != 0)
+			continue;
+		for (int j = 0; j < AN_NBINDS; j++) {
+			if (strcmp(s + n, an_bind_suffixes[j]) == 0) {
+				*t = (enum an_test)i;
+				*b = (enum an_bind)j;
+				return 0;
+			}
 		}
 	}
 	return -1;
 }
 
+static inline int an_test_format(char *out, size_t outsz, enum an_test t, enum an_bind b)
+{
+	if ((unsigned)t >= AN_NTESTS || (unsigned)b >= AN_NBINDS)
+		return -1;
+	return snprintf(out, outsz, "%s%s", an_test_names[t], an_bind_suffixes[b]);
+}
+
+/* numa01's bound builds: process p (0 or 1) runs on the CPUs of one half of
+ * the nodes (the first half for process 0) and binds its memory to the same
+ * half (_HARD_BIND).  _INVERSE_BIND swaps process 0's memory to the second
+ * half and leaves process 1's there: upstream's swap tests NODEMASK1 twice,
+ * so both processes' memory is on the second half, as 0-day measures it.
+ * Node bit masks. */
+static inline unsigned long an_half_mask(unsigned long nodes, int half)
+{
+	unsigned long lo = half ? nodes / 2 : 0, hi = half ? nodes : nodes / 2, m = 0;
+
+	for (unsigned long n = lo; n < hi && n < 8 * sizeof(m); n++)
+		m |= 1UL << n;
+	return m;
+}
+
+static inline void an_numa01_masks(unsigned long nodes, int proc, enum an_bind b,
+				   unsigned long *cpu_nodes, unsigned long *mem_nodes)
+{
+	*cpu_nodes = an_half_mask(nodes, proc);
+	*mem_nodes = b == AN_BIND_INVERSE ? an_half_mask(nodes, 1) : *cpu_nodes;
+}
+
+/* numa02's bound builds: before the threads start, the main thread zeroes
+ * the area node by node, bound to each (node n gets bytes n*size/nodes up
+ * to (n+1)*size/nodes); thread i is then bound to node i/(threads/nodes)
+ * (_HARD_BIND: its slice's node) or (threads-1-i)/(threads/nodes)
+ * (_INVERSE_BIND).  Where upstream would divide by zero (fewer threads
+ * than nodes: numa02_SMT on two CPUs) a node holds one thread, and the
+ * node is capped at the last. */
+static inline unsigned long an_numa02_node(unsigned long i, unsigned long threads,
+					   unsigned long nodes, enum an_bind b)
+{
+	unsigned long per = nodes ? threads / nodes : 1, n;
+
+	if (per == 0)
+		per = 1;
+	n = (b == AN_BIND_INVERSE ? threads - 1 - i : i) / per;
+	return nodes && n >= nodes ? nodes - 1 : n;
+}
+
+/* A sysfs cpulist ("0-3,8,10-11") into a bit mask of CPUs below
+ * 64 * words; -1 if malformed. */
+static inline int an_cpulist_parse(const char *s, unsigned long *mask, size_t words)
+{
+	memset(mask, 0, words * sizeof(*mask));
+	while (*s && *s != '\n') {
+		unsigned long a = 0, b;
+		int digits = 0;
+
+		for (; *s >= '0' && *s <= '9' && digits < 7; s++, digits++)
+			a = a * 10 + (unsigned long)(*s - '0');
+		if (!digits)
+			return -1;
+		b = a;
+		if (*s == '-') {
+			s++;
+			b = 0;
+			for (digits = 0; *s >= '0' && *s <= '9' && digits < 7; s++, digits++)
+				b = b * 10 + (unsigned long)(*s - '0');
+			if (!digits || b < a)
+				return -1;
+		}
+		for (unsigned long c = a; c <= b && c < 64 * words; c++)
+			mask[c / 64] |= 1UL << (c % 64);
+		if (*s == ',')
+			s++;
+		else if (*s && *s != '\n')
+			return -1;
+	}
+	return 0;
+}
+
 /* Upstream defaults: numa01 2 processes x nr_cpus/2 threads sharing 3 GiB,
  * 50 passes over all of it; numa01_THREAD_ALLOC the same with each thread
  * zeroing its own size/threads slice 1000 times; numa02 1 process x nr_cpus
- * threads, 1 GiB, own slice, 800 passes.  size (bytes per process) and
+ * threads (numa02_SMT: nr_cpus/2), 1 GiB, own slice, 800 passes.  size (bytes per process) and
  * loops (0: upstream's) override; slices are rounded down to 4 KiB pages
  * and at least one page. */
 static inline void an_shape(enum an_test t, unsigned long ncpus, unsigned long long size,
@@ -58,9 +147,10 @@ static inline void an_shape(enum an_test t, unsigned long ncpus, unsigned long l
 		s->loops = loops ? loops : (t == AN_NUMA01 ? 50 : 1000);
 		break;
 	case AN_NUMA02:
+	case AN_NUMA02_SMT:
 	default:
 		s->procs = 1;
-		s->threads = ncpus;
+		s->threads = t == AN_NUMA02_SMT ? (ncpus / 2 ? ncpus / 2 : 1) : ncpus;
 		s->size = size ? size : 1ULL << 30;
 		s->shared = 0;
 		s->loops = loops ? loops : 800;
@@ -83,13 +173,17 @@ static inline unsigned long long an_total_bytes(const struct an_shape *s)
 }
 
 /* The result block. */
-static inline int an_format_result(char *out, size_t outsz, enum an_test t,
+static inline int an_format_result(char *out, size_t outsz, enum an_test t, enum an_bind b,
 				   const struct an_shape *s, unsigned long nodes, double secs)
 {
+	char name[64];
+
+	if (an_test_format(name, sizeof(name), t, b) < 0)
+		return -1;
 	return snprintf(out, outsz,
 			"test: %s\nprocesses: %lu\nthreads: %lu\nsize: %llu\nloops: %lu\n"
 			"nodes: %lu\nelapsed: %.3f\n",
-			an_test_name(t), s->procs, s->threads, s->size, s->loops, nodes, secs);
+			name, s->procs, s->threads, s->size, s->loops, nodes, secs);
 }
 
 #endif

@@ -6,13 +6,63 @@ int main(void)
 {
 	struct an_shape s;
 	enum an_test t;
+	enum an_bind b;
 	char out[256];
+	unsigned long cpu, mem, bits[2];
 
-	CHECK("parse numa01", an_test_parse("numa01", &t) == 0 && t == AN_NUMA01);
-	CHECK("parse numa01_THREAD_ALLOC",
-	      an_test_parse("numa01_THREAD_ALLOC", &t) == 0 && t == AN_NUMA01_THREAD_ALLOC);
-	CHECK("parse numa02", an_test_parse("numa02", &t) == 0 && t == AN_NUMA02);
-	CHECK("parse unknown", an_test_parse("numa03", &t) < 0);
+	CHECK("parse numa01",
+	      an_test_parse("numa01", &t, &b) == 0 && t == AN_NUMA01 && b == AN_BIND_NONE);
+	CHECK("parse numa01_THREAD_ALLOC", an_test_parse("numa01_THREAD_ALLOC", &t, &b) == 0 &&
+					       t == AN_NUMA01_THREAD_ALLOC && b == AN_BIND_NONE);
+	CHECK("parse numa02", an_test_parse("numa02", &t, &b) == 0 && t == AN_NUMA02);
+	CHECK("parse unknown", an_test_parse("numa03", &t, &b) < 0);
+	/* the twelve programs of lkp-tests' autonuma-benchmark results */
+	CHECK("parse numa01_THREAD_ALLOC_INVERSE_BIND",
+	      an_test_parse("numa01_THREAD_ALLOC_INVERSE_BIND", &t, &b) == 0 &&
+		  t == AN_NUMA01_THREAD_ALLOC && b == AN_BIND_INVERSE);
+	CHECK("parse numa02_SMT_HARD_BIND", an_test_parse("numa02_SMT_HARD_BIND", &t, &b) == 0 &&
+						t == AN_NUMA02_SMT && b == AN_BIND_HARD);
+	CHECK("parse numa02_HARD_BIND", an_test_parse("numa02_HARD_BIND", &t, &b) == 0 &&
+					    t == AN_NUMA02 && b == AN_BIND_HARD);
+	CHECK("parse a half suffix", an_test_parse("numa01_HARD", &t, &b) < 0);
+	CHECK("parse a suffix twice", an_test_parse("numa01_HARD_BIND_HARD_BIND", &t, &b) < 0);
+	an_test_format(out, sizeof(out), AN_NUMA02_SMT, AN_BIND_INVERSE);
+	CHECK_STR("format a name", out, "numa02_SMT_INVERSE_BIND");
+
+	/* numa01's halves on 2 nodes: process 0 on node 0, process 1 on node 1;
+	 * INVERSE_BIND puts both processes' memory on node 1 (upstream's swap) */
+	an_numa01_masks(2, 0, AN_BIND_HARD, &cpu, &mem);
+	CHECK("numa01 hard, process 0", cpu == 1 && mem == 1);
+	an_numa01_masks(2, 1, AN_BIND_HARD, &cpu, &mem);
+	CHECK("numa01 hard, process 1", cpu == 2 && mem == 2);
+	an_numa01_masks(2, 0, AN_BIND_INVERSE, &cpu, &mem);
+	CHECK("numa01 inverse, process 0", cpu == 1 && mem == 2);
+	an_numa01_masks(2, 1, AN_BIND_INVERSE, &cpu, &mem);
+	CHECK("numa01 inverse, process 1", cpu == 2 && mem == 2);
+	an_numa01_masks(4, 1, AN_BIND_HARD, &cpu, &mem);
+	CHECK("numa01 hard on 4 nodes, process 1", cpu == 0xc && mem == 0xc);
+
+	/* numa02: thread i on node i/(threads/nodes); inverse counts down */
+	CHECK("numa02 hard: 4 threads, 2 nodes", an_numa02_node(0, 4, 2, AN_BIND_HARD) == 0 &&
+						     an_numa02_node(1, 4, 2, AN_BIND_HARD) == 0 &&
+						     an_numa02_node(2, 4, 2, AN_BIND_HARD) == 1 &&
+						     an_numa02_node(3, 4, 2, AN_BIND_HARD) == 1);
+	CHECK("numa02 inverse: 4 threads, 2 nodes",
+	      an_numa02_node(0, 4, 2, AN_BIND_INVERSE) == 1 &&
+		  an_numa02_node(3, 4, 2, AN_BIND_INVERSE) == 0);
+	CHECK("numa02_SMT on 2 CPUs: one thread, no division by zero",
+	      an_numa02_node(0, 1, 2, AN_BIND_HARD) == 0 &&
+		  an_numa02_node(0, 1, 2, AN_BIND_INVERSE) == 0);
+	CHECK("numa02: 5 threads on 2 nodes stay on the last node",
+	      an_numa02_node(4, 5, 2, AN_BIND_HARD) == 1);
+
+	CHECK("cpulist",
+	      an_cpulist_parse("0-2,5,64-65\n", bits, 2) == 0 && bits[0] == 0x27 && bits[1] == 3);
+	CHECK("cpulist: one CPU", an_cpulist_parse("1", bits, 2) == 0 && bits[0] == 2);
+	CHECK("cpulist: empty node", an_cpulist_parse("\n", bits, 2) == 0 && bits[0] == 0);
+	CHECK("cpulist: bad", an_cpulist_parse("0-", bits, 2) < 0 &&
+				  an_cpulist_parse("3-1", bits, 2) < 0 &&
+				  an_cpulist_parse("a", bits, 2) < 0);
 
 	/* upstream defaults on 24 CPUs: numa01 2 x 12 threads, 3 GiB shared, 50 passes */
 	an_shape(AN_NUMA01, 24, 0, 0, &s);
@@ -37,6 +87,12 @@ int main(void)
 	CHECK("numa02: loops override", s.loops == 20);
 	an_shape(AN_NUMA02, 2, 0, 0, &s);
 	CHECK("numa02: default 800 passes of 1 GiB", s.loops == 800 && s.size == 1ULL << 30);
+	an_shape(AN_NUMA02_SMT, 24, 0, 0, &s);
+	CHECK("numa02_SMT: nr_cpus/2 threads, 1 GiB / 12 each",
+	      s.threads == 12 && s.thread_size == (1ULL << 30) / 12 / 4096 * 4096 &&
+		  s.loops == 800);
+	an_shape(AN_NUMA02_SMT, 1, 0, 0, &s);
+	CHECK("numa02_SMT: one CPU, one thread", s.threads == 1);
 
 	/* a slice rounds down to pages: 10000 bytes / 3 threads -> 3333 -> one page */
 	an_shape(AN_NUMA02, 3, 10000, 1, &s);
@@ -47,9 +103,12 @@ int main(void)
 	CHECK("one cpu: one thread", s.threads == 1);
 
 	an_shape(AN_NUMA01, 2, 64ULL << 20, 20, &s);
-	an_format_result(out, sizeof(out), AN_NUMA01, &s, 2, 12.3456);
+	an_format_result(out, sizeof(out), AN_NUMA01, AN_BIND_NONE, &s, 2, 12.3456);
 	CHECK_STR("format", out,
 		  "test: numa01\nprocesses: 2\nthreads: 1\nsize: 67108864\nloops: 20\nnodes: 2\n"
 		  "elapsed: 12.346\n");
+	an_format_result(out, sizeof(out), AN_NUMA01_THREAD_ALLOC, AN_BIND_HARD, &s, 2, 1);
+	CHECK("format: the build's name",
+	      strncmp(out, "test: numa01_THREAD_ALLOC_HARD_BIND\n", 36) == 0);
 	UNIT_EXIT();
 }
