@@ -16,7 +16,8 @@
  *
  * Adding a testcase: write a setup function (per task, before the start
  * barrier; optional) and a run function (never returns), and add a row to
- * wis_tests[]. */
+ * wis_tests[]; a prepare function (optional) runs once in the runner before
+ * the tasks start, as upstream's testcase_prepare. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -66,6 +67,9 @@ struct wis_task {
 struct wis_test {
 	const char *name;
 	const char *description;
+	/* in the runner before the tasks start (upstream's testcase_prepare):
+	 * 0 or -1 (after printing why) */
+	int (*prepare)(unsigned long nr_tasks, size_t pagesize);
 	int (*setup)(struct wis_task *t); /* 0 or -1 (after printing why) */
 	void (*run)(struct wis_task *t);  /* loops forever */
 };
@@ -425,19 +429,28 @@ static void mmap2_run(struct wis_task *t)
 	map_unmap_loop(t, MAP_PRIVATE, t->fd);
 }
 
-/* An unlinked temporary file holding len zero bytes. */
-static int zero_file_setup(struct wis_task *t, size_t len)
+/* Writes len zero bytes (rounded up to WIS_BUFLEN) at fd's position:
+ * data, not a hole, as upstream's write of a zeroed buffer; 0 or -1. */
+static int write_zeros(int fd, size_t len)
 {
 	static const char zeros[WIS_BUFLEN];
 
+	for (size_t done = 0; done < len; done += sizeof(zeros))
+		if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+			return -1;
+	return 0;
+}
+
+/* An unlinked temporary file holding len zero bytes. */
+static int zero_file_setup(struct wis_task *t, size_t len)
+{
 	t->fd = make_tmp_file(t, 0);
 	if (t->fd < 0)
 		return -1;
-	for (size_t done = 0; done < len; done += sizeof(zeros))
-		if (write(t->fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros)) {
-			task_msg(t, "write: %s", strerror(errno));
-			return -1;
-		}
+	if (write_zeros(t->fd, len) < 0) {
+		task_msg(t, "write: %s", strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -659,11 +672,45 @@ static void unix1_run(struct wis_task *t)
 }
 
 /* open1, unlink1: task i's file is NAME.i beside NAME, a file the runner
- * makes in TMPDIR before the tasks start and removes with theirs after they
- * end (upstream's testcase_prepare and testcase_cleanup), so no file is
- * left behind.  Directly in TMPDIR as upstream's: a deeper path would add
- * a lookup to every open. */
-static char named_base[PATH_MAX];
+ * makes in TMPDIR before the tasks start (name_prepare) and removes with
+ * theirs after they end (upstream's testcase_prepare and testcase_cleanup),
+ * so no file is left behind.  Directly in TMPDIR as upstream's: a deeper
+ * path would add a lookup to every open. */
+static char named_base[PATH_MAX]; /* NAME; empty until made */
+
+/* Makes NAME holding len zero bytes; -1 after printing why. */
+static int named_base_make(size_t len)
+{
+	int fd;
+
+	if (snprintf(named_base, sizeof(named_base), "%s/willitscale.XXXXXX", tmp_dir()) >=
+	    (int)sizeof(named_base)) {
+		named_base[0] = 0;
+		fprintf(stderr, PROG ": TMPDIR too long\n");
+		return -1;
+	}
+	fd = mkstemp(named_base);
+	if (fd < 0) {
+		fprintf(stderr, PROG ": cannot make a file in %s: %s\n", tmp_dir(),
+			strerror(errno));
+		named_base[0] = 0;
+		return -1;
+	}
+	if (write_zeros(fd, len) < 0) {
+		fprintf(stderr, PROG ": write %s: %s\n", named_base, strerror(errno));
+		close(fd);
+		return -1; /* the runner removes NAME */
+	}
+	close(fd);
+	return 0;
+}
+
+static int name_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(0);
+}
 
 static int named_file_setup(struct wis_task *t, int keep)
 {
@@ -719,40 +766,40 @@ static void unlink1_run(struct wis_task *t)
 }
 
 static const struct wis_test wis_tests[] = {
-    {"brk1", "brk increase/decrease of one page", NULL, brk1_run},
-    {"context_switch1", "Context switch via pipes", cs1_setup, cs1_run},
-    {"dup1", "Separate file dup/close", empty_file_setup, dup1_run},
-    {"eventfd1", "eventfd read/write of 8 bytes", NULL, eventfd1_run},
-    {"futex1", "futex(FUTEX_WAKE)", NULL, futex1_run},
-    {"futex2", "futex(FUTEX_WAIT)", NULL, futex2_run},
-    {"futex3", "futex(FUTEX_WAKE_PRIVATE)", NULL, futex3_run},
-    {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, futex4_run},
-    {"getppid1", "getppid", NULL, getppid1_run},
-    {"lock1", "Separate file write lock/unlock", empty_file_setup, lock1_run},
-    {"lseek1", "Separate file lseek", buf_file_setup, lseek1_run},
-    {"malloc1", "malloc/free of 128MB", NULL, malloc1_run},
-    {"malloc2", "malloc/free of 1kB", NULL, malloc2_run},
-    {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, mmap1_run},
-    {"mmap2", "Separate file mmap/munmap of 128MB", map_file_setup, mmap2_run},
-    {"open1", "Separate file open/close", open1_setup, open1_run},
-    {"page_fault1", "Anonymous memory page fault", NULL, pf1_run},
-    {"page_fault2", "Separate file private mapping page fault", map_file_setup, pf2_run},
-    {"page_fault3", "Separate file shared mapping page fault", map_file_setup, pf3_run},
-    {"pipe1", "pipe read/write", NULL, pipe1_run},
-    {"poll1", "poll of 1 fd", empty_file_setup, poll1_run},
-    {"posix_semaphore1", "POSIX semaphores", NULL, posix_semaphore1_run},
-    {"pread1", "Separate file pread", buf_file_setup, pread1_run},
-    {"pthread_mutex1", "Contended pthread mutex", NULL, pthread_mutex1_run},
-    {"pthread_mutex2", "Uncontended pthread mutex", NULL, pthread_mutex2_run},
-    {"pwrite1", "Separate file pwrite", empty_file_setup, pwrite1_run},
-    {"read1", "Separate file read", mib_file_setup, read1_run},
-    {"readseek1", "Separate file seek+read", buf_file_setup, readseek1_run},
-    {"sched_yield", "sched_yield", NULL, sched_yield_run},
-    {"signal1", "signal delivery", NULL, signal1_run},
-    {"unix1", "unix domain socket read/write", NULL, unix1_run},
-    {"unlink1", "Separate file open/close/unlink", unlink1_setup, unlink1_run},
-    {"write1", "Separate file write", empty_file_setup, write1_run},
-    {"writeseek1", "Separate file seek+write", empty_file_setup, writeseek1_run},
+    {"brk1", "brk increase/decrease of one page", NULL, NULL, brk1_run},
+    {"context_switch1", "Context switch via pipes", NULL, cs1_setup, cs1_run},
+    {"dup1", "Separate file dup/close", NULL, empty_file_setup, dup1_run},
+    {"eventfd1", "eventfd read/write of 8 bytes", NULL, NULL, eventfd1_run},
+    {"futex1", "futex(FUTEX_WAKE)", NULL, NULL, futex1_run},
+    {"futex2", "futex(FUTEX_WAIT)", NULL, NULL, futex2_run},
+    {"futex3", "futex(FUTEX_WAKE_PRIVATE)", NULL, NULL, futex3_run},
+    {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, NULL, futex4_run},
+    {"getppid1", "getppid", NULL, NULL, getppid1_run},
+    {"lock1", "Separate file write lock/unlock", NULL, empty_file_setup, lock1_run},
+    {"lseek1", "Separate file lseek", NULL, buf_file_setup, lseek1_run},
+    {"malloc1", "malloc/free of 128MB", NULL, NULL, malloc1_run},
+    {"malloc2", "malloc/free of 1kB", NULL, NULL, malloc2_run},
+    {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, NULL, mmap1_run},
+    {"mmap2", "Separate file mmap/munmap of 128MB", NULL, map_file_setup, mmap2_run},
+    {"open1", "Separate file open/close", name_prepare, open1_setup, open1_run},
+    {"page_fault1", "Anonymous memory page fault", NULL, NULL, pf1_run},
+    {"page_fault2", "Separate file private mapping page fault", NULL, map_file_setup, pf2_run},
+    {"page_fault3", "Separate file shared mapping page fault", NULL, map_file_setup, pf3_run},
+    {"pipe1", "pipe read/write", NULL, NULL, pipe1_run},
+    {"poll1", "poll of 1 fd", NULL, empty_file_setup, poll1_run},
+    {"posix_semaphore1", "POSIX semaphores", NULL, NULL, posix_semaphore1_run},
+    {"pread1", "Separate file pread", NULL, buf_file_setup, pread1_run},
+    {"pthread_mutex1", "Contended pthread mutex", NULL, NULL, pthread_mutex1_run},
+    {"pthread_mutex2", "Uncontended pthread mutex", NULL, NULL, pthread_mutex2_run},
+    {"pwrite1", "Separate file pwrite", NULL, empty_file_setup, pwrite1_run},
+    {"read1", "Separate file read", NULL, mib_file_setup, read1_run},
+    {"readseek1", "Separate file seek+read", NULL, buf_file_setup, readseek1_run},
+    {"sched_yield", "sched_yield", NULL, NULL, sched_yield_run},
+    {"signal1", "signal delivery", NULL, NULL, signal1_run},
+    {"unix1", "unix domain socket read/write", NULL, NULL, unix1_run},
+    {"unlink1", "Separate file open/close/unlink", name_prepare, unlink1_setup, unlink1_run},
+    {"write1", "Separate file write", NULL, empty_file_setup, write1_run},
+    {"writeseek1", "Separate file seek+write", NULL, empty_file_setup, writeseek1_run},
 };
 
 /* ---- runner ---- */
@@ -990,33 +1037,20 @@ static void init_task(struct wis_task *t, unsigned long i)
 	t->fd2 = -1;
 }
 
-static int test_names_files(void)
-{
-	return opt.test->setup == open1_setup || opt.test->setup == unlink1_setup;
-}
-
-static void named_files_make(void)
-{
-	int fd;
-
-	if (!test_names_files())
-		return;
-	if (snprintf(named_base, sizeof(named_base), "%s/willitscale.XXXXXX", tmp_dir()) >=
-		(int)sizeof(named_base) ||
-	    (fd = mkstemp(named_base)) < 0)
-		fatal("cannot make a file in %s: %s", tmp_dir(), strerror(errno));
-	close(fd);
-}
-
+/* Removes what the tasks and the prepare function made: NAME.i (open1,
+ * unlink1), NAME.i/willitscale and the folder NAME.i (open2, unlink2), and
+ * NAME. */
 static void named_files_remove(void)
 {
 	char path[PATH_MAX];
 
-	if (!test_names_files())
+	if (!named_base[0])
 		return;
-	for (unsigned long i = 0; i < opt.nr; i++)
-		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) < (int)sizeof(path))
-			unlink(path);
+	for (unsigned long i = 0; i < opt.nr; i++) {
+		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) >= (int)sizeof(path))
+			continue;
+		unlink(path);
+	}
 	unlink(named_base);
 }
 
@@ -1247,7 +1281,10 @@ int main(int argc, char **argv)
 	if (pipe2(start_pipe, O_CLOEXEC) < 0 || pipe2(ready_pipe, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
 
-	named_files_make();
+	if (opt.test->prepare && opt.test->prepare(opt.nr, pagesize) < 0) {
+		named_files_remove();
+		fatal("testcase %s: prepare failed", opt.test->name);
+	}
 	start_tasks();
 	wait_ready();
 
