@@ -36,6 +36,7 @@
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -61,7 +62,8 @@ struct wis_task {
 	unsigned long long *counter;
 	size_t pagesize;
 	int fd, fd2;
-	char path[PATH_MAX]; /* open1, unlink1: the task's file */
+	off_t off;	     /* pread3, pwrite3, readseek3, writeseek3: the task's page */
+	char path[PATH_MAX]; /* open1-3, unlink1-2: the task's file */
 };
 
 struct wis_test {
@@ -765,6 +767,137 @@ static void unlink1_run(struct wis_task *t)
 	}
 }
 
+/* open2, unlink2: task i's file is NAME.i/willitscale, in a folder of its
+ * own (upstream's mkdtemp folders, one per task, in TMPDIR). */
+static int dir_file_setup(struct wis_task *t)
+{
+	char dir[PATH_MAX];
+	int fd;
+
+	if (snprintf(dir, sizeof(dir), "%s.%lu", named_base, t->idx) >= (int)sizeof(dir) ||
+	    snprintf(t->path, sizeof(t->path), "%s/willitscale", dir) >= (int)sizeof(t->path)) {
+		task_msg(t, "TMPDIR too long");
+		return -1;
+	}
+	if (mkdir(dir, 0700) < 0) {
+		task_msg(t, "mkdir %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0) {
+		task_msg(t, "create %s: %s", t->path, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* ---- "same file" testcases: every task opens NAME, which the runner
+ * made before they start (upstream's testcase_prepare) ---- */
+
+static int name_buf_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(WIS_BUFLEN);
+}
+
+/* a page for each task: task i works at offset i pages */
+static int name_pages_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	return named_base_make(nr_tasks * pagesize);
+}
+
+static int name_mib_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(WIS_FILESIZE);
+}
+
+static int name_open(struct wis_task *t, int flags)
+{
+	t->fd = open(named_base, flags);
+	if (t->fd < 0) {
+		task_msg(t, "open %s: %s", named_base, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int name_rdwr_setup(struct wis_task *t)
+{
+	return name_open(t, O_RDWR);
+}
+
+static int name_rdonly_setup(struct wis_task *t)
+{
+	return name_open(t, O_RDONLY);
+}
+
+static int name_page_rdwr_setup(struct wis_task *t)
+{
+	t->off = (off_t)(t->idx * t->pagesize);
+	return name_open(t, O_RDWR);
+}
+
+static int name_page_rdonly_setup(struct wis_task *t)
+{
+	t->off = (off_t)(t->idx * t->pagesize);
+	return name_open(t, O_RDONLY);
+}
+
+/* open3: the path is NAME's */
+static int name_path_setup(struct wis_task *t)
+{
+	snprintf(t->path, sizeof(t->path), "%s", named_base);
+	return 0;
+}
+
+static void pread3_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pread(t->fd, buf, sizeof(buf), t->off) == (ssize_t)sizeof(buf),
+			  "pread");
+		counter_inc(t->counter);
+	}
+}
+
+static void pwrite3_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pwrite(t->fd, buf, sizeof(buf), t->off) == (ssize_t)sizeof(buf),
+			  "pwrite");
+		counter_inc(t->counter);
+	}
+}
+
+static void readseek3_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, t->off, SEEK_SET);
+		WIS_CHECK(t, read(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "read");
+		counter_inc(t->counter);
+	}
+}
+
+static void writeseek3_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, t->off, SEEK_SET);
+		WIS_CHECK(t, write(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "write");
+		counter_inc(t->counter);
+	}
+}
+
 static const struct wis_test wis_tests[] = {
     {"brk1", "brk increase/decrease of one page", NULL, NULL, brk1_run},
     {"context_switch1", "Context switch via pipes", NULL, cs1_setup, cs1_run},
@@ -776,12 +909,17 @@ static const struct wis_test wis_tests[] = {
     {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, NULL, futex4_run},
     {"getppid1", "getppid", NULL, NULL, getppid1_run},
     {"lock1", "Separate file write lock/unlock", NULL, empty_file_setup, lock1_run},
+    {"lock2", "Same file write lock/unlock", name_prepare, name_rdwr_setup, lock1_run},
     {"lseek1", "Separate file lseek", NULL, buf_file_setup, lseek1_run},
+    {"lseek2", "Same file lseek", name_buf_prepare, name_rdwr_setup, lseek1_run},
     {"malloc1", "malloc/free of 128MB", NULL, NULL, malloc1_run},
     {"malloc2", "malloc/free of 1kB", NULL, NULL, malloc2_run},
     {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, NULL, mmap1_run},
     {"mmap2", "Separate file mmap/munmap of 128MB", NULL, map_file_setup, mmap2_run},
     {"open1", "Separate file open/close", name_prepare, open1_setup, open1_run},
+    {"open2", "Separate file open/close in different directories", name_prepare, dir_file_setup,
+     open1_run},
+    {"open3", "Same file open/close", name_prepare, name_path_setup, open1_run},
     {"page_fault1", "Anonymous memory page fault", NULL, NULL, pf1_run},
     {"page_fault2", "Separate file private mapping page fault", NULL, map_file_setup, pf2_run},
     {"page_fault3", "Separate file shared mapping page fault", NULL, map_file_setup, pf3_run},
@@ -789,17 +927,35 @@ static const struct wis_test wis_tests[] = {
     {"poll1", "poll of 1 fd", NULL, empty_file_setup, poll1_run},
     {"posix_semaphore1", "POSIX semaphores", NULL, NULL, posix_semaphore1_run},
     {"pread1", "Separate file pread", NULL, buf_file_setup, pread1_run},
+    {"pread2", "Same file pread to same offset", name_buf_prepare, name_rdonly_setup, pread1_run},
+    {"pread3", "Same file pread to different offsets", name_pages_prepare, name_page_rdonly_setup,
+     pread3_run},
     {"pthread_mutex1", "Contended pthread mutex", NULL, NULL, pthread_mutex1_run},
     {"pthread_mutex2", "Uncontended pthread mutex", NULL, NULL, pthread_mutex2_run},
     {"pwrite1", "Separate file pwrite", NULL, empty_file_setup, pwrite1_run},
+    {"pwrite2", "Same file pwrite to same offset", name_buf_prepare, name_rdwr_setup, pwrite1_run},
+    {"pwrite3", "Same file pwrite to different offsets", name_pages_prepare, name_page_rdwr_setup,
+     pwrite3_run},
     {"read1", "Separate file read", NULL, mib_file_setup, read1_run},
+    {"read2", "Same file read", name_mib_prepare, name_rdonly_setup, read1_run},
     {"readseek1", "Separate file seek+read", NULL, buf_file_setup, readseek1_run},
+    {"readseek2", "Same file seek+read to same offset", name_buf_prepare, name_rdwr_setup,
+     readseek1_run},
+    {"readseek3", "Same file seek+read to different offsets", name_pages_prepare,
+     name_page_rdonly_setup, readseek3_run},
     {"sched_yield", "sched_yield", NULL, NULL, sched_yield_run},
     {"signal1", "signal delivery", NULL, NULL, signal1_run},
     {"unix1", "unix domain socket read/write", NULL, NULL, unix1_run},
     {"unlink1", "Separate file open/close/unlink", name_prepare, unlink1_setup, unlink1_run},
+    {"unlink2", "Separate file open/close/unlink in different directories", name_prepare,
+     dir_file_setup, unlink1_run},
     {"write1", "Separate file write", NULL, empty_file_setup, write1_run},
     {"writeseek1", "Separate file seek+write", NULL, empty_file_setup, writeseek1_run},
+    /* sic: upstream's description */
+    {"writeseek2", "Same file seek+read to same offset", name_buf_prepare, name_rdwr_setup,
+     writeseek1_run},
+    {"writeseek3", "Same file seek+write to different offsets", name_pages_prepare,
+     name_page_rdwr_setup, writeseek3_run},
 };
 
 /* ---- runner ---- */
@@ -1035,6 +1191,7 @@ static void init_task(struct wis_task *t, unsigned long i)
 	t->pagesize = pagesize;
 	t->fd = -1;
 	t->fd2 = -1;
+	t->off = 0;
 }
 
 /* Removes what the tasks and the prepare function made: NAME.i (open1,
@@ -1047,9 +1204,14 @@ static void named_files_remove(void)
 	if (!named_base[0])
 		return;
 	for (unsigned long i = 0; i < opt.nr; i++) {
-		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) >= (int)sizeof(path))
+		char file[PATH_MAX];
+
+		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) >= (int)sizeof(path) ||
+		    snprintf(file, sizeof(file), "%s/willitscale", path) >= (int)sizeof(file))
 			continue;
 		unlink(path);
+		unlink(file);
+		rmdir(path);
 	}
 	unlink(named_base);
 }
