@@ -2,8 +2,19 @@
 # Helpers for shell tests (sourced): each assertion prints PASS or FAIL.
 # shellcheck disable=SC2034 # T_FAILED is the sourcing script's exit status
 T_FAILED=0
-ok() { echo "PASS $*"; }
-no() { echo "FAIL $*"; T_FAILED=1; }
+T_NPASS=0
+T_NFAIL=0
+ok() {
+	T_NPASS=$((T_NPASS + 1))
+	echo "PASS $*"
+}
+no() {
+	T_NFAIL=$((T_NFAIL + 1))
+	echo "FAIL $*"
+	T_FAILED=1
+}
+# t_summary: "N passed, N failed" (a script's last line; not a PASS/FAIL line).
+t_summary() { echo "$T_NPASS passed, $T_NFAIL failed"; }
 # assert NAME COMMAND...: the command succeeds (output discarded).
 assert() {
 	n=$1

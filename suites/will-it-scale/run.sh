@@ -8,6 +8,12 @@ suite_run() {
 	[ "$wis_duration" -ge 1 ] || wis_duration=1
 	wis_bin=will-it-scale # one build per mode, as upstream's (will-it-scale.c)
 	[ "$(job_get mode)" != thread ] || wis_bin=will-it-scale-threads
+	# fallocate1's file is on /dev/shm, upstream's path (a tmpfs wherever
+	# systemd boots); the initramfs mounts none.
+	if [ "$(job_get test)" = fallocate1 ] && ! grep -q '^[^ ]* /dev/shm ' /proc/mounts; then
+		{ mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /dev/shm; } ||
+			fail "will-it-scale: cannot mount a tmpfs on /dev/shm"
+	fi
 	monitors_start
 	echo "krepro: will-it-scale $(job_get test) $(job_get mode) nr_task=$(job_get nr_task) ${wis_warmup}+${wis_duration}s"
 	krepro-time -o "$R/will-it-scale.time" "$wis_bin" -t "$(job_get test)" \

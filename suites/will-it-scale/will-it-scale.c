@@ -16,7 +16,8 @@
  *
  * Adding a testcase: write a setup function (per task, before the start
  * barrier; optional) and a run function (never returns), and add a row to
- * wis_tests[]. */
+ * wis_tests[]; a prepare function (optional) runs once in the runner before
+ * the tasks start, as upstream's testcase_prepare. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -34,7 +35,9 @@
 #include <sys/mman.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -60,12 +63,17 @@ struct wis_task {
 	unsigned long long *counter;
 	size_t pagesize;
 	int fd, fd2;
-	char path[PATH_MAX]; /* open1, unlink1: the task's file */
+	off_t off;	     /* pread3, pwrite3, readseek3, writeseek3: the task's page */
+	int *fds;	     /* poll2: the task's files */
+	char path[PATH_MAX]; /* open1-3, unlink1-2: the task's file */
 };
 
 struct wis_test {
 	const char *name;
 	const char *description;
+	/* in the runner before the tasks start (upstream's testcase_prepare):
+	 * 0 or -1 (after printing why) */
+	int (*prepare)(unsigned long nr_tasks, size_t pagesize);
 	int (*setup)(struct wis_task *t); /* 0 or -1 (after printing why) */
 	void (*run)(struct wis_task *t);  /* loops forever */
 };
@@ -102,19 +110,20 @@ static const char *tmp_dir(void)
 	return d && *d ? d : "/tmp";
 }
 
-/* An unlinked temporary file of the given size, or -1. */
-static int make_tmp_file(const struct wis_task *t, off_t size)
+/* An unlinked temporary file in dir, opened with mkostemp's flags, of the
+ * given size, or -1. */
+static int make_tmp_file_in(const struct wis_task *t, const char *dir, int flags, off_t size)
 {
 	char path[PATH_MAX];
 	int fd;
 
-	if (snprintf(path, sizeof(path), "%s/willitscale.XXXXXX", tmp_dir()) >= (int)sizeof(path)) {
-		task_msg(t, "TMPDIR too long");
+	if (snprintf(path, sizeof(path), "%s/willitscale.XXXXXX", dir) >= (int)sizeof(path)) {
+		task_msg(t, "%s: path too long", dir);
 		return -1;
 	}
-	fd = mkstemp(path);
+	fd = mkostemp(path, flags);
 	if (fd < 0) {
-		task_msg(t, "mkstemp %s: %s", path, strerror(errno));
+		task_msg(t, "mkostemp %s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (unlink(path) < 0) {
@@ -128,6 +137,12 @@ static int make_tmp_file(const struct wis_task *t, off_t size)
 		return -1;
 	}
 	return fd;
+}
+
+/* An unlinked temporary file in TMPDIR of the given size, or -1. */
+static int make_tmp_file(const struct wis_task *t, off_t size)
+{
+	return make_tmp_file_in(t, tmp_dir(), 0, size);
 }
 
 /* ---- page_fault3: separate file shared mapping page fault ---- */
@@ -425,19 +440,28 @@ static void mmap2_run(struct wis_task *t)
 	map_unmap_loop(t, MAP_PRIVATE, t->fd);
 }
 
-/* An unlinked temporary file holding len zero bytes. */
-static int zero_file_setup(struct wis_task *t, size_t len)
+/* Writes len zero bytes (rounded up to WIS_BUFLEN) at fd's position:
+ * data, not a hole, as upstream's write of a zeroed buffer; 0 or -1. */
+static int write_zeros(int fd, size_t len)
 {
 	static const char zeros[WIS_BUFLEN];
 
+	for (size_t done = 0; done < len; done += sizeof(zeros))
+		if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+			return -1;
+	return 0;
+}
+
+/* An unlinked temporary file holding len zero bytes. */
+static int zero_file_setup(struct wis_task *t, size_t len)
+{
 	t->fd = make_tmp_file(t, 0);
 	if (t->fd < 0)
 		return -1;
-	for (size_t done = 0; done < len; done += sizeof(zeros))
-		if (write(t->fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros)) {
-			task_msg(t, "write: %s", strerror(errno));
-			return -1;
-		}
+	if (write_zeros(t->fd, len) < 0) {
+		task_msg(t, "write: %s", strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -659,11 +683,45 @@ static void unix1_run(struct wis_task *t)
 }
 
 /* open1, unlink1: task i's file is NAME.i beside NAME, a file the runner
- * makes in TMPDIR before the tasks start and removes with theirs after they
- * end (upstream's testcase_prepare and testcase_cleanup), so no file is
- * left behind.  Directly in TMPDIR as upstream's: a deeper path would add
- * a lookup to every open. */
-static char named_base[PATH_MAX];
+ * makes in TMPDIR before the tasks start (name_prepare) and removes with
+ * theirs after they end (upstream's testcase_prepare and testcase_cleanup),
+ * so no file is left behind.  Directly in TMPDIR as upstream's: a deeper
+ * path would add a lookup to every open. */
+static char named_base[PATH_MAX]; /* NAME; empty until made */
+
+/* Makes NAME holding len zero bytes; -1 after printing why. */
+static int named_base_make(size_t len)
+{
+	int fd;
+
+	if (snprintf(named_base, sizeof(named_base), "%s/willitscale.XXXXXX", tmp_dir()) >=
+	    (int)sizeof(named_base)) {
+		named_base[0] = 0;
+		fprintf(stderr, PROG ": TMPDIR too long\n");
+		return -1;
+	}
+	fd = mkstemp(named_base);
+	if (fd < 0) {
+		fprintf(stderr, PROG ": cannot make a file in %s: %s\n", tmp_dir(),
+			strerror(errno));
+		named_base[0] = 0;
+		return -1;
+	}
+	if (write_zeros(fd, len) < 0) {
+		fprintf(stderr, PROG ": write %s: %s\n", named_base, strerror(errno));
+		close(fd);
+		return -1; /* the runner removes NAME */
+	}
+	close(fd);
+	return 0;
+}
+
+static int name_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(0);
+}
 
 static int named_file_setup(struct wis_task *t, int keep)
 {
@@ -718,41 +776,451 @@ static void unlink1_run(struct wis_task *t)
 	}
 }
 
+/* open2, unlink2: task i's file is NAME.i/willitscale, in a folder of its
+ * own (upstream's mkdtemp folders, one per task, in TMPDIR). */
+static int dir_file_setup(struct wis_task *t)
+{
+	char dir[PATH_MAX];
+	int fd;
+
+	if (snprintf(dir, sizeof(dir), "%s.%lu", named_base, t->idx) >= (int)sizeof(dir) ||
+	    snprintf(t->path, sizeof(t->path), "%s/willitscale", dir) >= (int)sizeof(t->path)) {
+		task_msg(t, "TMPDIR too long");
+		return -1;
+	}
+	if (mkdir(dir, 0700) < 0) {
+		task_msg(t, "mkdir %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0) {
+		task_msg(t, "create %s: %s", t->path, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* ---- "same file" testcases: every task opens NAME, which the runner
+ * made before they start (upstream's testcase_prepare) ---- */
+
+static int name_buf_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(WIS_BUFLEN);
+}
+
+/* a page for each task: task i works at offset i pages */
+static int name_pages_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	return named_base_make(nr_tasks * pagesize);
+}
+
+static int name_mib_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	(void)nr_tasks;
+	(void)pagesize;
+	return named_base_make(WIS_FILESIZE);
+}
+
+static int name_open(struct wis_task *t, int flags)
+{
+	t->fd = open(named_base, flags);
+	if (t->fd < 0) {
+		task_msg(t, "open %s: %s", named_base, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int name_rdwr_setup(struct wis_task *t)
+{
+	return name_open(t, O_RDWR);
+}
+
+static int name_rdonly_setup(struct wis_task *t)
+{
+	return name_open(t, O_RDONLY);
+}
+
+static int name_page_rdwr_setup(struct wis_task *t)
+{
+	t->off = (off_t)(t->idx * t->pagesize);
+	return name_open(t, O_RDWR);
+}
+
+static int name_page_rdonly_setup(struct wis_task *t)
+{
+	t->off = (off_t)(t->idx * t->pagesize);
+	return name_open(t, O_RDONLY);
+}
+
+/* open3: the path is NAME's */
+static int name_path_setup(struct wis_task *t)
+{
+	snprintf(t->path, sizeof(t->path), "%s", named_base);
+	return 0;
+}
+
+static void pread3_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pread(t->fd, buf, sizeof(buf), t->off) == (ssize_t)sizeof(buf),
+			  "pread");
+		counter_inc(t->counter);
+	}
+}
+
+static void pwrite3_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		WIS_CHECK(t, pwrite(t->fd, buf, sizeof(buf), t->off) == (ssize_t)sizeof(buf),
+			  "pwrite");
+		counter_inc(t->counter);
+	}
+}
+
+static void readseek3_run(struct wis_task *t)
+{
+	char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, t->off, SEEK_SET);
+		WIS_CHECK(t, read(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "read");
+		counter_inc(t->counter);
+	}
+}
+
+static void writeseek3_run(struct wis_task *t)
+{
+	static const char buf[WIS_BUFLEN];
+
+	for (;;) {
+		lseek(t->fd, t->off, SEEK_SET);
+		WIS_CHECK(t, write(t->fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf), "write");
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- read3, read4: O_DIRECT reads of a page (tmpfs takes O_DIRECT
+ * since Linux 6.6; before, the open fails as upstream's does) ---- */
+
+/* read3: the task's own 1 MiB file, opened O_DIRECT and written so */
+static int read3_setup(struct wis_task *t)
+{
+	void *buf;
+
+	t->fd = make_tmp_file_in(t, tmp_dir(), O_DIRECT, 0);
+	if (t->fd < 0)
+		return -1;
+	buf = aligned_alloc(t->pagesize, WIS_FILESIZE);
+	if (!buf) {
+		task_msg(t, "out of memory");
+		return -1;
+	}
+	memset(buf, 0, WIS_FILESIZE);
+	if (write(t->fd, buf, WIS_FILESIZE) != (ssize_t)WIS_FILESIZE) {
+		task_msg(t, "O_DIRECT write: %s", strerror(errno));
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+/* read4: NAME (1 MiB), opened O_DIRECT by each task */
+static int name_direct_setup(struct wis_task *t)
+{
+	return name_open(t, O_DIRECT | O_RDONLY);
+}
+
+static void read_direct_run(struct wis_task *t)
+{
+	char *p = aligned_alloc(t->pagesize, t->pagesize);
+
+	WIS_CHECK(t, p != NULL, "aligned_alloc");
+	for (;;) {
+		ssize_t n = read(t->fd, p, t->pagesize);
+
+		WIS_CHECK(t, n >= 0, "read");
+		if (n == 0)
+			lseek(t->fd, 0, SEEK_SET);
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- brk2: brk between one and two pages above the start, so the heap
+ * grows and shrinks where brk1 makes and removes a VMA; raw system call
+ * as in brk1 (musl's brk and sbrk(n) always fail) ---- */
+
+static void brk2_run(struct wis_task *t)
+{
+	unsigned long addr = (unsigned long)syscall(SYS_brk, 0UL) + t->pagesize;
+
+	if ((unsigned long)syscall(SYS_brk, addr) != addr) {
+		task_msg(t, "brk grow failed");
+		_exit(1);
+	}
+	for (;;) {
+		if ((unsigned long)syscall(SYS_brk, addr + t->pagesize) != addr + t->pagesize) {
+			task_msg(t, "brk grow failed");
+			_exit(1);
+		}
+		syscall(SYS_brk, addr);
+		counter_inc(t->counter);
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- poll2: poll of 128 files, each the task's own ---- */
+
+#define POLL2_FILES 128
+
+/* Threads share one descriptor table: room for every task's files (and
+ * ten more each, as upstream's limit). */
+static int poll2_prepare(unsigned long nr_tasks, size_t pagesize)
+{
+	rlim_t need = (rlim_t)(POLL2_FILES + 10) * (WIS_THREADS ? nr_tasks : 1);
+	struct rlimit rl;
+
+	(void)pagesize;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0) {
+		fprintf(stderr, PROG ": getrlimit: %s\n", strerror(errno));
+		return -1;
+	}
+	if (rl.rlim_cur >= need)
+		return 0;
+	rl.rlim_cur = need;
+	if (rl.rlim_max < need)
+		rl.rlim_max = need;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0) {
+		fprintf(stderr, PROG ": RLIMIT_NOFILE %llu: %s\n", (unsigned long long)need,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int poll2_setup(struct wis_task *t)
+{
+	t->fds = malloc(POLL2_FILES * sizeof(*t->fds));
+	if (!t->fds) {
+		task_msg(t, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < POLL2_FILES; i++) {
+		t->fds[i] = make_tmp_file(t, 0);
+		if (t->fds[i] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void poll2_run(struct wis_task *t)
+{
+	for (;;) {
+		struct pollfd pfd[POLL2_FILES];
+
+		memset(pfd, 0, sizeof(pfd));
+		for (int i = 0; i < POLL2_FILES; i++) {
+			pfd[i].fd = t->fds[i];
+			pfd[i].events = POLLOUT;
+		}
+		WIS_CHECK(t, poll(pfd, POLL2_FILES, 0) >= 0, "poll");
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- pthread_mutex3-5: pthread_mutex1's mutex held over an update of a
+ * global, a stack or a thread-local variable.  The variables are not
+ * static: a static one that is only written may be optimised away. ---- */
+
+unsigned long wis_mutex3_val;
+_Thread_local unsigned long wis_mutex5_val;
+
+static void pthread_mutex3_run(struct wis_task *t)
+{
+	for (;;) {
+		pthread_mutex_lock(&wis_mutex);
+		wis_mutex3_val++;
+		pthread_mutex_unlock(&wis_mutex);
+		counter_inc(t->counter);
+	}
+}
+
+static void pthread_mutex4_run(struct wis_task *t)
+{
+	unsigned long val = 0;
+
+	/* its address escapes (upstream: alloca), so each update is a memory
+	 * one and the compiler keeps it */
+	__asm__ __volatile__("" : : "r"(&val) : "memory");
+	for (;;) {
+		pthread_mutex_lock(&wis_mutex);
+		val++;
+		pthread_mutex_unlock(&wis_mutex);
+		counter_inc(t->counter);
+	}
+}
+
+static void pthread_mutex5_run(struct wis_task *t)
+{
+	for (;;) {
+		pthread_mutex_lock(&wis_mutex);
+		wis_mutex5_val++;
+		pthread_mutex_unlock(&wis_mutex);
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- fallocate1, fallocate2: fallocate 8 KiB at a time up to 1 MiB,
+ * then truncate to 0; one op per fallocate.  fallocate1's file is on
+ * /dev/shm (tmpfs, upstream's path), fallocate2's in TMPDIR. ---- */
+
+#define FALLOC_LEN (WIS_FILESIZE / 128)
+
+static int fallocate1_setup(struct wis_task *t)
+{
+	t->fd = make_tmp_file_in(t, "/dev/shm", 0, 0);
+	return t->fd < 0 ? -1 : 0;
+}
+
+static void fallocate_run(struct wis_task *t)
+{
+	off_t place = 0;
+
+	for (;;) {
+		int ret = fallocate(t->fd, 0, place, FALLOC_LEN);
+
+		WIS_CHECK(t, ret == 0 || errno == EINTR, "fallocate");
+		place += FALLOC_LEN;
+		if (place >= (off_t)WIS_FILESIZE) {
+			WIS_CHECK(t, ftruncate(t->fd, 0) == 0, "ftruncate");
+			place = 0;
+		}
+		counter_inc(t->counter);
+	}
+}
+
+/* ---- tlb_flush1-3: map, then for each page write a byte, drop the page
+ * (MADV_DONTNEED: a TLB flush, on every CPU the task's threads ran on)
+ * and read it back, one op per page; unmap.  A private mapping reads the
+ * file's 0 again, a shared one the 1 written. ---- */
+
+#define TLB_FLUSH2_SIZE (1UL << 20) /* tlb_flush2's anonymous mapping */
+
+static void tlb_flush_loop(struct wis_task *t, size_t size, int flags, int fd, char want)
+{
+	for (;;) {
+		volatile char *c = mmap(NULL, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+
+		WIS_CHECK(t, c != MAP_FAILED, "mmap");
+		for (size_t off = 0; off < size; off += t->pagesize) {
+			c[off] = 1;
+			madvise((void *)(c + off), t->pagesize, MADV_DONTNEED);
+			if (c[off] != want) {
+				task_msg(t, "read %d after MADV_DONTNEED, want %d", c[off], want);
+				_exit(1);
+			}
+			counter_inc(t->counter);
+		}
+		munmap((void *)c, size);
+	}
+}
+
+static void tlb_flush1_run(struct wis_task *t)
+{
+	tlb_flush_loop(t, MAP_SIZE, MAP_PRIVATE, t->fd, 0);
+}
+
+static void tlb_flush2_run(struct wis_task *t)
+{
+	tlb_flush_loop(t, TLB_FLUSH2_SIZE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+static void tlb_flush3_run(struct wis_task *t)
+{
+	tlb_flush_loop(t, MAP_SIZE, MAP_SHARED, t->fd, 1);
+}
+
 static const struct wis_test wis_tests[] = {
-    {"brk1", "brk increase/decrease of one page", NULL, brk1_run},
-    {"context_switch1", "Context switch via pipes", cs1_setup, cs1_run},
-    {"dup1", "Separate file dup/close", empty_file_setup, dup1_run},
-    {"eventfd1", "eventfd read/write of 8 bytes", NULL, eventfd1_run},
-    {"futex1", "futex(FUTEX_WAKE)", NULL, futex1_run},
-    {"futex2", "futex(FUTEX_WAIT)", NULL, futex2_run},
-    {"futex3", "futex(FUTEX_WAKE_PRIVATE)", NULL, futex3_run},
-    {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, futex4_run},
-    {"getppid1", "getppid", NULL, getppid1_run},
-    {"lock1", "Separate file write lock/unlock", empty_file_setup, lock1_run},
-    {"lseek1", "Separate file lseek", buf_file_setup, lseek1_run},
-    {"malloc1", "malloc/free of 128MB", NULL, malloc1_run},
-    {"malloc2", "malloc/free of 1kB", NULL, malloc2_run},
-    {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, mmap1_run},
-    {"mmap2", "Separate file mmap/munmap of 128MB", map_file_setup, mmap2_run},
-    {"open1", "Separate file open/close", open1_setup, open1_run},
-    {"page_fault1", "Anonymous memory page fault", NULL, pf1_run},
-    {"page_fault2", "Separate file private mapping page fault", map_file_setup, pf2_run},
-    {"page_fault3", "Separate file shared mapping page fault", map_file_setup, pf3_run},
-    {"pipe1", "pipe read/write", NULL, pipe1_run},
-    {"poll1", "poll of 1 fd", empty_file_setup, poll1_run},
-    {"posix_semaphore1", "POSIX semaphores", NULL, posix_semaphore1_run},
-    {"pread1", "Separate file pread", buf_file_setup, pread1_run},
-    {"pthread_mutex1", "Contended pthread mutex", NULL, pthread_mutex1_run},
-    {"pthread_mutex2", "Uncontended pthread mutex", NULL, pthread_mutex2_run},
-    {"pwrite1", "Separate file pwrite", empty_file_setup, pwrite1_run},
-    {"read1", "Separate file read", mib_file_setup, read1_run},
-    {"readseek1", "Separate file seek+read", buf_file_setup, readseek1_run},
-    {"sched_yield", "sched_yield", NULL, sched_yield_run},
-    {"signal1", "signal delivery", NULL, signal1_run},
-    {"unix1", "unix domain socket read/write", NULL, unix1_run},
-    {"unlink1", "Separate file open/close/unlink", unlink1_setup, unlink1_run},
-    {"write1", "Separate file write", empty_file_setup, write1_run},
-    {"writeseek1", "Separate file seek+write", empty_file_setup, writeseek1_run},
+    {"brk1", "brk increase/decrease of one page", NULL, NULL, brk1_run},
+    {"brk2", "brk unshared increase/decrease of one page", NULL, NULL, brk2_run},
+    {"context_switch1", "Context switch via pipes", NULL, cs1_setup, cs1_run},
+    {"dup1", "Separate file dup/close", NULL, empty_file_setup, dup1_run},
+    {"eventfd1", "eventfd read/write of 8 bytes", NULL, NULL, eventfd1_run},
+    {"fallocate1", "Separate file fallocate against tmpfs", NULL, fallocate1_setup, fallocate_run},
+    {"fallocate2", "Separate file fallocate", NULL, empty_file_setup, fallocate_run},
+    {"futex1", "futex(FUTEX_WAKE)", NULL, NULL, futex1_run},
+    {"futex2", "futex(FUTEX_WAIT)", NULL, NULL, futex2_run},
+    {"futex3", "futex(FUTEX_WAKE_PRIVATE)", NULL, NULL, futex3_run},
+    {"futex4", "futex(FUTEX_WAIT_PRIVATE)", NULL, NULL, futex4_run},
+    {"getppid1", "getppid", NULL, NULL, getppid1_run},
+    {"lock1", "Separate file write lock/unlock", NULL, empty_file_setup, lock1_run},
+    {"lock2", "Same file write lock/unlock", name_prepare, name_rdwr_setup, lock1_run},
+    {"lseek1", "Separate file lseek", NULL, buf_file_setup, lseek1_run},
+    {"lseek2", "Same file lseek", name_buf_prepare, name_rdwr_setup, lseek1_run},
+    {"malloc1", "malloc/free of 128MB", NULL, NULL, malloc1_run},
+    {"malloc2", "malloc/free of 1kB", NULL, NULL, malloc2_run},
+    {"mmap1", "Anonymous memory mmap/munmap of 128MB", NULL, NULL, mmap1_run},
+    {"mmap2", "Separate file mmap/munmap of 128MB", NULL, map_file_setup, mmap2_run},
+    {"open1", "Separate file open/close", name_prepare, open1_setup, open1_run},
+    {"open2", "Separate file open/close in different directories", name_prepare, dir_file_setup,
+     open1_run},
+    {"open3", "Same file open/close", name_prepare, name_path_setup, open1_run},
+    {"page_fault1", "Anonymous memory page fault", NULL, NULL, pf1_run},
+    {"page_fault2", "Separate file private mapping page fault", NULL, map_file_setup, pf2_run},
+    {"page_fault3", "Separate file shared mapping page fault", NULL, map_file_setup, pf3_run},
+    {"pipe1", "pipe read/write", NULL, NULL, pipe1_run},
+    {"poll1", "poll of 1 fd", NULL, empty_file_setup, poll1_run},
+    {"poll2", "poll of 128 fds", poll2_prepare, poll2_setup, poll2_run},
+    {"posix_semaphore1", "POSIX semaphores", NULL, NULL, posix_semaphore1_run},
+    {"pread1", "Separate file pread", NULL, buf_file_setup, pread1_run},
+    {"pread2", "Same file pread to same offset", name_buf_prepare, name_rdonly_setup, pread1_run},
+    {"pread3", "Same file pread to different offsets", name_pages_prepare, name_page_rdonly_setup,
+     pread3_run},
+    {"pthread_mutex1", "Contended pthread mutex", NULL, NULL, pthread_mutex1_run},
+    {"pthread_mutex2", "Uncontended pthread mutex", NULL, NULL, pthread_mutex2_run},
+    {"pthread_mutex3", "Contended pthread mutex with global update", NULL, NULL,
+     pthread_mutex3_run},
+    {"pthread_mutex4", "Contended pthread mutex with local update", NULL, NULL, pthread_mutex4_run},
+    {"pthread_mutex5", "Contended pthread mutex with TLS update", NULL, NULL, pthread_mutex5_run},
+    {"pwrite1", "Separate file pwrite", NULL, empty_file_setup, pwrite1_run},
+    {"pwrite2", "Same file pwrite to same offset", name_buf_prepare, name_rdwr_setup, pwrite1_run},
+    {"pwrite3", "Same file pwrite to different offsets", name_pages_prepare, name_page_rdwr_setup,
+     pwrite3_run},
+    {"read1", "Separate file read", NULL, mib_file_setup, read1_run},
+    {"read2", "Same file read", name_mib_prepare, name_rdonly_setup, read1_run},
+    {"read3", "Separate file O_DIRECT read", NULL, read3_setup, read_direct_run},
+    {"read4", "Same file O_DIRECT read", name_mib_prepare, name_direct_setup, read_direct_run},
+    {"readseek1", "Separate file seek+read", NULL, buf_file_setup, readseek1_run},
+    {"readseek2", "Same file seek+read to same offset", name_buf_prepare, name_rdwr_setup,
+     readseek1_run},
+    {"readseek3", "Same file seek+read to different offsets", name_pages_prepare,
+     name_page_rdonly_setup, readseek3_run},
+    {"sched_yield", "sched_yield", NULL, NULL, sched_yield_run},
+    {"signal1", "signal delivery", NULL, NULL, signal1_run},
+    {"tlb_flush1", "TLB flush of separate file private mapping", NULL, map_file_setup,
+     tlb_flush1_run},
+    {"tlb_flush2", "TLB flush of anonymous memory private mapping", NULL, NULL, tlb_flush2_run},
+    {"tlb_flush3", "TLB flush of separate file shared mapping", NULL, map_file_setup,
+     tlb_flush3_run},
+    {"unix1", "unix domain socket read/write", NULL, NULL, unix1_run},
+    {"unlink1", "Separate file open/close/unlink", name_prepare, unlink1_setup, unlink1_run},
+    {"unlink2", "Separate file open/close/unlink in different directories", name_prepare,
+     dir_file_setup, unlink1_run},
+    {"write1", "Separate file write", NULL, empty_file_setup, write1_run},
+    {"writeseek1", "Separate file seek+write", NULL, empty_file_setup, writeseek1_run},
+    /* sic: upstream's description */
+    {"writeseek2", "Same file seek+read to same offset", name_buf_prepare, name_rdwr_setup,
+     writeseek1_run},
+    {"writeseek3", "Same file seek+write to different offsets", name_pages_prepare,
+     name_page_rdwr_setup, writeseek3_run},
 };
 
 /* ---- runner ---- */
@@ -988,35 +1456,29 @@ static void init_task(struct wis_task *t, unsigned long i)
 	t->pagesize = pagesize;
 	t->fd = -1;
 	t->fd2 = -1;
+	t->off = 0;
+	t->fds = NULL;
 }
 
-static int test_names_files(void)
-{
-	return opt.test->setup == open1_setup || opt.test->setup == unlink1_setup;
-}
-
-static void named_files_make(void)
-{
-	int fd;
-
-	if (!test_names_files())
-		return;
-	if (snprintf(named_base, sizeof(named_base), "%s/willitscale.XXXXXX", tmp_dir()) >=
-		(int)sizeof(named_base) ||
-	    (fd = mkstemp(named_base)) < 0)
-		fatal("cannot make a file in %s: %s", tmp_dir(), strerror(errno));
-	close(fd);
-}
-
+/* Removes what the tasks and the prepare function made: NAME.i (open1,
+ * unlink1), NAME.i/willitscale and the folder NAME.i (open2, unlink2), and
+ * NAME. */
 static void named_files_remove(void)
 {
 	char path[PATH_MAX];
 
-	if (!test_names_files())
+	if (!named_base[0])
 		return;
-	for (unsigned long i = 0; i < opt.nr; i++)
-		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) < (int)sizeof(path))
-			unlink(path);
+	for (unsigned long i = 0; i < opt.nr; i++) {
+		char file[PATH_MAX];
+
+		if (snprintf(path, sizeof(path), "%s.%lu", named_base, i) >= (int)sizeof(path) ||
+		    snprintf(file, sizeof(file), "%s/willitscale", path) >= (int)sizeof(file))
+			continue;
+		unlink(path);
+		unlink(file);
+		rmdir(path);
+	}
 	unlink(named_base);
 }
 
@@ -1247,7 +1709,10 @@ int main(int argc, char **argv)
 	if (pipe2(start_pipe, O_CLOEXEC) < 0 || pipe2(ready_pipe, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
 
-	named_files_make();
+	if (opt.test->prepare && opt.test->prepare(opt.nr, pagesize) < 0) {
+		named_files_remove();
+		fatal("testcase %s: prepare failed", opt.test->name);
+	}
 	start_tasks();
 	wait_ready();
 
