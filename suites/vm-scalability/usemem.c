@@ -1,7 +1,8 @@
 /* usemem: a vm-scalability style memory toucher.
  *
  * usemem [-n NPROC] [-t NTHREAD] [-f FILE] [--readonly] [--random]
- *        [--runtime SEC] SIZE
+ *        [--prealloc [--remap]] [--prefault] [--unit SIZE] [--msync]
+ *        [--open-rw] [--hugetlb] [--runtime SEC] SIZE
  *
  * Starts NPROC processes of NTHREAD threads (default 1 x 1).  Every task
  * maps SIZE bytes (anonymous private memory, or FILE shared), then reads
@@ -12,7 +13,24 @@
  *                                     SIZE/8 for the mapping plus 8 bytes a
  *                                     word touched, upstream's composite)
  *   "T usecs to free memory"          (the munmap)
- * as the upstream usemem does. */
+ * as the upstream usemem does.  What the options change, as upstream's:
+ *   --prealloc  one mapping, made before the tasks start (after the start
+ *               time), that every task touches: threads share it, processes
+ *               inherit it (copy-on-write for private memory).  It is never
+ *               unmapped: no free line.
+ *   --remap     mremap the preallocated mapping to 10 x SIZE first (it
+ *               counts SIZE/8 more; the tasks touch the first SIZE bytes).
+ *   --prefault  MAP_POPULATE.
+ *   --unit U    each task maps SIZE in chunks of U bytes, one mapping a
+ *               chunk, touched in turn (SIZE/8 counted chunk by chunk);
+ *               anonymous chunks map /dev/zero privately, as upstream maps
+ *               all its private memory, so they stay separate VMAs
+ *               (MAP_ANONYMOUS neighbours would merge into one).  The free
+ *               line only with at most 32 chunks (more: left to exit).
+ *   --msync     msync(MS_SYNC) each mapping after its pass (timed).
+ *   --open-rw   open FILE and map it read-write even with --readonly.
+ *   --hugetlb   anonymous memory from the 2 MiB huge page pool (upstream's
+ *               -O -U), mapped and unmapped in whole huge pages. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -35,14 +53,23 @@
 #define PROG "usemem"
 #define MAX_TASKS 4096
 #define CHECK_EVERY 65536UL /* words between runtime checks */
+#define MAX_FREED 32	    /* chunks a task unmaps and times, as upstream */
+#define REMAP_SCALE 10ULL   /* --remap: the new length, in SIZEs */
+#ifndef MAP_HUGE_2MB
+#define MAP_HUGE_2MB (21 << MAP_HUGE_SHIFT)
+#endif
 
 static unsigned long nproc, nthread;
 static const char *file;
 static int readonly, random_access;
-static unsigned long runtime; /* 0: none */
+static int prealloc, remap, prefault, sync_after, open_rw, hugetlb;
+static unsigned long long unit; /* 0: one mapping */
+static unsigned long runtime;	/* 0: none */
 static unsigned long long size;
 static struct timespec start_time;
-static int go_pipe[2] = {-1, -1}; /* runner closes the write end: go */
+static int go_pipe[2] = {-1, -1};      /* runner closes the write end: go */
+static unsigned long long *shared_map; /* --prealloc */
+static int zero_fd = -1;	       /* /dev/zero, for --unit's anonymous chunks */
 
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
@@ -54,6 +81,13 @@ static void usage(FILE *f)
 		   "  -f, --file FILE    map FILE shared instead of anonymous memory\n"
 		   "  -o, --readonly     read the memory (open FILE read-only)\n"
 		   "  -R, --random       random word order instead of sequential\n"
+		   "  -P, --prealloc     one mapping made before the tasks, touched by all\n"
+		   "  -E, --remap        mremap the preallocated mapping to 10 x SIZE first\n"
+		   "  -F, --prefault     map with MAP_POPULATE\n"
+		   "  -u, --unit SIZE    map in chunks of SIZE bytes, touched in turn\n"
+		   "  -S, --msync        msync(MS_SYNC) each mapping after its pass\n"
+		   "  -w, --open-rw      open and map FILE read-write even with --readonly\n"
+		   "  -U, --hugetlb      anonymous memory from the 2 MiB huge page pool\n"
 		   "  -T, --runtime SEC  stop touching after SEC seconds from the start\n"
 		   "Each task prints 'N bytes / T usecs = K KB/s' and 'T usecs to free memory'.\n");
 }
@@ -106,45 +140,128 @@ static __attribute__((noinline)) unsigned long long touch_word(volatile unsigned
 	return 0;
 }
 
-/* One task: map, wait for go, touch, report, unmap. */
-static void do_task(unsigned long idx)
+static int writable(void)
+{
+	return !readonly || open_rw;
+}
+
+static int open_file(void)
+{
+	int fd = open(file, writable() ? O_RDWR : O_RDONLY);
+
+	if (fd < 0)
+		die("open %s: %s", file, strerror(errno));
+	return fd;
+}
+
+/* One mapping of LEN bytes: of FD (FILE shared, /dev/zero private) or,
+ * with FD -1, anonymous private memory. */
+static unsigned long long *map_memory(unsigned long long len, int fd)
+{
+	int prot = PROT_READ | (writable() ? PROT_WRITE : 0);
+	int flags = prefault ? MAP_POPULATE : 0;
+	void *p;
+
+	if (fd >= 0)
+		p = mmap(NULL, len, prot, flags | (file ? MAP_SHARED : MAP_PRIVATE), fd, 0);
+	else if (hugetlb)
+		p = mmap(NULL, usemem_huge_len(len), prot,
+			 flags | MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_HUGE_2MB, -1, 0);
+	else
+		p = mmap(NULL, len, prot, flags | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap %llu bytes%s: %s", len, hugetlb ? " of huge pages" : "", strerror(errno));
+	return p;
+}
+
+static void unmap_memory(void *p, unsigned long long len)
+{
+	munmap(p, hugetlb ? usemem_huge_len(len) : len);
+}
+
+static void wait_go(void)
 {
 	struct pollfd pfd = {.fd = go_pipe[0], .events = POLLIN};
-	unsigned long long words = size / 8, done = 0;
+
+	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+		;
+}
+
+/* One pass over the LEN/8 words of P: the words touched.  Upstream's
+ * order: touch, count, then every 65,536th word (the first included) look
+ * at the clock; *STOPPED once --runtime has passed.  --msync after it. */
+static unsigned long long touch_pass(unsigned long long *p, unsigned long long len, uint64_t *rs,
+				     int *stopped)
+{
+	unsigned long long words = len / 8, done = 0;
+
+	for (unsigned long long i = 0; i < words; i++) {
+		touch_word(p, random_access ? usemem_rand_index(rs, words - 1) : i, readonly);
+		done++;
+		if (!(i & (CHECK_EVERY - 1)) && runtime_exceeded()) {
+			*stopped = 1;
+			break;
+		}
+	}
+	if (sync_after && msync(p, len, MS_SYNC) != 0)
+		die("msync: %s", strerror(errno));
+	return done;
+}
+
+static void report(unsigned long long bytes)
+{
+	char line[256];
+
+	usemem_format_result(line, sizeof(line), bytes, usecs_since(&start_time));
+	put(line);
+}
+
+/* One task: map, wait for go, touch, report, unmap (chunk by chunk with
+ * --unit; with --prealloc: touch the common mapping and report). */
+static void do_task(unsigned long idx)
+{
+	unsigned long long *maps[MAX_FREED], lens[MAX_FREED];
+	unsigned long long left = size, len, bytes = 0, nmaps = 0, *p;
 	uint64_t rs = usemem_seed(idx);
-	int fd = -1, prot = PROT_READ | (readonly ? 0 : PROT_WRITE);
-	unsigned long long *p;
+	int fd = -1, stopped = 0;
 	struct timespec t0;
 	char line[256];
 
-	if (file) {
-		fd = open(file, readonly ? O_RDONLY : O_RDWR);
-		if (fd < 0)
-			die("open %s: %s", file, strerror(errno));
-		p = mmap(NULL, size, prot, MAP_SHARED, fd, 0);
-	} else {
-		p = mmap(NULL, size, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (shared_map) {
+		wait_go();
+		bytes = usemem_reported_bytes(size, touch_pass(shared_map, size, &rs, &stopped));
+		report(bytes + (remap ? size / 8 : 0));
+		return;
 	}
-	if (p == MAP_FAILED)
-		die("mmap %llu bytes: %s", size, strerror(errno));
-	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
-		;
-	/* upstream's order: touch, count, then every 65,536th word (the first
-	 * included) look at the clock */
-	for (unsigned long long i = 0; i < words; i++) {
-		touch_word(p, random_access ? usemem_rand_index(&rs, words - 1) : i, readonly);
-		done++;
-		if (!(i & (CHECK_EVERY - 1)) && runtime_exceeded())
+	if (file)
+		fd = open_file();
+	else if (unit)
+		fd = zero_fd;
+	len = usemem_chunk_len(left, unit);
+	p = map_memory(len, fd);
+	wait_go();
+	for (;;) {
+		bytes += usemem_reported_bytes(len, touch_pass(p, len, &rs, &stopped));
+		if (nmaps < MAX_FREED) {
+			maps[nmaps] = p;
+			lens[nmaps] = len;
+		}
+		nmaps++;
+		left -= len;
+		if (!left || stopped || runtime_exceeded())
 			break;
+		len = usemem_chunk_len(left, unit);
+		p = map_memory(len, fd);
 	}
-	usemem_format_result(line, sizeof(line), usemem_reported_bytes(size, done),
-			     usecs_since(&start_time));
-	put(line);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	munmap(p, size);
-	usemem_format_free(line, sizeof(line), usecs_since(&t0));
-	put(line);
-	if (fd >= 0)
+	report(bytes);
+	if (nmaps <= MAX_FREED) {
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (unsigned long long i = 0; i < nmaps; i++)
+			unmap_memory(maps[i], lens[i]);
+		usemem_format_free(line, sizeof(line), usecs_since(&t0));
+		put(line);
+	}
+	if (file)
 		close(fd);
 }
 
@@ -194,16 +311,27 @@ static unsigned long parse_count(const char *s, const char *what)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"nproc", required_argument, NULL, 'n'}, {"thread", required_argument, NULL, 't'},
-	    {"file", required_argument, NULL, 'f'},  {"readonly", no_argument, NULL, 'o'},
-	    {"random", no_argument, NULL, 'R'},	     {"runtime", required_argument, NULL, 'T'},
-	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
+	    {"nproc", required_argument, NULL, 'n'},
+	    {"thread", required_argument, NULL, 't'},
+	    {"file", required_argument, NULL, 'f'},
+	    {"readonly", no_argument, NULL, 'o'},
+	    {"random", no_argument, NULL, 'R'},
+	    {"runtime", required_argument, NULL, 'T'},
+	    {"prealloc", no_argument, NULL, 'P'},
+	    {"remap", no_argument, NULL, 'E'},
+	    {"prefault", no_argument, NULL, 'F'},
+	    {"unit", required_argument, NULL, 'u'},
+	    {"msync", no_argument, NULL, 'S'},
+	    {"open-rw", no_argument, NULL, 'w'},
+	    {"hugetlb", no_argument, NULL, 'U'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	unsigned long np;
 	pid_t *pids;
 	int c, failed = 0;
 
-	while ((c = getopt_long(argc, argv, "n:t:f:oRT:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:t:f:oRPEFu:SwUT:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			nproc = parse_count(optarg, "--nproc");
@@ -219,6 +347,28 @@ int main(int argc, char **argv)
 			break;
 		case 'R':
 			random_access = 1;
+			break;
+		case 'P':
+			prealloc = 1;
+			break;
+		case 'E':
+			remap = 1;
+			break;
+		case 'F':
+			prefault = 1;
+			break;
+		case 'u':
+			if (usemem_parse_size(optarg, &unit) != 0 || unit < 8)
+				die("--unit: bad size '%s' (bytes, K/M/G/T suffix, >= 8)", optarg);
+			break;
+		case 'S':
+			sync_after = 1;
+			break;
+		case 'w':
+			open_rw = 1;
+			break;
+		case 'U':
+			hugetlb = 1;
 			break;
 		case 'T': {
 			char *end;
@@ -246,9 +396,34 @@ int main(int argc, char **argv)
 		    argv[optind]);
 	if (usemem_total_tasks(nproc, nthread) > MAX_TASKS)
 		die("too many tasks (at most %d)", MAX_TASKS);
+	if (remap && !prealloc)
+		die("--remap moves the --prealloc mapping: give both");
+	if (remap && size > ~0ULL / REMAP_SCALE)
+		die("--remap: %llu x %llu bytes do not fit", REMAP_SCALE, size);
+	if (prealloc && unit)
+		die("--unit maps in each task, --prealloc once: not both");
+	if (hugetlb && file)
+		die("--hugetlb maps anonymous memory: not with --file");
+	if (unit && !file && !hugetlb && (zero_fd = open("/dev/zero", O_RDONLY)) < 0)
+		die("open /dev/zero: %s", strerror(errno));
 	if (pipe(go_pipe) < 0)
 		die("pipe: %s", strerror(errno));
 	clock_gettime(CLOCK_MONOTONIC, &start_time);
+	if (prealloc) { /* after the start time, as upstream: its cost is counted */
+		int fd = file ? open_file() : -1;
+
+		shared_map = map_memory(size, fd);
+		if (remap) {
+			void *q = mremap(shared_map, size, REMAP_SCALE * size, MREMAP_MAYMOVE);
+
+			if (q == MAP_FAILED)
+				die("mremap %llu to %llu bytes: %s", size, REMAP_SCALE * size,
+				    strerror(errno));
+			shared_map = q;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
 	np = nproc ? nproc : 1;
 	pids = calloc(np, sizeof(*pids));
 	if (!pids)

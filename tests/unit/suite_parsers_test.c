@@ -112,6 +112,24 @@ static void test_vms_samples(void)
 	CHECK("vms two: 6 metrics", m.n == 6);
 	krp_metrics_free(&m);
 
+	/* --prealloc cases (anon-cow-*, *-xread-*, msync*) and small-allocs'
+	 * many chunks print no free line; run.sh's notes are comments */
+	const char *pre = "# hugetlb: nr_overcommit_hugepages 35 (2048 kB)\n"
+			  "./case-anon-cow-seq-hugetlb\n"
+			  "25165818 bytes / 290556 usecs = 84582 KB/s\n"
+			  "25165818 bytes / 291718 usecs = 84245 KB/s\n";
+
+	krp_metrics_init(&m);
+	krp_parse_vm_scalability(pre, strlen(pre), "vm-scalability", &m);
+	CHECK_NEAR("vms prealloc: throughput", get(&m, "vm-scalability.throughput"), 168827, 0);
+	CHECK_NEAR("vms prealloc: median, upper middle", get(&m, "vm-scalability.median"), 84582,
+		   0);
+	CHECK_NEAR("vms prealloc: workload", get(&m, "vm-scalability.workload"),
+		   2.0 * 25165818 / 1024, 1e-9);
+	CHECK("vms prealloc: no free_time", !has(&m, "vm-scalability.free_time"));
+	CHECK("vms prealloc: 5 metrics", m.n == 5);
+	krp_metrics_free(&m);
+
 	krp_metrics_init(&m);
 	krp_parse_vm_scalability("./case-x\nnothing\n", 17, "vm-scalability", &m);
 	CHECK("vms: no task lines, no metrics", m.n == 0);

@@ -52,6 +52,22 @@ int main(void)
 	CHECK("reported: nothing touched", usemem_reported_bytes(4096, 0) == 512);
 	CHECK("reported: stopped early", usemem_reported_bytes(4096, 10) == 592);
 
+	/* --unit: chunks of UNIT, the last one what is left; no unit: one */
+	CHECK("chunk: no unit", usemem_chunk_len(1ULL << 30, 0) == 1ULL << 30);
+	CHECK("chunk: unit", usemem_chunk_len(1ULL << 30, 40960) == 40960);
+	CHECK("chunk: the rest", usemem_chunk_len(4096, 40960) == 4096);
+	CHECK("chunk: unit = left", usemem_chunk_len(40960, 40960) == 40960);
+	/* a composite count over chunks: each chunk credited 1/8 of itself */
+	CHECK("chunk: reported over 3 chunks (40960, 40960, 8192), 100 words",
+	      usemem_reported_bytes(40960, 40) + usemem_reported_bytes(40960, 40) +
+		      usemem_reported_bytes(8192, 20) ==
+		  (40960 + 40960 + 8192) / 8 + 100 * 8);
+
+	/* --hugetlb: lengths in whole 2 MiB pages */
+	CHECK("huge: exact", usemem_huge_len(4ULL << 20) == 4ULL << 20);
+	CHECK("huge: rounded up", usemem_huge_len((4ULL << 20) + 8) == 6ULL << 20);
+	CHECK("huge: small", usemem_huge_len(8) == 2ULL << 20);
+
 	/* the same draws as glibc's srand48_r/lrand48_r, which upstream calls */
 	for (unsigned long task = 0; task < 3; task++) {
 		struct drand48_data d;

@@ -1,8 +1,8 @@
 /* Pure arithmetic of usemem (suites/vm-scalability/usemem.c), shared with
  * autonuma-benchmark and specjbb, hence in tools/guest: size parsing with
  * K/M/G/T suffixes, the per-task throughput line, the bytes it reports, the
- * random index generator.  Header-only so tests/unit/usemem_calc_test.c
- * tests it on the host. */
+ * chunk and huge page lengths, the random index generator.  Header-only so
+ * tests/unit/usemem_calc_test.c tests it on the host. */
 #ifndef KREPRO_USEMEM_CALC_H
 #define KREPRO_USEMEM_CALC_H
 #include <stdint.h>
@@ -99,6 +99,21 @@ static inline unsigned long long usemem_reported_bytes(unsigned long long size,
 						       unsigned long long words)
 {
 	return size / 8 + words * 8;
+}
+
+/* The next chunk of a task that maps SIZE in chunks of UNIT bytes (--unit;
+ * 0: one mapping), LEFT bytes still to map: UNIT, or what is left. */
+static inline unsigned long long usemem_chunk_len(unsigned long long left, unsigned long long unit)
+{
+	return unit && unit < left ? unit : left;
+}
+
+/* A huge page mapping's length (--hugetlb): LEN rounded up to 2 MiB, as
+ * the kernel maps it; munmap must name the same length to free it. */
+#define USEMEM_HUGE_PAGE (2ULL << 20)
+static inline unsigned long long usemem_huge_len(unsigned long long len)
+{
+	return (len + USEMEM_HUGE_PAGE - 1) & ~(USEMEM_HUGE_PAGE - 1);
 }
 
 /* Random word indexes as upstream draws them: the drand48 generator

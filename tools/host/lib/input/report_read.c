@@ -127,7 +127,8 @@ static const char *param(const struct rtest *t, const char *k)
  * (docs/BENCHMARKS.md): ext2 stands in, and the matrix says so. */
 static void file_case_fs(struct rtest *t, int report_has_xfs)
 {
-	static const char *const file_cases[] = {"mmap-pread", "mmap-xread", "lru-file", "msync"};
+	static const char *const file_cases[] = {"mmap-pread", "mmap-xread", "mremap-xread",
+						 "lru-file", "msync"};
 	const char *test = param(t, "test"), *fs = param(t, "fs");
 	int file_case = 0;
 
