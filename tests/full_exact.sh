@@ -264,5 +264,42 @@ for t in numa01 numa01_HARD_BIND numa01_INVERSE_BIND numa01_THREAD_ALLOC numa01_
 	assert "autonuma $t: seconds in stats.json" grep -Eq "\"autonuma-benchmark.$t.seconds\": [0-9]*[.]?[0-9]*[1-9]" "$AN"
 done
 
+# --- lkp-tests' other cases: a sample of what each new path needs ---------
+# (all 26 added will-it-scale testcases x both modes and all 39 added
+# vm-scalability cases (suites/vm-scalability/cases.yaml) booted once when
+# they came: docs/BENCHMARKS.md)
+cat >"$T_DIR/lkpcases.yaml" <<'M'
+nr_task: 2
+clock: exact
+variants: base
+runs: 1
+---
+suite: will-it-scale
+test: [fallocate1, read3, tlb_flush1, pthread_mutex4]
+mode: process
+runtime: 3s
+warmup: 1s
+---
+suite: vm-scalability
+size: 64M
+runtime: 5s
+test: [anon-cow-seq-mt, small-allocs, anon-w-seq-hugetlb, shm-xread-rand-mt]
+---
+suite: vm-scalability
+size: 64M
+runtime: 5s
+fs: ext2
+test: [msync, mremap-xread-rand-mt]
+M
+expect_rc "lkp-tests' added cases boot (a sample)" 0 ./run-matrix.sh -j 2 -o "$T_DIR/lkp" "$T_DIR/lkpcases.yaml"
+for t in fallocate1 read3 tlb_flush1 pthread_mutex4; do
+	LC=$(find "$T_DIR/lkp/will-it-scale" -type f -name stats.json -path "*-$t/*/base/1/*")
+	assert "will-it-scale $t: every task counted" grep -Eq '"will-it-scale.per_process_ops": [1-9]' "$LC"
+done
+for t in anon-cow-seq-mt small-allocs anon-w-seq-hugetlb shm-xread-rand-mt msync mremap-xread-rand-mt; do
+	LC=$(find "$T_DIR/lkp/vm-scalability" -type f -name stats.json -path "*-$t/*/base/1/*")
+	assert "vm-scalability $t: throughput" grep -Eq '"vm-scalability.throughput": [1-9]' "$LC"
+done
+
 rm -rf "$T_DIR"
 exit $T_FAILED
