@@ -44,7 +44,9 @@ musl-gcc -O -static -pthread -I"$ROOT/bench/upstream" -I"$ROOT/tools/guest" -inc
 	exit 1
 }
 for t in $TESTS; do cp "$W/usemem" "$W/up/$t"; done
+# upstream maps private memory from /dev/zero (without it, it prints nothing)
 cat >"$W/pre.sh" <<EOF
+busybox mount -t devtmpfs dev /dev
 opts() {
 	case \$1 in
 	anon-w-seq) echo "$SIZE" ;;

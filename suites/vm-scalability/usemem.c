@@ -5,7 +5,8 @@
  *        [--open-rw] [--hugetlb] [--runtime SEC] SIZE
  *
  * Starts NPROC processes of NTHREAD threads (default 1 x 1).  Every task
- * maps SIZE bytes (anonymous private memory, or FILE shared), then reads
+ *  maps SIZE bytes (private memory of /dev/zero, as upstream: not THP-aligned
+ * as MAP_ANONYMOUS is; or FILE shared), then reads
  * (--readonly) or writes SIZE/8 8-byte words, sequentially or at random
  * indexes (--random), stopping early once --runtime seconds have passed
  * since the start.  Each task prints, in one write,
@@ -23,8 +24,7 @@
  *   --prefault  MAP_POPULATE.
  *   --unit U    each task maps SIZE in chunks of U bytes, one mapping a
  *               chunk, touched in turn (SIZE/8 counted chunk by chunk);
- *               anonymous chunks map /dev/zero privately, as upstream maps
- *               all its private memory, so they stay separate VMAs
+ *               chunks of /dev/zero (below) stay separate VMAs
  *               (MAP_ANONYMOUS neighbours would merge into one).  The free
  *               line only with at most 32 chunks (more: left to exit).
  *   --msync     msync(MS_SYNC) each mapping after its pass (timed).
@@ -69,7 +69,7 @@ static unsigned long long size;
 static struct timespec start_time;
 static int go_pipe[2] = {-1, -1};      /* runner closes the write end: go */
 static unsigned long long *shared_map; /* --prealloc */
-static int zero_fd = -1;	       /* /dev/zero, for --unit's anonymous chunks */
+static int zero_fd = -1;	       /* /dev/zero: private memory, as upstream maps it */
 
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
@@ -129,16 +129,26 @@ static void put(const char *s)
 }
 
 /* One word read or written through a volatile pointer, in a call of its
- * own: upstream's access costs a call per word and its loads are never
- * folded away. */
-static __attribute__((noinline)) unsigned long long touch_word(volatile unsigned long long *p,
-							       unsigned long long k, int read)
+ * own (noipa: all of it, return value included, as upstream's -O keeps
+ * its do_access): upstream's access costs a call per word and its loads
+ * are never folded away. */
+static __attribute__((noipa)) unsigned long long
+touch_word(volatile unsigned long long *p, unsigned long long k, int read, unsigned long long data)
 {
 	if (read)
 		return p[k];
-	p[k] = k;
+	p[k] = data;
 	return 0;
 }
+
+/* Upstream's per-word bookkeeping, which under -icount is time like the
+ * access itself: its step (bytes between words) reloaded and divided, its
+ * repeat counter, the data word taken from an option, the bytes counted,
+ * its delay and read-limit options tested.  Its compiler reloads them every
+ * word (they share the words' type, so any store may change them); here
+ * volatile does that.  None is a kit option: they keep upstream's values. */
+static volatile unsigned long long word_step = 8, word_data, word_delay, word_limit;
+static volatile int word_repeat, word_signal;
 
 static int writable(void)
 {
@@ -193,16 +203,30 @@ static void wait_go(void)
 static unsigned long long touch_pass(unsigned long long *p, unsigned long long len, uint64_t *rs,
 				     int *stopped)
 {
-	unsigned long long words = len / 8, done = 0;
+	unsigned long long words = len / 8, done = 0, limit = word_limit;
 
-	for (unsigned long long i = 0; i < words; i++) {
-		touch_word(p, random_access ? usemem_rand_index(rs, words - 1) : i, readonly);
-		done++;
+	for (unsigned long long i = 0; i < words; i += word_step / 8) {
+		unsigned long long k = random_access ? usemem_rand_index(rs, words - 1) : i;
+		unsigned long long data = word_data; /* one load, as upstream's */
+
+		if (!data)
+			data = k;
+		if (word_signal) /* upstream's signal-driven passes: not a kit option */
+			continue;
+		if (word_repeat && !readonly && !random_access && p[k] != k)
+			die("word %llu reads %llu after a pass", k, p[k]);
+		touch_word(p, k, readonly, data);
+		done += 8;
+		if (word_delay && ((uintptr_t)(p + k) >> 12) != 0)
+			poll(NULL, 0, 0);
 		if (!(i & (CHECK_EVERY - 1)) && runtime_exceeded()) {
 			*stopped = 1;
 			break;
 		}
+		if (limit && !--limit)
+			break;
 	}
+	done /= 8;
 	if (sync_after && msync(p, len, MS_SYNC) != 0)
 		die("msync: %s", strerror(errno));
 	return done;
@@ -235,8 +259,8 @@ static void do_task(unsigned long idx)
 	}
 	if (file)
 		fd = open_file();
-	else if (unit)
-		fd = zero_fd;
+	else
+		fd = zero_fd; /* -1 with --hugetlb */
 	len = usemem_chunk_len(left, unit);
 	p = map_memory(len, fd);
 	wait_go();
@@ -404,13 +428,13 @@ int main(int argc, char **argv)
 		die("--unit maps in each task, --prealloc once: not both");
 	if (hugetlb && file)
 		die("--hugetlb maps anonymous memory: not with --file");
-	if (unit && !file && !hugetlb && (zero_fd = open("/dev/zero", O_RDONLY)) < 0)
+	if (!file && !hugetlb && (zero_fd = open("/dev/zero", O_RDONLY)) < 0)
 		die("open /dev/zero: %s", strerror(errno));
 	if (pipe(go_pipe) < 0)
 		die("pipe: %s", strerror(errno));
 	clock_gettime(CLOCK_MONOTONIC, &start_time);
 	if (prealloc) { /* after the start time, as upstream: its cost is counted */
-		int fd = file ? open_file() : -1;
+		int fd = file ? open_file() : zero_fd;
 
 		shared_map = map_memory(size, fd);
 		if (remap) {
