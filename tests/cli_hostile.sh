@@ -41,6 +41,20 @@ echo 'param loops intt:1:9 path - loops' >>"$T_DIR/kt/suites/hackbench/meta"
 expect_rc "an unknown check breaks it" 2 "$T_DIR/kt/run-matrix.sh" --keys
 expect_in "naming the check" "$T_OUT" 'bad check "intt:1:9" for loops'
 
+# write_job resolves every value on the host: durations (rampup: 5s went to
+# specjbb as '5s', which it refuses), sizes, counts; and adds the defaults.
+mkdir -p "$T_DIR/wj"
+# shellcheck disable=SC2016 # expanded by the inner sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/common.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
+	B_CPUS=4 INITRAMFS_SHA=0123
+	variant_dir() { echo /r/base; }
+	write_job "suite=specjbb rampup=5s runtime=1m memory=64M warehouses=2 variant=base board=qemu-2node" "$1"' \
+	sh "$T_DIR/wj/job.conf" >"$T_OUT" 2>&1
+for kv in rampup=5 runtime=60 memory=67108864 threads=1 interval=1 monitors=meminfo+proc-vmstat; do
+	assert "write_job: $kv" grep -qx "$kv" "$T_DIR/wj/job.conf"
+done
+assert "write_job: host keys stay out" sh -c "! grep -q '^board=' '$T_DIR/wj/job.conf'"
+
 printf 'suite: autonuma-benchmark\ntest: numa01\nsize: 64M\nloops: 2\nvariants: [base]\n' >"$T_DIR/nort.yaml"
 expect_rc "a matrix without runtime: is planned" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/nort.yaml"
 assert "without arithmetic errors" sh -c "! grep -q 'arithmetic\|Illegal number' '$T_OUT'"
