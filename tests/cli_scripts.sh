@@ -19,7 +19,7 @@ expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs
 expect_in "dry run counts runs" "$T_OUT" "2 cells, 6 runs, variants: base calibration"
 assert "dry run writes no results" test ! -e "$T_DIR/res/will-it-scale"
 
-for m in jobs/*.yaml suites/*/smoke.yaml; do
+for m in jobs/*.yaml suites/*/*.yaml; do
 	expect_rc "shipped matrix $m: dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$m"
 done
 
