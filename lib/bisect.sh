@@ -45,7 +45,7 @@ bisect_main() {
 			bs_dir=$bs_out
 			bs_runs=${bs_runs:-1}
 		fi
-		bs_runs=${bs_runs:-$DEFAULT_RUNS}
+		bs_runs=${bs_runs:-$(kit_default runs)}
 		while :; do
 			{
 				bs_base | grep -v '^variants:\|^runs:'

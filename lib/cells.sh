@@ -19,7 +19,7 @@ EOF
 
 runs_of() { # cell -> its runs, the default applied
 	ro=$(cell_get "$1" runs)
-	echo "${ro:-$DEFAULT_RUNS}"
+	echo "${ro:-${DEFAULT_RUNS:-$(kit_default runs)}}"
 }
 
 cell_get() { # cell-line key
@@ -165,6 +165,12 @@ key_table() {
 		row($2, $3, $4, p[1] == "monitors" ? "monitor:" p[2] : p[2], $5, rest(5))
 	}
 	END { if (failed) exit 2 }' lib/matrix-keys suites/*/meta monitors/*/meta)
+}
+
+# kit_default KEY: a kit key's default, from lib/matrix-keys itself (for
+# callers without a session's key table, such as bisect).
+kit_default() {
+	awk -v k="$1" '$1 == k { print $4; exit }' "$KREPRO_ROOT/lib/matrix-keys"
 }
 
 # keys_file: KEYS, the key table's path, made once a session ($TMPD/keys).
@@ -330,7 +336,7 @@ ROOTFS=krepro-initramfs
 
 cell_board() { # cell -> the name of its board
 	cb=${BOARD_OVERRIDE:-$(cell_get "$1" board)}
-	printf '%s\n' "${cb:-$DEFAULT_BOARD}"
+	printf '%s\n' "${cb:-${DEFAULT_BOARD:-$(kit_default board)}}"
 }
 
 variant_dir() { # cell -> variant-level result dir
