@@ -173,7 +173,8 @@ cmd_verify() {
 	r=$w/root
 	mkdir -p "$r/tools"
 	cp -r "$KREPRO_ROOT/build.sh" "$KREPRO_ROOT/run-matrix.sh" "$KREPRO_ROOT/lib" "$KREPRO_ROOT/Makefile" "$r/"
-	for d in patches configs initramfs suites tools/guest tools/common; do
+	# (monitors: their meta files' parameters are in the image's key table)
+	for d in patches configs initramfs suites monitors tools/guest tools/common; do
 		[ -d "$b/inputs/$d" ] || die "bundle $1: no inputs/$d"
 		cp -r "$b/inputs/$d" "$r/$d"
 	done
