@@ -62,8 +62,9 @@ cmd_initramfs() {
 	fi
 	# The key table (docs/KEYS.md) for knobs.sh, without its texts, and the
 	# guest/host contract for init.
-	key_table | awk '{ print $1, $2, $3, $4, $5 }' >"$KREPRO_OUT/keys.tmp" || die "the key table is broken (see above)"
-	mv "$KREPRO_OUT/keys.tmp" "$KREPRO_OUT/keys"
+	key_table >"$KREPRO_OUT/keys.tmp" || die "the key table is broken (see above)"
+	awk '{ print $1, $2, $3, $4, $5 }' "$KREPRO_OUT/keys.tmp" >"$KREPRO_OUT/keys" || die "cannot write $KREPRO_OUT/keys"
+	rm -f "$KREPRO_OUT/keys.tmp"
 	{
 		echo "file /etc/krepro/keys $KREPRO_OUT/keys 0644 0 0"
 		echo "file /etc/krepro/contract.h $KREPRO_ROOT/tools/common/contract.h 0644 0 0"
