@@ -281,7 +281,8 @@ check_cell() {
 # (HOST_KEYS), counted in CPUs (COUNT_KEYS, N or N%: job.conf gets the
 # count, the path keeps N%), sizes (SIZE_KEYS: job.conf gets bytes, the
 # path keeps 64M) and durations (DURATION_KEYS: job.conf gets seconds), each
-# " a b ... "; and the defaults of runs and board.  Called once by plan_cells, not at every sourcing.
+# " a b ... "; and the defaults of runs and board.  Called once by
+# plan_cells, not at every sourcing.
 load_key_classes() {
 	keys_file
 	{
@@ -303,23 +304,23 @@ $(awk '!seen[$1]++ {
 EOF
 }
 
-# cell_defaults CELL: "key=default" for each key the cell does not set that
-# has a default and goes to job.conf: its suite's parameters, the kit's job
-# and path keys, and the parameters of the monitors it names; write_job
-# adds them, so job.conf holds every value the guest runs with.
+# cell_defaults CELL [host]: "key=default" for each key the cell does not
+# set that has a default: its suite's parameters, the kit's keys and the
+# parameters of the monitors it names; only those that go to job.conf
+# unless "host" (the run-matrix-only keys too).  write_job adds them, so
+# job.conf holds every value the guest runs with.
 cell_defaults() {
 	cd_suite=$(cell_get "$1" suite)
 	cd_mons=+$(cell_get "$1" monitors)+
-	printf '%s\n' "$1" | awk -v s="$cd_suite" -v m="$cd_mons" '
+	printf '%s\n' "$1" | awk -v s="$cd_suite" -v m="$cd_mons" -v host="${2:-}" '
 	NR == 1 { n = split($0, kv, " "); for (i = 1; i <= n; i++) { sub(/=.*/, "", kv[i]); set[kv[i]] = 1 }; next }
-	$5 == "-" || ($1 in set) || $3 == "host" { next }
+	$5 == "-" || ($1 in set) || ($3 == "host" && host == "") { next }
 	$4 == s || $4 == "kit" || ($4 ~ /^monitor:/ && index(m, "+" substr($4, 9) "+")) { print $1 "=" $5 }' - "$KEYS"
 }
 
 cell_value() { # cell key -> its value, else its default ("" if neither)
 	cv=$(cell_get "$1" "$2")
-	[ -n "$cv" ] || cv=$(awk -v k="$2" -v s="$(cell_get "$1" suite)" '
-		$1 == k && ($4 == s || $4 == "kit" || $4 ~ /^monitor:/) { if ($5 != "-") print $5; exit }' "$KEYS")
+	[ -n "$cv" ] || cv=$(cell_defaults "$1" host | sed -n "s/^$2=//p")
 	printf '%s\n' "$cv"
 }
 
