@@ -45,9 +45,9 @@ tar -czf "$T_DIR/bad.tgz" -C "$T_DIR/x" krepro-bundle
 expect_rc "an altered bundle is refused" 2 ./run-matrix.sh --bundle "$T_DIR/bad.tgz" -o "$T_DIR/res" "$T_DIR/m.yaml"
 expect_in "the refusal names the altered file" "$T_OUT" "kernels/calibration/bzImage was altered"
 
-# verify (rebuild and compare) runs once, on the hostile bundle below: a
-# second verify of b1 rebuilt base too, which full_reference already
-# compares bit for bit, for 4 more minutes of CI.
+# verify (rebuild and compare) runs once, on the hostile bundle below: it is
+# the kit's one bit-for-bit rebuild of a kernel in another folder (a
+# second verify, of b1, rebuilt base too, for 4 more minutes of CI).
 
 # A bundle's code never runs on the host (issue 12): a replaced build.sh
 # and a gen_init_cpio.c with a constructor, manifest regenerated.
