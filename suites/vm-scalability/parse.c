@@ -70,16 +70,22 @@ static double pb_median(double *v, size_t n)
 
 /* ---- vm-scalability ---------------------------------------------------- */
 
-struct vms {
-	struct pb_vec kbps;    /* per-task KB/s of the current sample */
-	struct pb_vec sums;    /* per sample: sum of per-task KB/s */
-	struct pb_vec medians; /* per sample: median per-task KB/s */
-	double bytes, free_us, free_n;
+/* One series of samples: the main one (usemem, dd, truncate lines) or the
+ * fault one (truncate-seq's "faulted" lines: lkp's *_fault metrics). */
+struct vms_series {
+	struct pb_vec kbps;	  /* per-task KB/s of the current sample */
+	struct pb_vec sums;	  /* per sample: sum of per-task KB/s */
+	struct pb_vec medians;	  /* per sample: median per-task KB/s */
 	double single_stddev_pct; /* stddev% within the last sample */
 	int have_single;
 };
 
-static void vms_end_sample(struct vms *s)
+struct vms {
+	struct vms_series main, fault;
+	double bytes, free_us, free_n;
+};
+
+static void vms_end_sample(struct vms_series *s)
 {
 	double sum, mu;
 
@@ -114,13 +120,107 @@ static int vms_result_line(struct krp_line l, double *bytes, double *kbps)
 	return 0;
 }
 
+/* Where s first occurs in l, or NULL. */
+static const char *vms_find(struct krp_line l, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i + n <= l.n; i++)
+		if (memcmp(l.p + i, s, n) == 0)
+			return l.p + i;
+	return NULL;
+}
+
+/* The digits that end just before p (at or after start) as a number. */
+static int vms_number_before(const char *start, const char *p, double *v)
+{
+	const char *q = p;
+
+	while (q > start && q[-1] >= '0' && q[-1] <= '9')
+		q--;
+	return q == p ? -1 : krp_parse_number(q, (size_t)(p - q), v);
+}
+
+/* GNU dd's summary, "N bytes (X MB, Y MiB) copied, S s, R MB/s", anywhere
+ * in the line -> N, KB/s as lkp-tests computes it: (N >> 10) / S. */
+static int vms_dd_line(struct krp_line l, double *bytes, double *kbps)
+{
+	const char *b = vms_find(l, " bytes ("), *c = vms_find(l, ") copied, ");
+	struct krp_line t;
+	double secs, rate;
+
+	if (!b || !c || c < b || vms_number_before(l.p, b, bytes) != 0)
+		return -1;
+	t.p = c + 10;
+	t.n = l.n - (size_t)(t.p - l.p);
+	if (krp_line_eat_number(&t, &secs) != 0 || !krp_line_eat(&t, " s, ") ||
+	    krp_line_eat_number(&t, &rate) != 0 || t.n < 5 || t.p[0] != ' ' || t.p[2] != 'B' ||
+	    t.p[4] != 's' || secs <= 0)
+		return -1;
+	*kbps = floor(*bytes / 1024) / secs;
+	return 0;
+}
+
+/* truncate cases: "N bytes WHAT in T1-T0 seconds" (the case prints the two
+ * clock readings, lkp-tests subtracts) -> N, KB/s = (N >> 10) / (T1 - T0). */
+static int vms_timed_line(struct krp_line l, const char *what, double *bytes, double *kbps)
+{
+	const char *w = vms_find(l, what);
+	struct krp_line t;
+	double t1, t0;
+
+	if (!w || vms_number_before(l.p, w, bytes) != 0)
+		return -1;
+	t.p = w + strlen(what);
+	t.n = l.n - (size_t)(t.p - l.p);
+	if (krp_line_eat_number(&t, &t1) != 0 || !krp_line_eat(&t, "-") ||
+	    krp_line_eat_number(&t, &t0) != 0 || !krp_line_eat(&t, " seconds") || t1 <= t0)
+		return -1;
+	*kbps = floor(*bytes / 1024) / (t1 - t0);
+	return 0;
+}
+
+/* A series' metrics, lkp-tests' arithmetic: over samples, or over the tasks
+ * of a single sample (whose median spread lkp-tests gives as 0). */
+static void vms_series_metrics(struct vms_series *s, struct krp_metrics *m, const char *prefix,
+			       const char *tput, const char *sd, const char *med,
+			       const char *med_sd)
+{
+	double mean, median;
+
+	vms_end_sample(s);
+	if (s->sums.n == 0)
+		return;
+	mean = pb_mean(s->sums.v, s->sums.n);
+	median = pb_mean(s->medians.v, s->medians.n);
+	krp_metric_add2(m, prefix, tput, strlen(tput), mean, KRP_SET);
+	if (s->sums.n >= 2 && mean > 0) {
+		krp_metric_add2(m, prefix, sd, strlen(sd),
+				100.0 * pb_stddev(s->sums.v, s->sums.n) / mean, KRP_SET);
+		if (median > 0)
+			krp_metric_add2(m, prefix, med_sd, strlen(med_sd),
+					100.0 * pb_stddev(s->medians.v, s->medians.n) / median,
+					KRP_SET);
+	} else if (s->sums.n == 1 && s->have_single) {
+		krp_metric_add2(m, prefix, sd, strlen(sd), s->single_stddev_pct, KRP_SET);
+		krp_metric_add2(m, prefix, med_sd, strlen(med_sd), 0, KRP_SET);
+	}
+	krp_metric_add2(m, prefix, med, strlen(med), median, KRP_SET);
+}
+
+static void vms_series_free(struct vms_series *s)
+{
+	free(s->kbps.v);
+	free(s->sums.v);
+	free(s->medians.v);
+}
+
 void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 			      struct krp_metrics *m)
 {
 	struct vms s;
 	struct krp_line l;
 	size_t pos = 0;
-	double mean;
 
 	memset(&s, 0, sizeof(s));
 	while (krp_next_line(buf, len, &pos, &l)) {
@@ -128,12 +228,18 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 
 		krp_trim(&l);
 		if (l.n >= 7 && memcmp(l.p, "./case-", 7) == 0) {
-			vms_end_sample(&s);
+			vms_end_sample(&s.main);
+			vms_end_sample(&s.fault);
 			continue;
 		}
-		if (vms_result_line(l, &a, &b) == 0) {
-			if (pb_push(&s.kbps, b) == 0)
+		if (vms_result_line(l, &a, &b) == 0 || vms_dd_line(l, &a, &b) == 0 ||
+		    vms_timed_line(l, " bytes truncated in ", &a, &b) == 0) {
+			if (pb_push(&s.main.kbps, b) == 0)
 				s.bytes += a;
+			continue;
+		}
+		if (vms_timed_line(l, " bytes faulted in ", &a, &b) == 0) {
+			pb_push(&s.fault.kbps, b);
 			continue;
 		}
 		if (krp_line_eat_number(&l, &a) == 0 && krp_line_eat(&l, " usecs to free memory") &&
@@ -142,33 +248,16 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 			s.free_n++;
 		}
 	}
-	vms_end_sample(&s);
-	if (s.sums.n) {
-		mean = pb_mean(s.sums.v, s.sums.n);
-		krp_metric_add2(m, prefix, "throughput", 10, mean, KRP_SET);
-		double med = pb_mean(s.medians.v, s.medians.n);
-
-		/* lkp-tests' arithmetic, over samples or over the tasks of a
-		 * single sample.  The name stays "stddev", as in 0-day's
-		 * reports of seed 000's time (lkp-tests calls it stddev% now). */
-		if (s.sums.n >= 2 && mean > 0) {
-			krp_metric_add2(m, prefix, "stddev", 6,
-					100.0 * pb_stddev(s.sums.v, s.sums.n) / mean, KRP_SET);
-			if (med > 0)
-				krp_metric_add2(m, prefix, "median_stddev%", 14,
-						100.0 * pb_stddev(s.medians.v, s.medians.n) / med,
-						KRP_SET);
-		} else if (s.sums.n == 1 && s.have_single) {
-			krp_metric_add2(m, prefix, "stddev", 6, s.single_stddev_pct, KRP_SET);
-			krp_metric_add2(m, prefix, "median_stddev%", 14, s.single_stddev_pct,
-					KRP_SET);
-		}
-		krp_metric_add2(m, prefix, "median", 6, med, KRP_SET);
+	/* The name stays "stddev", as in 0-day's reports of seed 000's time
+	 * (lkp-tests calls it stddev% now); the fault series came later and
+	 * has lkp-tests' names. */
+	vms_series_metrics(&s.main, m, prefix, "throughput", "stddev", "median", "median_stddev%");
+	if (s.main.sums.n)
 		krp_metric_add2(m, prefix, "workload", 8, s.bytes / 1024.0, KRP_SET);
-	}
+	vms_series_metrics(&s.fault, m, prefix, "throughput_fault", "stddev_fault%", "median_fault",
+			   "median_fault_stddev%");
 	if (s.free_n > 0)
 		krp_metric_add2(m, prefix, "free_time", 9, s.free_us / s.free_n / 1e6, KRP_SET);
-	free(s.kbps.v);
-	free(s.sums.v);
-	free(s.medians.v);
+	vms_series_free(&s.main);
+	vms_series_free(&s.fault);
 }
