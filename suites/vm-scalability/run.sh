@@ -35,6 +35,17 @@ vms_total() {
 	vms_tot=${vms_size:-$1}
 }
 
+# vms_file_total: vms_tot of a case whose files rotate through memory:
+# ROTATE_BYTES, or on tmpfs, whose pages are not reclaimable without swap,
+# MemAvailable/4.
+vms_file_total() {
+	if [ "$VMS_FS" = tmpfs ]; then
+		vms_total $((vms_avail / 4))
+	else
+		vms_total "$vms_rot"
+	fi
+}
+
 # vms_file PATH BYTES FS: a sparse file, or the run fails saying why.
 vms_file() {
 	if ! vms_err=$(truncate -s "$2" "$1" 2>&1); then
@@ -77,6 +88,66 @@ vms_sysctl() {
 	printf '%s\n' "$2" >"/proc/sys/$(echo "$1" | tr . /)" 2>/dev/null
 }
 
+# The cases that run no usemem, as upstream's scripts run them (each in a
+# shell of its own under krepro-time, which sources this file for them).
+# vms_case_dd RUNTIME READERS PREFIX N: READERS `dd bs=4k` (ddread) at a
+# time over each of PREFIX-1..N, stopped by SIGINT after RUNTIME seconds;
+# their summaries printed in upstream's order (dd-output-[R-]I).
+vms_case_dd() {
+	vms_i=1
+	while [ "$vms_i" -le "$4" ]; do
+		if [ "$2" = 1 ]; then
+			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-$vms_i" 2>&1 &
+		else
+			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-1-$vms_i" 2>&1 &
+			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-2-$vms_i" 2>&1 &
+		fi
+		vms_i=$((vms_i + 1))
+	done
+	wait
+	vms_rc=0
+	for vms_o in "$VMS_TMPFS"/dd-output-*; do
+		[ -s "$vms_o" ] || {
+			echo "vm-scalability: dd output file empty: $vms_o" >&2
+			vms_rc=1
+		}
+		cat "$vms_o"
+		rm -f "$vms_o"
+	done
+	return "$vms_rc"
+}
+
+# vms_case_truncate SEQ TOTAL PREFIX N: N sparse files of TOTAL/N read
+# into the page cache (cat), then removed, all at once; SEQ=1 (truncate-seq)
+# also times the reading ("faulted") and removes them in one rm.  Prints
+# the two clock readings as upstream does; lkp-tests subtracts them.
+vms_case_truncate() {
+	[ "$1" = 0 ] || vms_t0=$(nanotime)
+	vms_i=1
+	while [ "$vms_i" -le "$4" ]; do
+		truncate -s $(($2 / $4)) "$3-$vms_i" || return 1
+		cat "$3-$vms_i" >/dev/null || return 1
+		vms_i=$((vms_i + 1))
+	done
+	if [ "$1" = 1 ]; then
+		vms_t1=$(nanotime)
+		echo "$2 bytes faulted in $vms_t1-$vms_t0 seconds"
+	fi
+	vms_t0=$(nanotime)
+	if [ "$1" = 1 ]; then
+		rm "$3"-*
+	else
+		vms_i=1
+		while [ "$vms_i" -le "$4" ]; do
+			rm "$3-$vms_i" &
+			vms_i=$((vms_i + 1))
+		done
+		wait
+	fi
+	vms_t1=$(nanotime)
+	echo "$2 bytes truncated in $vms_t1-$vms_t0 seconds"
+}
+
 suite_run() {
 	vms_test=$(job_get test)
 	vms_nr=$(job_get nr_task)
@@ -100,6 +171,7 @@ suite_run() {
 	out=$R/vm-scalability
 	: >"$out"
 	vms_each= # per-task files: PREFIX-1..PREFIX-N, one usemem process each
+	vms_own= # the case runs its own command (vms_case_*), not usemem
 	vms_opt=-n
 	case $vms_test in *-mt) vms_opt=-t ;; esac # -mt: threads of one process
 	vms_rand=
@@ -206,12 +278,7 @@ suite_run() {
 		mmap-xread-rand-mt | mmap-xread-seq-mt | mremap-xread-rand-mt | \
 		lru-file-mmap-read | lru-file-mmap-read-rand)
 		vms_sparse_root || return 1
-		if [ "$VMS_FS" = tmpfs ]; then
-			# tmpfs pages are not reclaimable: keep the files within memory
-			vms_total $((vms_avail / 4))
-		else
-			vms_total "$vms_rot"
-		fi
+		vms_file_total
 		vms_f=$VMS_SPARSE/sparse-$vms_test
 		case $vms_test in
 		mmap-pread-rand | mmap-pread-rand-mt | mmap-xread-rand-mt)
@@ -241,6 +308,29 @@ suite_run() {
 		mremap-*) set -- --remap --prealloc "$@" ;;
 		esac
 		;;
+	lru-file-readonce | lru-file-readtwice)
+		# one sparse file a task, read to its end by dd (twice at once:
+		# -readtwice) until the runtime's SIGINT
+		vms_sparse_root || return 1
+		vms_file_total
+		vms_per=$((vms_tot / vms_nr))
+		vms_files "$VMS_SPARSE/sparse-$vms_test" "$vms_per" "$VMS_FS" || return 1
+		echo "# fs: $VMS_FS per_task: $vms_per" >>"$out"
+		vms_readers=1
+		[ "$vms_test" = lru-file-readonce ] || vms_readers=2
+		set -- vms_case_dd "$vms_runtime" "$vms_readers" "$vms_each" "$vms_nr"
+		vms_each='' vms_own=1
+		;;
+	truncate | truncate-seq)
+		# T (upstream: MemTotal) in one file a task, read and removed
+		vms_sparse_root || return 1
+		vms_total "$vms_mem"
+		echo "# fs: $VMS_FS per_task: $((vms_tot / vms_nr))" >>"$out"
+		vms_seq=0
+		[ "$vms_test" = truncate ] || vms_seq=1
+		set -- vms_case_truncate "$vms_seq" "$vms_tot" "$VMS_SPARSE/sparse-$vms_test" "$vms_nr"
+		vms_own=1
+		;;
 	msync | msync-mt)
 		# files of MemTotal written through shared mappings and msync'ed;
 		# T (upstream: MemTotal/2) at most half the filesystem's free space
@@ -267,11 +357,16 @@ suite_run() {
 		return 1
 		;;
 	esac
-	[ -z "$vms_rand" ] || set -- --random "$@"
+	[ -z "$vms_rand" ] || [ -n "$vms_own" ] || set -- --random "$@"
 	echo "krepro: vm-scalability $vms_test nr_task=$vms_nr runtime=${vms_runtime}s"
 	echo "./case-$vms_test" >>"$out"
 	monitors_start
-	if [ -n "$vms_each" ]; then
+	if [ -n "$vms_own" ]; then
+		# shellcheck disable=SC2016 # expanded by the inner sh
+		VMS_TMPFS=$VMS_TMPFS krepro-time -o "$R/vm-scalability.time" sh -c \
+			'. /etc/krepro/suites/vm-scalability.sh && "$@"' sh "$@" \
+			>>"$out" 2>"$R/vm-scalability.stderr"
+	elif [ -n "$vms_each" ]; then
 		# nr_task independent processes, one file each; fails if one does
 		# shellcheck disable=SC2016 # expanded by the inner sh
 		krepro-time -o "$R/vm-scalability.time" sh -c '
