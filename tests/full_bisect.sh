@@ -22,6 +22,7 @@ expect_in "says which patch of how many" "$T_OUT" "patch 2 of 3"
 expect_in "the full series moved the metric" "$T_OUT" "calibration@3: will-it-scale.per_process_ops"
 expect_in "exact mode: one boot a side" "$T_OUT" "1 runs each"
 assert "exact mode: one base for every step" sh -c "[ \$(find '$T_DIR/res' -type d -name base | wc -l) = 1 ] && [ ! -e '$T_DIR/res/step-3' ]"
+assert "exact mode: no step booted twice" test ! -d "$(find "$T_DIR/res" -type d -name 2 | head -n 1)"
 
 # Real mode: 3 runs a side, and base is timed again beside every step (a
 # base kept from an earlier step once made patch 1 read -19.5% on a host
