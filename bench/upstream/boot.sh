@@ -25,6 +25,8 @@ upstream_guest_script() {
 	{
 		printf '#!/bin/sh\nbusybox mount -t proc proc /proc\n'
 		printf 'busybox mount -t sysfs sys /sys\nbusybox mount -t tmpfs tmp /tmp\n'
+		# fallocate1 and posix_semaphore1 (sem_open) use /dev/shm
+		printf 'busybox mkdir -p /dev/shm\nbusybox mount -t tmpfs shm /dev/shm\n'
 		cat "$1"
 		cat <<EOF
 r=1
