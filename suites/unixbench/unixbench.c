@@ -6,8 +6,8 @@
  * as UnixBench's Run does (drop the worst third, geometric mean) and
  * printed as UnixBench's text line, e.g.
  *   Execl Throughput 2915.4 lps (29.6 secs, 3 samples)
- * Tests: execl, file-{read,write,copy}-{256,1024,4096} (bufsize 256/500,
- * 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
+ * Tests: dhry2reg, execl, file-{read,write,copy}-{256,1024,4096} (bufsize
+ * 256/500, 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
  * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, all.
  * Shell scripts run "sh multi.sh N" with the shell found in PATH (busybox
  * sh in the guest) over a fixed workload written into DIR (default $TMPDIR
@@ -28,6 +28,7 @@
 
 #include "diag.h"
 #include "ub_calc.h"
+#include "ub_dhry.h"
 
 #define PROG "unixbench"
 #define MAX_SAMPLES 100
@@ -335,6 +336,26 @@ static void sample_whetstone(const void *arg, double *count, double *secs)
 	*secs = used;
 }
 
+/* Dhrystone 2 as UnixBench's dhry2reg (ub_dhry.h): runs until the time is
+ * up, the clock read every 4096 runs (about a millisecond natively). */
+static void sample_dhry(const void *arg, double *count, double *secs)
+{
+	double t0, end, n = 0;
+
+	(void)arg;
+	if (ub_dhry_init() != 0)
+		die("out of memory");
+	t0 = now();
+	end = t0 + seconds;
+	do {
+		ub_dhry_runs(4096, NULL);
+		n += 4096;
+	} while (now() < end);
+	*secs = now() - t0;
+	*count = n;
+	ub_dhry_free();
+}
+
 static void spawn_once(void)
 {
 	pid_t pid = fork();
@@ -486,6 +507,7 @@ static const struct fs_arg fs_args[] = {
 };
 
 static const struct ub_test tests[] = {
+    {"dhry2reg", "Dhrystone 2 using register variables", "lps", sample_dhry, NULL},
     {"execl", "Execl Throughput", "lps", sample_execl, NULL},
     {"file-read-1024", "File Read 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[0]},
     {"file-write-1024", "File Write 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[1]},
