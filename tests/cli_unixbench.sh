@@ -11,7 +11,8 @@ for a in dc sh sort od grep tee wc rm; do ln -s "$(command -v busybox)" "$T_DIR/
 line() { # test -> its result line
 	PATH=$T_DIR/bin:$PATH "$U" -t 0.3 -i 1 -d "$T_DIR/work" "$1" 2>&1
 }
-for t in whetstone-double:'Double-Precision Whetstone [1-9][0-9.]* MWIPS' \
+for t in dhry2reg:'Dhrystone 2 using register variables [1-9][0-9.]* lps' \
+	whetstone-double:'Double-Precision Whetstone [1-9][0-9.]* MWIPS' \
 	context1:'Pipe-based Context Switching [1-9][0-9.]* lps' \
 	pipe:'Pipe Throughput [1-9][0-9.]* lps' \
 	syscall:'System Call Overhead [1-9][0-9.]* lps' \

@@ -306,19 +306,23 @@ static void test_unixbench(void)
 
 	CHECK("golden ub: parsed",
 	      parse_fixture("suites/unixbench/fixtures/all-1s-1sample", "unixbench", &m) == 0);
-	CHECK("golden ub: all 17 tests", m.n == 17);
-	CHECK_NEAR("golden ub: execl", get(&m, "unixbench.execl"), 732.2, 1e-9);
-	CHECK_NEAR("golden ub: fstime", get(&m, "unixbench.fstime"), 143097.0, 1e-9);
-	CHECK_NEAR("golden ub: fstime-r", get(&m, "unixbench.fstime-r"), 490828.0, 1e-9);
-	CHECK_NEAR("golden ub: fstime-w", get(&m, "unixbench.fstime-w"), 269943.1, 1e-9);
-	CHECK_NEAR("golden ub: fsbuffer-w", get(&m, "unixbench.fsbuffer-w"), 105239.9, 1e-9);
-	CHECK_NEAR("golden ub: fsdisk", get(&m, "unixbench.fsdisk"), 496390.9, 1e-9);
-	CHECK_NEAR("golden ub: pipe", get(&m, "unixbench.pipe"), 359868.4, 1e-9);
-	CHECK_NEAR("golden ub: syscall", get(&m, "unixbench.syscall"), 330236.9, 1e-9);
-	CHECK_NEAR("golden ub: spawn", get(&m, "unixbench.spawn"), 135.9, 1e-9);
-	CHECK_NEAR("golden ub: dc", get(&m, "unixbench.dc"), 447532.0, 1e-9);
-	CHECK_NEAR("golden ub: shell1", get(&m, "unixbench.shell1"), 539.0, 1e-9);
-	CHECK_NEAR("golden ub: shell16", get(&m, "unixbench.shell16"), 52.4, 1e-9);
+	CHECK("golden ub: all 20 tests", m.n == 20);
+	CHECK_NEAR("golden ub: dhry2reg", get(&m, "unixbench.dhry2reg"), 15770602.2, 1e-9);
+	CHECK_NEAR("golden ub: execl", get(&m, "unixbench.execl"), 275.6, 1e-9);
+	CHECK_NEAR("golden ub: fstime", get(&m, "unixbench.fstime"), 141845.5, 1e-9);
+	CHECK_NEAR("golden ub: fstime-r", get(&m, "unixbench.fstime-r"), 306241.5, 1e-9);
+	CHECK_NEAR("golden ub: fstime-w", get(&m, "unixbench.fstime-w"), 304445.1, 1e-9);
+	CHECK_NEAR("golden ub: fsbuffer-w", get(&m, "unixbench.fsbuffer-w"), 61480.4, 1e-9);
+	CHECK_NEAR("golden ub: fsdisk", get(&m, "unixbench.fsdisk"), 473927.2, 1e-9);
+	CHECK_NEAR("golden ub: whetstone-double", get(&m, "unixbench.whetstone-double"), 3871.9,
+		   1e-9);
+	CHECK_NEAR("golden ub: pipe", get(&m, "unixbench.pipe"), 164448.0, 1e-9);
+	CHECK_NEAR("golden ub: context1", get(&m, "unixbench.context1"), 29756.8, 1e-9);
+	CHECK_NEAR("golden ub: syscall", get(&m, "unixbench.syscall"), 82404.3, 1e-9);
+	CHECK_NEAR("golden ub: spawn", get(&m, "unixbench.spawn"), 172.8, 1e-9);
+	CHECK_NEAR("golden ub: dc", get(&m, "unixbench.dc"), 3801.7, 1e-9);
+	CHECK_NEAR("golden ub: shell1", get(&m, "unixbench.shell1"), 408.9, 1e-9);
+	CHECK_NEAR("golden ub: shell16", get(&m, "unixbench.shell16"), 29.1, 1e-9);
 	krp_metrics_free(&m);
 }
 

@@ -1,6 +1,7 @@
 /* UnixBench index: line parser, formulas, and seed 001 (KAMEZAWA, memcg v4,
  * 2008): its raw numbers must give exactly its printed index values and
  * final scores. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,11 +199,42 @@ static void test_metrics(void)
 	krp_metrics_free(&m);
 }
 
+/* The kit's "all" run (suites/unixbench/fixtures/all-1s-1sample, the
+ * program's own lines): every test of the 5.0+ index set, Dhrystone 2
+ * included, so the table has 12 rows and no "partial" note. */
+static void test_kit_all(void)
+{
+	FILE *f = fopen("suites/unixbench/fixtures/all-1s-1sample", "r");
+	char text[8192];
+	size_t n = 0;
+	struct krp_ub_doc d;
+	struct krp_buf out = {0};
+
+	CHECK("kit all: fixture", f != NULL);
+	if (!f)
+		return;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	krp_ub_parse(text, n, &d);
+	CHECK("kit all: one section of 20", d.n == 1 && d.s[0].n == 20);
+	if (d.n == 1) {
+		CHECK("kit all: 12 index tests", krp_ub_table(&d.s[0], KRP_UB_V5, &out) == 12);
+		CHECK("kit all: Dhrystone 2 row (15770602.2 / 116700 x 10)",
+		      strstr(out.data, "Dhrystone 2 using register variables      116700.0  "
+				       "15770602.2    1351.4\n") != NULL);
+		CHECK("kit all: not partial", strstr(out.data, "partial") == NULL);
+	}
+	krp_buf_free(&out);
+	krp_ub_doc_free(&d);
+}
+
 int main(void)
 {
 	test_formulas();
 	test_parse_line();
 	test_seed001();
 	test_metrics();
+	test_kit_all();
 	UNIT_EXIT();
 }
