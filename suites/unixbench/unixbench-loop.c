@@ -91,6 +91,12 @@ int main(int argc, char **argv)
 	double seconds;
 	char *e, **cmd = NULL;
 
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		puts("usage: " PROG " SECONDS spawn | " PROG " SECONDS run CMD [ARG...]\n"
+		     "  spawn: fork and wait for a child that exits at once, until SIGALRM;\n"
+		     "  run: run CMD over and over; prints 'LOOPS SECONDS' on stderr");
+		return 0;
+	}
 	if (argc < 3)
 		die("usage: " PROG " SECONDS spawn | " PROG " SECONDS run CMD [ARG...]");
 	seconds = strtod(argv[1], &e);
