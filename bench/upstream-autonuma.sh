@@ -1,0 +1,131 @@
+#!/bin/sh
+# The kit's autonuma-benchmark against upstream's numa01/numa02, side by
+# side in one boot (docs/BENCHMARKS.md): upstream's preproc.awk turns
+# numa01.c/numa02.c into numa01.prep.c/numa02.prep.c from a fixed
+# `numactl --hardware` text for qemu-2node (as its start_bench.sh does from
+# the machine's); SIZE (upstream: 3 GiB numa01, 1 GiB numa02, more than the
+# 2 GiB guest) and the passes (upstream: 50, 1000, 800) are replaced by the
+# values the kit is given (-s SIZE -l LOOPS); each build of upstream's
+# Makefile is made static with musl at its -O2, bench/upstream/numaif.h
+# standing in for libnuma.  The guest alternates kit and upstream ROUNDS
+# times, on the base kernel, qemu-2node in exact mode; both are timed the
+# same way (krepro-time's elapsed, 10 ms steps; upstream prints nothing).
+# Prints per test the mean seconds of each side, upstream/kit (the kit's
+# rate over upstream's: above 1, the kit is faster) and the rounds in which
+# the kit took less time.
+# usage: bench/upstream-autonuma.sh AUTONUMA_BENCHMARK_DIR [ROUNDS [SIZE [LOOPS [TEST...]]]]
+#   (defaults: 3 rounds, 64M, 4 passes, the tests below; numa02_SMT_HARD_BIND
+#   and numa02_SMT_INVERSE_BIND divide by zero upstream on two CPUs)
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/upstream/boot.sh
+. "$ROOT/bench/upstream/boot.sh"
+case ${1:-} in '' | -h | --help)
+	echo "usage: bench/upstream-autonuma.sh AUTONUMA_BENCHMARK_DIR [ROUNDS [SIZE [LOOPS [TEST...]]]]"
+	exit 0
+	;;
+esac
+SRC=$1
+ROUNDS=${2:-3}
+SIZE=${3:-64M}
+LOOPS=${4:-4}
+shift $(($# < 4 ? $# : 4))
+TESTS=${*:-numa01 numa01_THREAD_ALLOC numa02 numa02_SMT numa01_HARD_BIND numa01_INVERSE_BIND numa01_THREAD_ALLOC_HARD_BIND numa01_THREAD_ALLOC_INVERSE_BIND numa02_HARD_BIND numa02_INVERSE_BIND}
+if [ ! -f "$SRC/numa01.c" ] || [ ! -f "$SRC/preproc.awk" ]; then
+	echo "upstream-autonuma: $SRC has no numa01.c/preproc.awk (an autonuma-benchmark checkout)" >&2
+	exit 2
+fi
+case $ROUNDS$LOOPS in *[!0-9]* | '') echo "upstream-autonuma: ROUNDS and LOOPS are numbers" >&2 && exit 2 ;; esac
+case $SIZE in
+*[!0-9]*[KMG] | *[KMG]?* | [!0-9]* | '') echo "upstream-autonuma: bad SIZE '$SIZE'" >&2 && exit 2 ;;
+*K) BYTES=$((${SIZE%K} * 1024)) ;;
+*M) BYTES=$((${SIZE%M} * 1024 * 1024)) ;;
+*G) BYTES=$((${SIZE%G} * 1024 * 1024 * 1024)) ;;
+*) BYTES=$SIZE ;;
+esac
+# upstream's Makefile: each build's source and -D flags
+flags() {
+	case $1 in
+	numa01) echo "numa01 -DNO_BIND_FORCE_SAME_NODE" ;;
+	numa01_THREAD_ALLOC) echo "numa01 -DNO_BIND_FORCE_SAME_NODE -DTHREAD_ALLOC" ;;
+	numa01_HARD_BIND) echo "numa01 -DHARD_BIND" ;;
+	numa01_INVERSE_BIND) echo "numa01 -DHARD_BIND -DINVERSE_BIND" ;;
+	numa01_THREAD_ALLOC_HARD_BIND) echo "numa01 -DTHREAD_ALLOC -DHARD_BIND" ;;
+	numa01_THREAD_ALLOC_INVERSE_BIND) echo "numa01 -DTHREAD_ALLOC -DHARD_BIND -DINVERSE_BIND" ;;
+	numa02) echo "numa02" ;;
+	numa02_HARD_BIND) echo "numa02 -DHARD_BIND" ;;
+	numa02_INVERSE_BIND) echo "numa02 -DHARD_BIND -DINVERSE_BIND" ;;
+	numa02_SMT) echo "numa02 -DSMT" ;;
+	*) return 1 ;;
+	esac
+}
+for t in $TESTS; do
+	flags "$t" >/dev/null || {
+		echo "upstream-autonuma: unknown test '$t'" >&2
+		exit 2
+	}
+done
+upstream_workdir upan
+UAPI=$("$ROOT/build.sh" uapi | tail -n 1) # linux/mempolicy.h, which musl lacks
+# what `numactl --hardware` prints on qemu-2node (bench/upstream/boot.sh)
+cat >"$W/hardware.txt" <<EOF
+available: 2 nodes (0-1)
+node 0 cpus: 0
+node 0 size: 1024 MB
+node 0 free: 900 MB
+node 1 cpus: 1
+node 1 size: 1024 MB
+node 1 free: 900 MB
+node distances:
+node   0   1
+  0:  10  20
+  1:  20  10
+EOF
+for f in numa01 numa02; do
+	# preproc.awk reads its template from the current folder
+	(cd "$SRC" && gawk -v file="$f.c" -f preproc.awk) <"$W/hardware.txt" |
+		sed -e "s/^#define SIZE .*/#define SIZE (${BYTES}UL)/" \
+			-e "s/^#define TOTALSIZE .*/#define TOTALSIZE (SIZE * ${LOOPS}UL)/" \
+			-e "s/int nr = [0-9]*;/int nr = $LOOPS;/" >"$W/$f.prep.c"
+	grep -q "^#define SIZE (${BYTES}UL)" "$W/$f.prep.c" || {
+		echo "upstream-autonuma: SIZE not found in $f.c" >&2
+		exit 1
+	}
+done
+if [ "$(grep -c "int nr = $LOOPS;" "$W/numa01.prep.c")" != 2 ] || ! grep -q "TOTALSIZE (SIZE" "$W/numa02.prep.c"; then
+	echo "upstream-autonuma: the passes were not found in numa01.c/numa02.c" >&2
+	exit 1
+fi
+for t in $TESTS; do
+	# shellcheck disable=SC2046 # the source's name and -D words
+	set -- $(flags "$t")
+	src=$1
+	shift
+	# upstream's flags (-O2 -pthread), static, the stand-in for libnuma
+	musl-gcc -O2 -pthread "$@" -static -I"$ROOT/bench/upstream" -isystem "$UAPI" -include fcntl.h \
+		-o "$W/up/$t" "$W/$src.prep.c" >"$W/up/$t.log" 2>&1 || {
+		cat "$W/up/$t.log" >&2
+		exit 1
+	}
+done
+# both timed by krepro-time (upstream's numa01 creates ./lock: run in /tmp)
+cat >"$W/pre.sh" <<EOF
+cd /tmp
+busybox grep MemTotal /proc/meminfo
+secs() { busybox sed -n 's/.*m:ss): //p' /tmp/an.time | busybox awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + \$i; print s }'; }
+kit() { krepro-time -o /tmp/an.time autonuma-benchmark -t \$1 -s $BYTES -l $LOOPS >/dev/null && secs; }
+up() { krepro-time -o /tmp/an.time /up/\$1 >/dev/null && secs; }
+EOF
+echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds, $SIZE ($BYTES bytes) a process, $LOOPS passes, exact"
+upstream_guest_script "$W/pre.sh"
+upstream_boot
+tr -d '\r' <"$W/console.log" | grep '^MemTotal' || true
+tr -d '\r' <"$W/console.log" | awk '
+$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
+	if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
+END {
+	printf "%-34s %9s %9s %8s %s\n", "test", "kit s", "up s", "up/kit", "kit lower"
+	for (i = 1; i <= m; i++) { t = order[i]
+		printf "%-34s %9.2f %9.2f %8.3f %d/%d\n", t, k[t] / n[t], u[t] / n[t],
+			k[t] ? u[t] / k[t] : 0, low[t] + 0, n[t] }
+}'
