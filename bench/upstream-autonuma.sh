@@ -120,12 +120,4 @@ echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $R
 upstream_guest_script "$W/pre.sh"
 upstream_boot
 tr -d '\r' <"$W/console.log" | grep '^MemTotal' || true
-tr -d '\r' <"$W/console.log" | awk '
-$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
-	if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
-END {
-	printf "%-34s %9s %9s %8s %s\n", "test", "kit s", "up s", "up/kit", "kit lower"
-	for (i = 1; i <= m; i++) { t = order[i]
-		printf "%-34s %9.2f %9.2f %8.3f %d/%d\n", t, k[t] / n[t], u[t] / n[t],
-			k[t] ? u[t] / k[t] : 0, low[t] + 0, n[t] }
-}'
+upstream_table seconds

@@ -79,4 +79,4 @@ EOF
 echo "upstream: $SRC; $ROUNDS rounds of $SECS s, exact"
 upstream_guest_script "$W/pre.sh"
 upstream_boot
-upstream_table
+upstream_table rate

@@ -63,4 +63,4 @@ EOF
 echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, exact"
 upstream_guest_script "$W/pre.sh"
 upstream_boot
-upstream_table
+upstream_table rate

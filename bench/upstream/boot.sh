@@ -67,16 +67,20 @@ upstream_boot() {
 	echo "boot: $(($(date +%s) - ub_t0)) s"
 }
 
-# upstream_table: per test the mean of each side, kit/upstream, and the
-# rounds in which the kit read lower.
+# upstream_table rate|seconds: per test the mean of each side, kit/upstream,
+# and the rounds in which the kit read lower.  For seconds (a time: lower is
+# better) the ratio is upstream/kit, so that above 1 is the kit faster, as
+# for a rate.
 upstream_table() {
-	tr -d '\r' <"$W/console.log" | awk '
+	tr -d '\r' <"$W/console.log" | awk -v secs="$([ "$1" = seconds ] && echo 1)" '
 	$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
 		if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
 	END {
-		printf "%-18s %12s %12s %8s %s\n", "test", "kit", "upstream", "kit/up", "kit lower"
+		printf "%-34s %12s %12s %8s %s\n", "test", secs ? "kit s" : "kit",
+			secs ? "upstream s" : "upstream", secs ? "up/kit" : "kit/up", "kit lower"
 		for (i = 1; i <= m; i++) { t = order[i]
-			printf "%-18s %12.1f %12.1f %8.3f %d/%d\n", t, k[t] / n[t], u[t] / n[t],
-				u[t] ? k[t] / u[t] : 0, low[t] + 0, n[t] }
+			r = secs ? (k[t] ? u[t] / k[t] : 0) : (u[t] ? k[t] / u[t] : 0)
+			printf "%-34s %12.*f %12.*f %8.3f %d/%d\n", t, secs ? 2 : 1, k[t] / n[t],
+				secs ? 2 : 1, u[t] / n[t], r, low[t] + 0, n[t] }
 	}'
 }
