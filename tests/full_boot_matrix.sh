@@ -52,7 +52,10 @@ runs: 1
 fault: [panic, hang, flood]
 timeout: 40s
 M
-expect_rc "faulty cells fail, matrix completes" 1 env KREPRO_GUEST_OUTPUT_MAX=4000000 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
+# The flood goes through the emulated serial port: 12 KB/s measured on a
+# loaded host, where a 4 MB bound was not reached before the 40 s timeout.
+# 100 KB is still six times a boot's console.
+expect_rc "faulty cells fail, matrix completes" 1 env KREPRO_GUEST_OUTPUT_MAX=100000 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
 P=$R/will-it-scale/panic-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 P=$(ls -d "$P"/gcc-*)/base/1
 expect_in "panic classified" "$P/FAILED" "kernel panic"
@@ -63,8 +66,8 @@ expect_in "hang fails after the timeout" "$H/FAILED" "timeout after 40 s"
 expect_in "hang console tail kept" "$H/FAILED" "injecting a hang"
 F=$R/will-it-scale/flood-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 F=$(ls -d "$F"/gcc-*)/base/1
-expect_in "a flooding guest is stopped at the output bound" "$F/FAILED" "guest wrote more than 4000000 bytes to frames.bin"
-assert "its frames file stays near the bound" test "$(stat -c %s "$F/frames.bin")" -lt 40000000
+expect_in "a flooding guest is stopped at the output bound" "$F/FAILED" "guest wrote more than 100000 bytes to frames.bin"
+assert "its frames file stays near the bound" test "$(stat -c %s "$F/frames.bin")" -lt 1000000
 if qemu_running "$T_DIR"; then no "QEMU left running"; else ok "no QEMU left running"; fi
 
 # A series that does not apply stops before anything is built.
