@@ -133,8 +133,20 @@ static inline void ub_whet_assign(double e[4], long j, long k, long l)
 	e[l] = e[j];
 }
 
-/* Runs section sec (1..8) for passes passes of its count times x100
- * (UB_WHET_X100); sets w->chk[sec]. */
+/* Sets the array for section sec, before its clock starts (upstream's
+ * whetstones() sets it before reading the time). */
+static inline void ub_whet_prepare(struct ub_whet *w, int sec)
+{
+	if (sec == 1) {
+		w->e[0] = 1.0;
+		w->e[1] = w->e[2] = w->e[3] = -1.0;
+	} else if (sec == 7) {
+		w->e[0] = 1.0, w->e[1] = 2.0, w->e[2] = 3.0;
+	}
+}
+
+/* Runs section sec (1..8), its array set by ub_whet_prepare, for passes
+ * passes of its count times x100 (UB_WHET_X100); sets w->chk[sec]. */
 static inline void ub_whet_section(struct ub_whet *w, int sec, long passes, long x100)
 {
 	const double t0 = 0.49999975, t1 = 0.50000025, t2 = 2.0;
@@ -144,8 +156,6 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes, long
 
 	switch (sec) {
 	case 1:
-		e[0] = 1.0;
-		e[1] = e[2] = e[3] = -1.0;
 		n = 12L * x100 * UB_WHET_N1_MULT;
 		for (long p = 0; p < passes; p++, t = 1.0 - t)
 			for (long i = 0; i < n; i++)
@@ -213,7 +223,6 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes, long
 		w->chk[6] = z;
 		break;
 	case 7:
-		e[0] = 1.0, e[1] = 2.0, e[2] = 3.0;
 		n = 616L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++)
