@@ -101,8 +101,17 @@ static inline void ub_whet_mix(double e[4], double t, double last_mul, double la
 	e[3] = (-e[0] + e[1] + e[2] + e[3]) * last_mul / last_div;
 }
 
-/* not inlined, as gcc -O2 leaves upstream's pa() (a loop: too big) */
-__attribute__((noinline)) static void ub_whet_array_param(double e[4], double t, double t2)
+/* Called, not inlined, as gcc -O2 leaves upstream's pa() (an external
+ * function, a loop: too big to inline).  noclone as well: otherwise gcc's
+ * constant propagation makes a copy for t2 = 2.0 that multiplies by 0.5
+ * loaded from memory on every call instead of dividing by t2 in a
+ * register. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UB_WHET_CALL __attribute__((noinline, noclone))
+#else
+#define UB_WHET_CALL __attribute__((noinline))
+#endif
+UB_WHET_CALL static void ub_whet_array_param(double e[4], double t, double t2)
 {
 	for (int r = 0; r < 6; r++)
 		ub_whet_mix(e, t, 1.0, t2);
@@ -124,8 +133,21 @@ static inline void ub_whet_assign(double e[4], long j, long k, long l)
 	e[l] = e[j];
 }
 
-/* Runs section sec (1..8) for passes passes; sets w->chk[sec]. */
-static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
+/* Sets the array for section sec, before its clock starts (upstream's
+ * whetstones() sets it before reading the time). */
+static inline void ub_whet_prepare(struct ub_whet *w, int sec)
+{
+	if (sec == 1) {
+		w->e[0] = 1.0;
+		w->e[1] = w->e[2] = w->e[3] = -1.0;
+	} else if (sec == 7) {
+		w->e[0] = 1.0, w->e[1] = 2.0, w->e[2] = 3.0;
+	}
+}
+
+/* Runs section sec (1..8), its array set by ub_whet_prepare, for passes
+ * passes of its count times x100 (UB_WHET_X100); sets w->chk[sec]. */
+static inline void ub_whet_section(struct ub_whet *w, int sec, long passes, long x100)
 {
 	const double t0 = 0.49999975, t1 = 0.50000025, t2 = 2.0;
 	double t = t0, x, y, z;
@@ -134,16 +156,14 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 
 	switch (sec) {
 	case 1:
-		e[0] = 1.0;
-		e[1] = e[2] = e[3] = -1.0;
-		n = 12L * UB_WHET_X100 * UB_WHET_N1_MULT;
+		n = 12L * x100 * UB_WHET_N1_MULT;
 		for (long p = 0; p < passes; p++, t = 1.0 - t)
 			for (long i = 0; i < n; i++)
 				ub_whet_mix(e, t, t, 1.0);
 		w->chk[1] = e[3];
 		break;
 	case 2:
-		n = 14L * UB_WHET_X100;
+		n = 14L * x100;
 		for (long p = 0; p < passes; p++, t = 1.0 - t)
 			for (long i = 0; i < n; i++)
 				ub_whet_array_param(e, t, t2);
@@ -151,7 +171,7 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 		break;
 	case 3:
 		j = 1;
-		n = 345L * UB_WHET_X100;
+		n = 345L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++) {
 				if (j == 1)
@@ -171,7 +191,7 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 		break;
 	case 4:
 		j = 1, k = 2, l = 3;
-		n = 210L * UB_WHET_X100;
+		n = 210L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++) {
 				j = j * (k - j) * (l - k);
@@ -184,7 +204,7 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 		break;
 	case 5:
 		x = y = 0.5;
-		n = 32L * UB_WHET_X100;
+		n = 32L * x100;
 		for (long p = 0; p < passes; p++, t = 1.0 - t)
 			for (long i = 1; i < n; i++) {
 				x = t *
@@ -196,15 +216,14 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 		break;
 	case 6:
 		x = y = z = 1.0;
-		n = 899L * UB_WHET_X100;
+		n = 899L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++)
 				ub_whet_proc(&x, &y, &z, t, t1, t2);
 		w->chk[6] = z;
 		break;
 	case 7:
-		e[0] = 1.0, e[1] = 2.0, e[2] = 3.0;
-		n = 616L * UB_WHET_X100;
+		n = 616L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++)
 				ub_whet_assign(e, 0, 1, 2);
@@ -212,7 +231,7 @@ static inline void ub_whet_section(struct ub_whet *w, int sec, long passes)
 		break;
 	default:
 		x = 0.75;
-		n = 93L * UB_WHET_X100;
+		n = 93L * x100;
 		for (long p = 0; p < passes; p++)
 			for (long i = 0; i < n; i++)
 				x = sqrt(exp(log(x) / t1));

@@ -298,19 +298,28 @@ static void sample_context1(const void *arg, double *count, double *secs)
 		die("context1: the echoing process failed");
 }
 
+/* Whetstone's loop counts read at run time, as upstream's whetstones()
+ * takes x100 as a parameter: with constant counts gcc counts the loops down
+ * (one instruction an iteration less than upstream's compare). */
+static volatile long whet_x100 = UB_WHET_X100;
+
 /* Double-Precision Whetstone as UnixBench runs it: calibrate the number of
  * passes (x5 until a run takes over 0.5 s), run for about SECONDS, report
- * MWIPS from the section times (ub_whet_* in ub_calc.h). */
+ * MWIPS from the section times (ub_whet_* in ub_calc.h); a section's array
+ * is set before its clock starts, as upstream's. */
 static double whet_run(long passes, double *used)
 {
 	struct ub_whet w;
 	double total = 0, mwips;
+	long x100 = whet_x100;
 
 	ub_whet_init(&w);
 	for (int sec = 1; sec <= UB_WHET_SECTIONS; sec++) {
-		double t0 = now(), t;
+		double t0, t;
 
-		ub_whet_section(&w, sec, passes);
+		ub_whet_prepare(&w, sec);
+		t0 = now();
+		ub_whet_section(&w, sec, passes, x100);
 		t = now() - t0;
 		total += sec == 1 ? t / UB_WHET_N1_MULT : t; /* as upstream counts it */
 	}

@@ -85,7 +85,8 @@ int main(void)
 
 			ub_whet_init(&w);
 			for (int sec = 1; sec <= UB_WHET_SECTIONS; sec++) {
-				ub_whet_section(&w, sec, passes);
+				ub_whet_prepare(&w, sec);
+				ub_whet_section(&w, sec, passes, UB_WHET_X100);
 				snprintf(name, sizeof(name), "whetstone: section %d, %ld passes",
 					 sec, passes);
 				CHECK_NEAR(name, w.chk[sec], up[sec], 1e-12);
