@@ -36,13 +36,9 @@ if [ ! -f "$SRC/numa01.c" ] || [ ! -f "$SRC/preproc.awk" ]; then
 	exit 2
 fi
 case $ROUNDS$LOOPS in *[!0-9]* | '') echo "upstream-autonuma: ROUNDS and LOOPS are numbers" >&2 && exit 2 ;; esac
-case $SIZE in
-*[!0-9]*[KMG] | *[KMG]?* | [!0-9]* | '') echo "upstream-autonuma: bad SIZE '$SIZE'" >&2 && exit 2 ;;
-*K) BYTES=$((${SIZE%K} * 1024)) ;;
-*M) BYTES=$((${SIZE%M} * 1024 * 1024)) ;;
-*G) BYTES=$((${SIZE%G} * 1024 * 1024 * 1024)) ;;
-*) BYTES=$SIZE ;;
-esac
+BYTES=$(upstream_bytes "$SIZE") || { echo "upstream-autonuma: bad SIZE '$SIZE'" >&2 && exit 2; }
+# upstream's start_bench.sh runs preproc.awk with gawk (mawk lacks its **)
+command -v gawk >/dev/null || { echo "upstream-autonuma: needs gawk (Debian package gawk)" >&2 && exit 2; }
 # upstream's Makefile: each build's source and -D flags
 flags() {
 	case $1 in

@@ -39,13 +39,7 @@ TESTS=${*:-$ALL}
 	exit 2
 }
 case $ROUNDS$SECS in *[!0-9]* | '') echo "upstream-vms: ROUNDS and SECONDS are numbers" >&2 && exit 2 ;; esac
-case $SIZE in
-[0-9]*K) BYTES=$((${SIZE%K} << 10)) ;;
-[0-9]*M) BYTES=$((${SIZE%M} << 20)) ;;
-[0-9]*G) BYTES=$((${SIZE%G} << 30)) ;;
-*) BYTES=$SIZE ;;
-esac
-case $BYTES in '' | *[!0-9]*) echo "upstream-vms: bad SIZE '$SIZE'" >&2 && exit 2 ;; esac
+BYTES=$(upstream_bytes "$SIZE") || { echo "upstream-vms: bad SIZE '$SIZE'" >&2 && exit 2; }
 for t in $TESTS; do
 	case " $ALL " in
 	*" $t "*) ;;

@@ -17,6 +17,18 @@ upstream_workdir() {
 	mkdir -p "$W/up"
 }
 
+# upstream_bytes SIZE: SIZE (N, NK, NM or NG, powers of 1024) in bytes;
+# fails on anything else.
+upstream_bytes() {
+	case $1 in
+	'' | *[!0-9KMG]* | *[KMG]?* | [!0-9]*) return 1 ;;
+	*K) echo $((${1%K} << 10)) ;;
+	*M) echo $((${1%M} << 20)) ;;
+	*G) echo $((${1%G} << 30)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # upstream_guest_script PREAMBLE: writes $W/compare.sh (mounts, the
 # PREAMBLE file: shell functions "kit TEST" and "up TEST", each printing one
 # number; then ROUNDS rounds over TESTS, kit first, and COMPARE-DONE) and
