@@ -83,5 +83,24 @@ expect_rc "an email with no test is refused" 2 ./run-matrix.sh from-report "$T_D
 expect_in "saying what it looks for" "$T_OUT" "no test found"
 expect_rc "-o never overwrites" 2 ./run-matrix.sh from-report -o "$T_DIR/seed000.yaml" "$R/seed000-excerpt.txt"
 
+# vm-scalability's lru-file cases: lkp-tests parses GNU dd's summary line;
+# the guest's ddread prints it for busybox.  The parser reads the real
+# tool's output (coreutils dd on this host) as lkp-tests does: KB/s =
+# (bytes >> 10) / seconds, summed over the readers.
+mkdir -p "$T_DIR/dd"
+truncate -s 3000000 "$T_DIR/dd.file"
+{
+	echo ./case-lru-file-readonce
+	LC_ALL=C dd bs=4k if="$T_DIR/dd.file" of=/dev/null 2>&1
+	LC_ALL=C dd bs=4k if="$T_DIR/dd.file" of=/dev/null 2>&1
+} >"$T_DIR/dd/vm-scalability"
+expect_rc "krepro-stats reads GNU dd's output" 0 out/host/krepro-stats run "$T_DIR/dd"
+want=$(awk '/ copied, / { for (i = 1; i <= NF; i++) if ($i == "s,") s += int($1 / 1024) / $(i - 1) }
+	END { printf "%.0f", s }' "$T_DIR/dd/vm-scalability")
+got=$(sed -n 's/.*"vm-scalability.throughput": \([0-9.]*\).*/\1/p' "$T_DIR/dd/stats.json")
+assert "GNU dd: throughput is lkp-tests' sum of (bytes >> 10) / seconds ($got, want $want)" \
+	sh -c "[ -n '$got' ] && awk 'BEGIN { exit !($want > 0 && ($got - $want)^2 < 1) }'"
+expect_in "GNU dd: workload is the bytes / 1024" "$T_DIR/dd/stats.json" '"vm-scalability.workload": 5859.375'
+
 rm -rf "$T_DIR"
 exit $T_FAILED
