@@ -265,7 +265,7 @@ suite: vm-scalability
 size: 64M
 runtime: 5s
 fs: ext2
-test: [msync, mremap-xread-rand-mt, lru-file-readtwice, truncate-seq]
+test: [msync, mremap-xread-rand-mt, lru-file-readtwice, truncate-seq, migrate]
 M
 expect_rc "lkp-tests' added cases boot (a sample)" 0 ./run-matrix.sh -j 2 -o "$T_DIR/lkp" "$T_DIR/lkpcases.yaml"
 for t in fallocate1 read3 tlb_flush1 pthread_mutex4; do
@@ -277,6 +277,12 @@ for t in anon-cow-seq-mt small-allocs anon-w-seq-hugetlb shm-xread-rand-mt msync
 	LC=$(find "$T_DIR/lkp/vm-scalability" -type f -name stats.json -path "*-$t/*/base/1/*")
 	assert "vm-scalability $t: throughput" grep -Eq '"vm-scalability.throughput": [1-9]' "$LC"
 done
+LC=$(find "$T_DIR/lkp/vm-scalability" -type f -name stats.json -path "*-migrate/*/base/1/*")
+assert "vm-scalability migrate: throughput" grep -Eq '"vm-scalability.throughput": [1-9]' "$LC"
+assert "vm-scalability migrate: steps counted (migrate_mbps)" \
+	grep -Eq '"vm-scalability.migrate_mbps": [1-9]' "$LC"
+assert "vm-scalability migrate: the kernel moved pages (pgmigrate_success)" \
+	grep -Eq '"proc-vmstat.pgmigrate_success": [1-9]' "$LC"
 
 rm -rf "$T_DIR"
 exit $T_FAILED

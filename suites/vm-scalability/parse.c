@@ -83,6 +83,7 @@ struct vms_series {
 struct vms {
 	struct vms_series main, fault;
 	double bytes, free_us, free_n;
+	double migrate_mbps, migrate_n; /* the migrate case's lines */
 };
 
 static void vms_end_sample(struct vms_series *s)
@@ -180,6 +181,29 @@ static int vms_timed_line(struct krp_line l, const char *what, double *bytes, do
 	return 0;
 }
 
+/* The migrate case: "C * U bytes migrated, T usecs, R MB/s" -> R, which
+ * lkp-tests reports as migrate_mbps (and adds to its byte count). */
+static int vms_migrated_line(struct krp_line l, double *mbps)
+{
+	const char *w = vms_find(l, " bytes migrated, "), *x = vms_find(l, " * ");
+	struct krp_line t;
+	double us, unit, count;
+
+	if (!w || !x || x > w || vms_number_before(l.p, x, &count) != 0)
+		return -1;
+	t.p = x + 3;
+	t.n = (size_t)(w - t.p);
+	if (krp_line_eat_number(&t, &unit) != 0 || t.n != 0)
+		return -1;
+	t.p = w + 17;
+	t.n = l.n - (size_t)(t.p - l.p);
+	if (krp_line_eat_number(&t, &us) != 0 || !krp_line_eat(&t, " usecs, ") ||
+	    krp_line_eat_number(&t, mbps) != 0 || t.n < 5 || t.p[0] != ' ' || t.p[2] != 'B' ||
+	    t.p[4] != 's')
+		return -1;
+	return 0;
+}
+
 /* A series' metrics, lkp-tests' arithmetic: over samples, or over the tasks
  * of a single sample (whose median spread lkp-tests gives as 0). */
 static void vms_series_metrics(struct vms_series *s, struct krp_metrics *m, const char *prefix,
@@ -242,6 +266,12 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 			pb_push(&s.fault.kbps, b);
 			continue;
 		}
+		if (vms_migrated_line(l, &a) == 0) {
+			s.bytes += a; /* lkp-tests adds the rate to its bytes */
+			s.migrate_mbps += a;
+			s.migrate_n++;
+			continue;
+		}
 		if (krp_line_eat_number(&l, &a) == 0 && krp_line_eat(&l, " usecs to free memory") &&
 		    l.n == 0) {
 			s.free_us += a;
@@ -258,6 +288,9 @@ void krp_parse_vm_scalability(const char *buf, size_t len, const char *prefix,
 			   "median_fault_stddev%");
 	if (s.free_n > 0)
 		krp_metric_add2(m, prefix, "free_time", 9, s.free_us / s.free_n / 1e6, KRP_SET);
+	if (s.migrate_n > 0) /* one line a run; runs: their mean */
+		krp_metric_add2(m, prefix, "migrate_mbps", 12, s.migrate_mbps / s.migrate_n,
+				KRP_SET);
 	vms_series_free(&s.main);
 	vms_series_free(&s.fault);
 }

@@ -148,6 +148,45 @@ vms_case_truncate() {
 	echo "$2 bytes truncated in $vms_t1-$vms_t0 seconds"
 }
 
+# vms_usecs S.N: vms_us, the clock reading in microseconds (upstream's
+# `date +%s%N` with three digits cut), without another process.
+vms_usecs() {
+	vms_ns=${1#*.}
+	vms_us=$((${1%.*} * 1000000 + 1${vms_ns%???} - 1000000))
+}
+
+# vms_case_migrate RUNTIME FILE UNIT NODES: upstream's case-migrate.  A
+# usemem reads UNIT bytes of FILE mapped, its memory interleaved over the
+# nodes (numactl --interleave=all), and detaches; then, until RUNTIME
+# seconds have passed, its pages move node to node, one `migratepages PID
+# I-1 I%NODES` a step (numapol migrate), the clock read after each.
+vms_case_migrate() {
+	vms_pidf=$VMS_TMPFS/usemem.pid
+	rm -f "$vms_pidf"
+	numapol interleave usemem -f "$2" --readonly "$3" --detach --sleep $(($1 * 2)) \
+		--pid-file "$vms_pidf" || return 1
+	read -r vms_pid <"$vms_pidf" || return 1
+	rm -f "$vms_pidf" "$2"
+	vms_usecs "$(nanotime)"
+	vms_start=$vms_us vms_count=0
+	while :; do
+		vms_i=1
+		while [ "$vms_i" -le "$4" ]; do
+			numapol migrate "$vms_pid" $((vms_i - 1)) $((vms_i % $4)) || return 1
+			vms_usecs "$(nanotime)"
+			vms_count=$((vms_count + 1))
+			vms_el=$((vms_us - vms_start))
+			[ "$vms_el" -gt $(($1 * 1000000)) ] && break 2
+			vms_i=$((vms_i + 1))
+		done
+	done
+	echo "$vms_count * $3 bytes migrated, $vms_el usecs, $((vms_count * $3 / vms_el)) MB/s"
+	kill -INT "$vms_pid"
+	while [ -d "/proc/$vms_pid" ] && [ "$(cat "/proc/$vms_pid/comm" 2>/dev/null)" = usemem ]; do
+		sleep 0.1
+	done
+}
+
 suite_run() {
 	vms_test=$(job_get test)
 	vms_nr=$(job_get nr_task)
@@ -329,6 +368,18 @@ suite_run() {
 		vms_seq=0
 		[ "$vms_test" = truncate ] || vms_seq=1
 		set -- vms_case_truncate "$vms_seq" "$vms_tot" "$VMS_SPARSE/sparse-$vms_test" "$vms_nr"
+		vms_own=1
+		;;
+	migrate)
+		# a sparse file of T (upstream: MemTotal); usemem holds
+		# T/nodes/2 of it, moved between the nodes until the runtime
+		vms_sparse_root || return 1
+		vms_total "$vms_mem"
+		vms_nodes=$(echo /sys/devices/system/node/node* | wc -w)
+		vms_unit=$((vms_tot / vms_nodes / 2))
+		echo "# fs: $VMS_FS file_size: $vms_tot unit: $vms_unit nodes: $vms_nodes" >>"$out"
+		vms_file "$VMS_SPARSE/sparse-migrate" "$vms_tot" "$VMS_FS" || return 1
+		set -- vms_case_migrate "$vms_runtime" "$VMS_SPARSE/sparse-migrate" "$vms_unit" "$vms_nodes"
 		vms_own=1
 		;;
 	msync | msync-mt)

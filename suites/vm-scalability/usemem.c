@@ -2,7 +2,8 @@
  *
  * usemem [-n NPROC] [-t NTHREAD] [-f FILE] [--readonly] [--random]
  *        [--prealloc [--remap]] [--prefault] [--unit SIZE] [--msync]
- *        [--open-rw] [--hugetlb] [--runtime SEC] SIZE
+ *        [--open-rw] [--hugetlb] [--runtime SEC] [--detach] [--sleep SEC]
+ *        [--pid-file FILE] SIZE
  *
  * Starts NPROC processes of NTHREAD threads (default 1 x 1).  Every task
  *  maps SIZE bytes (private memory of /dev/zero, as upstream: not THP-aligned
@@ -30,7 +31,12 @@
  *   --msync     msync(MS_SYNC) each mapping after its pass (timed).
  *   --open-rw   open FILE and map it read-write even with --readonly.
  *   --hugetlb   anonymous memory from the 2 MiB huge page pool (upstream's
- *               -O -U), mapped and unmapped in whole huge pages. */
+ *               -O -U), mapped and unmapped in whole huge pages.
+ *   --detach    after its report each task forks; the child keeps the
+ *               memory and goes on, the task exits (its pid appended to
+ *               --pid-file FILE): the migrate case's holder, as upstream's.
+ *   --sleep SEC after the report (and --detach), sleep SEC seconds before
+ *               unmapping. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -65,6 +71,9 @@ static int readonly, random_access;
 static int prealloc, remap, prefault, sync_after, open_rw, hugetlb;
 static unsigned long long unit; /* 0: one mapping */
 static unsigned long runtime;	/* 0: none */
+static int detach;
+static unsigned int sleep_secs;
+static const char *pid_file;
 static unsigned long long size;
 static struct timespec start_time;
 static int go_pipe[2] = {-1, -1};      /* runner closes the write end: go */
@@ -89,6 +98,9 @@ static void usage(FILE *f)
 		   "  -w, --open-rw      open and map FILE read-write even with --readonly\n"
 		   "  -U, --hugetlb      anonymous memory from the 2 MiB huge page pool\n"
 		   "  -T, --runtime SEC  stop touching after SEC seconds from the start\n"
+		   "  -d, --detach       after the report, fork: the child keeps the memory\n"
+		   "  -s, --sleep SEC    sleep SEC seconds after the report, before unmapping\n"
+		   "  -p, --pid-file F   append the detached child's pid to F\n"
 		   "Each task prints 'N bytes / T usecs = K KB/s' and 'T usecs to free memory'.\n");
 }
 
@@ -252,6 +264,36 @@ static void report(unsigned long long bytes)
 	put(line);
 }
 
+/* --detach: the task forks and exits; its child, which keeps the memory,
+ * goes on (the task's death signal is not inherited). */
+static void detach_task(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0)
+		return;
+	if (pid_file) {
+		FILE *f = fopen(pid_file, "a");
+
+		if (!f || fprintf(f, "%d\n", (int)pid) < 0 || fclose(f) != 0)
+			die("%s: %s", pid_file, strerror(errno));
+	}
+	_exit(0);
+}
+
+/* After the report: --detach, then --sleep (restarted if a signal cuts it). */
+static void hold_memory(void)
+{
+	unsigned int left = sleep_secs;
+
+	if (detach)
+		detach_task();
+	while (left)
+		left = sleep(left);
+}
+
 /* One task: map, wait for go, touch, report, unmap (chunk by chunk with
  * --unit; with --prealloc: touch the common mapping and report). */
 static void do_task(unsigned long idx)
@@ -267,6 +309,7 @@ static void do_task(unsigned long idx)
 		wait_go();
 		bytes = usemem_reported_bytes(size, touch_pass(shared_map, size, &rs, &stopped));
 		report(bytes + (remap ? size / 8 : 0));
+		hold_memory();
 		return;
 	}
 	if (file)
@@ -290,6 +333,7 @@ static void do_task(unsigned long idx)
 		p = map_memory(len, fd);
 	}
 	report(bytes);
+	hold_memory();
 	if (nmaps <= MAX_FREED) {
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		for (unsigned long long i = 0; i < nmaps; i++)
@@ -344,30 +388,36 @@ static unsigned long parse_count(const char *s, const char *what)
 	return v;
 }
 
+static unsigned long parse_seconds(const char *s, const char *what)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || *s < '0' || *s > '9' || v > 0x7fffffffUL)
+		die("%s: '%s' is not a number of seconds", what, s);
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"nproc", required_argument, NULL, 'n'},
-	    {"thread", required_argument, NULL, 't'},
-	    {"file", required_argument, NULL, 'f'},
-	    {"readonly", no_argument, NULL, 'o'},
-	    {"random", no_argument, NULL, 'R'},
-	    {"runtime", required_argument, NULL, 'T'},
-	    {"prealloc", no_argument, NULL, 'P'},
-	    {"remap", no_argument, NULL, 'E'},
-	    {"prefault", no_argument, NULL, 'F'},
-	    {"unit", required_argument, NULL, 'u'},
-	    {"msync", no_argument, NULL, 'S'},
-	    {"open-rw", no_argument, NULL, 'w'},
-	    {"hugetlb", no_argument, NULL, 'U'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
+	    {"nproc", required_argument, NULL, 'n'}, {"thread", required_argument, NULL, 't'},
+	    {"file", required_argument, NULL, 'f'},  {"readonly", no_argument, NULL, 'o'},
+	    {"random", no_argument, NULL, 'R'},	     {"runtime", required_argument, NULL, 'T'},
+	    {"prealloc", no_argument, NULL, 'P'},    {"remap", no_argument, NULL, 'E'},
+	    {"prefault", no_argument, NULL, 'F'},    {"unit", required_argument, NULL, 'u'},
+	    {"msync", no_argument, NULL, 'S'},	     {"open-rw", no_argument, NULL, 'w'},
+	    {"hugetlb", no_argument, NULL, 'U'},     {"detach", no_argument, NULL, 'd'},
+	    {"sleep", required_argument, NULL, 's'}, {"pid-file", required_argument, NULL, 'p'},
+	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
 	};
 	unsigned long np;
 	pid_t *pids;
 	int c, failed = 0;
 
-	while ((c = getopt_long(argc, argv, "n:t:f:oRPEFu:SwUT:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:t:f:oRPEFu:SwUT:ds:p:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			nproc = parse_count(optarg, "--nproc");
@@ -406,15 +456,18 @@ int main(int argc, char **argv)
 		case 'U':
 			hugetlb = 1;
 			break;
-		case 'T': {
-			char *end;
-
-			errno = 0;
-			runtime = strtoul(optarg, &end, 10);
-			if (errno || *end || *optarg < '0' || *optarg > '9')
-				die("--runtime: '%s' is not a number of seconds", optarg);
+		case 'T':
+			runtime = parse_seconds(optarg, "--runtime");
 			break;
-		}
+		case 'd':
+			detach = 1;
+			break;
+		case 's':
+			sleep_secs = (unsigned int)parse_seconds(optarg, "--sleep");
+			break;
+		case 'p':
+			pid_file = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -440,6 +493,10 @@ int main(int argc, char **argv)
 		die("--unit maps in each task, --prealloc once: not both");
 	if (hugetlb && file)
 		die("--hugetlb maps anonymous memory: not with --file");
+	if (detach && nthread)
+		die("--detach forks a task: not with --thread");
+	if (pid_file && !detach)
+		die("--pid-file records the detached child: give --detach");
 	if (!file && !hugetlb && (zero_fd = open("/dev/zero", O_RDONLY)) < 0)
 		die("open /dev/zero: %s", strerror(errno));
 	if (pipe(go_pipe) < 0)

@@ -250,6 +250,19 @@ static void test_vms_golden(void)
 		   4.0 * 32768, 0);
 	krp_metrics_free(&m);
 
+	/* migrate booted, exact: usemem's read of the unit, then the
+	 * migrations; lkp-tests reports the rate as migrate_mbps and adds it to
+	 * its bytes */
+	CHECK("golden vms migrate: parsed",
+	      parse_fixture("suites/vm-scalability/fixtures/migrate", "vm-scalability", &m) == 0);
+	CHECK_NEAR("golden vms migrate: migrate_mbps", get(&m, "vm-scalability.migrate_mbps"), 3786,
+		   0);
+	CHECK_NEAR("golden vms migrate: throughput (usemem's line)",
+		   get(&m, "vm-scalability.throughput"), 51934, 0);
+	CHECK_NEAR("golden vms migrate: workload (usemem's bytes + the rate)",
+		   get(&m, "vm-scalability.workload"), (18874368.0 + 3786) / 1024, 1e-9);
+	krp_metrics_free(&m);
+
 	/* truncate-seq booted, exact: the faulted and truncated clock pairs */
 	CHECK("golden vms truncate-seq: parsed",
 	      parse_fixture("suites/vm-scalability/fixtures/truncate-seq", "vm-scalability", &m) ==
@@ -259,6 +272,27 @@ static void test_vms_golden(void)
 	CHECK_NEAR("golden vms truncate-seq: throughput_fault",
 		   get(&m, "vm-scalability.throughput_fault"),
 		   65536 / (1767225603.859916270 - 1767225603.629660470), 1e-3);
+	krp_metrics_free(&m);
+}
+
+/* migrate's line as lkp-tests' pattern reads it, anywhere in the line;
+ * near misses are not taken; two runs: the mean rate. */
+static void test_vms_migrate(void)
+{
+	const char *t = "./case-migrate\n"
+			"10 * 1048576 bytes migrated, 5000000 usecs, 2 MB/s\n"
+			"./case-migrate\n"
+			"x 20 * 1048576 bytes migrated, 5000000 usecs, 4 MB/s\n"
+			"20 1048576 bytes migrated, 5000000 usecs, 9 MB/s\n"
+			"20 * 1048576 bytes migrated, 5000000 usecs, 9\n"
+			"* 1048576 bytes migrated, 5000000 usecs, 9 MB/s\n";
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_vm_scalability(t, strlen(t), "vm-scalability", &m);
+	CHECK_NEAR("vms migrate: mean of the runs' rates", get(&m, "vm-scalability.migrate_mbps"),
+		   3, 0);
+	CHECK("vms migrate: no usemem line, no throughput", !has(&m, "vm-scalability.throughput"));
 	krp_metrics_free(&m);
 }
 
@@ -451,6 +485,7 @@ int main(void)
 	test_vms_lkp_fixture();
 	test_vms_samples();
 	test_vms_dd_truncate();
+	test_vms_migrate();
 	test_vms_golden();
 	test_unixbench();
 	test_autonuma();
