@@ -96,12 +96,13 @@ vms_sysctl() {
 vms_case_dd() {
 	vms_i=1
 	while [ "$vms_i" -le "$4" ]; do
-		if [ "$2" = 1 ]; then
-			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-$vms_i" 2>&1 &
-		else
-			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-1-$vms_i" 2>&1 &
-			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/dd-output-2-$vms_i" 2>&1 &
-		fi
+		vms_r=1
+		while [ "$vms_r" -le "$2" ]; do
+			vms_o=dd-output-$vms_r-$vms_i
+			[ "$2" != 1 ] || vms_o=dd-output-$vms_i
+			timeout -s INT "$1" ddread "$3-$vms_i" >"$VMS_TMPFS/$vms_o" 2>&1 &
+			vms_r=$((vms_r + 1))
+		done
 		vms_i=$((vms_i + 1))
 	done
 	wait
