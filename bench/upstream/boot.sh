@@ -94,7 +94,7 @@ upstream_table() {
 		if (!((s, t, md) in n2)) return "-"
 		return sprintf("%d:%.*f", n2[s, t, md], secs ? 2 : 1, sum2[s, t, md] / n2[s, t, md]) }
 	$1 == "ROUND" { t = $3; kv = $5; km = ""; uv = $7; um = ""
-		if ($6 != "up") { km = $6; uv = $8; um = $9 }
+		if (NF == 9 && $7 == "up") { km = $6; uv = $8; um = $9 }
 		k[t] += kv; u[t] += uv; n[t]++; if (kv < uv) low[t]++
 		if (km != "") { sum2["k", t, km] += kv; n2["k", t, km]++
 			sum2["u", t, um] += uv; n2["u", t, um]++ }
