@@ -10,9 +10,14 @@
 # standing in for libnuma.  The guest alternates kit and upstream ROUNDS
 # times, on the base kernel, qemu-2node in exact mode; both are timed the
 # same way (krepro-time's elapsed, 10 ms steps; upstream prints nothing).
-# Prints per test the mean seconds of each side, upstream/kit (the kit's
-# rate over upstream's: above 1, the kit is faster) and the rounds in which
-# the kit took less time.
+# Each run is classed by the guest's /proc/vmstat around it: slow when NUMA
+# balancing migrated a process's memory during it (numa01 and
+# numa01_THREAD_ALLOC, kit and upstream alike, run in one of two modes by
+# when the scan reaches the area), part when it moved some of it, else
+# fast; its counts go to the console (VMSTAT lines).  Prints per test the mean seconds of each side,
+# upstream/kit (the kit's rate over upstream's: above 1, the kit is faster),
+# the rounds in which the kit took less time, and per mode each side's runs
+# and mean seconds and upstream/kit paired by mode.
 # usage: bench/upstream-autonuma.sh AUTONUMA_BENCHMARK_DIR [ROUNDS [SIZE [LOOPS [TEST...]]]]
 #   (defaults: 3 rounds, 64M, 4 passes, the tests below; numa02_SMT_HARD_BIND
 #   and numa02_SMT_INVERSE_BIND divide by zero upstream on two CPUs)
@@ -109,8 +114,20 @@ cat >"$W/pre.sh" <<EOF
 cd /tmp
 busybox grep MemTotal /proc/meminfo
 secs() { busybox sed -n 's/.*m:ss): //p' /tmp/an.time | busybox awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + \$i; print s }'; }
-kit() { krepro-time -o /tmp/an.time autonuma-benchmark -t \$1 -s $BYTES -l $LOOPS >/dev/null && secs; }
-up() { krepro-time -o /tmp/an.time /up/\$1 >/dev/null && secs; }
+vm() { busybox awk '\$1 == "numa_hint_faults" { h = \$2 } \$1 == "numa_pages_migrated" { m = \$2 } \$1 == "numa_pte_updates" { p = \$2 } END { print h + 0, m + 0, p + 0 }' /proc/vmstat; }
+# mode SIDE TEST H0 M0 P0: the run's counts since H0 M0 P0 on the console, and
+# its mode on stdout by the pages NUMA balancing migrated during it: fast
+# under a huge page's 512, slow at least 15/16 of a process's 4 KiB pages (the
+# whole area moved), part between (the move cut short by the run's end)
+mode() {
+	set -- "\$@" \$(vm)
+	echo "VMSTAT \$2 \$1 hint_faults \$((\$6 - \$3)) pages_migrated \$((\$7 - \$4)) pte_updates \$((\$8 - \$5))" >&2
+	if [ \$((\$7 - \$4)) -lt 512 ]; then echo fast
+	elif [ \$((\$7 - \$4)) -ge $((BYTES * 15 / 65536)) ]; then echo slow
+	else echo part; fi
+}
+kit() { b=\$(vm); krepro-time -o /tmp/an.time autonuma-benchmark -t \$1 -s $BYTES -l $LOOPS >/dev/null && echo "\$(secs) \$(mode kit \$1 \$b)"; }
+up() { b=\$(vm); krepro-time -o /tmp/an.time /up/\$1 >/dev/null && echo "\$(secs) \$(mode up \$1 \$b)"; }
 EOF
 echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds, $SIZE ($BYTES bytes) a process, $LOOPS passes, exact"
 upstream_guest_script "$W/pre.sh"

@@ -82,17 +82,42 @@ upstream_boot() {
 # upstream_table rate|seconds: per test the mean of each side, kit/upstream,
 # and the rounds in which the kit read lower.  For seconds (a time: lower is
 # better) the ratio is upstream/kit, so that above 1 is the kit faster, as
-# for a rate.
+# for a rate.  A side's number may be followed by a word, the run's mode
+# ("ROUND r TEST kit K MODE up U MODE"); then each row also has, per mode
+# (in the order of the words' names), each side's runs in it and their mean
+# ("N:MEAN") and the ratio of those means, paired by mode ("-" where a side
+# had no run in it).
 upstream_table() {
 	tr -d '\r' <"$W/console.log" | awk -v secs="$([ "$1" = seconds ] && echo 1)" '
-	$1 == "ROUND" { k[$3] += $5; u[$3] += $7; n[$3]++; if ($5 < $7) low[$3]++;
-		if (!($3 in seen)) { seen[$3] = 1; order[++m] = $3 } }
+	function ratio(kit, up) { return secs ? (kit ? up / kit : 0) : (up ? kit / up : 0) }
+	function cell(s, t, md) {
+		if (!((s, t, md) in n2)) return "-"
+		return sprintf("%d:%.*f", n2[s, t, md], secs ? 2 : 1, sum2[s, t, md] / n2[s, t, md]) }
+	$1 == "ROUND" { t = $3; kv = $5; km = ""; uv = $7; um = ""
+		if (NF == 9 && $7 == "up") { km = $6; uv = $8; um = $9 }
+		k[t] += kv; u[t] += uv; n[t]++; if (kv < uv) low[t]++
+		if (km != "") { sum2["k", t, km] += kv; n2["k", t, km]++
+			sum2["u", t, um] += uv; n2["u", t, um]++ }
+		for (s = 0; s < 2; s++) { md = s ? um : km
+			if (md != "" && !(md in seenmode)) { seenmode[md] = 1; modes[++nm] = md } }
+		if (!(t in seen)) { seen[t] = 1; order[++m] = t } }
 	END {
-		printf "%-34s %12s %12s %8s %s\n", "test", secs ? "kit s" : "kit",
+		for (i = 2; i <= nm; i++) for (j = i; j > 1 && modes[j - 1] > modes[j]; j--) {
+			x = modes[j]; modes[j] = modes[j - 1]; modes[j - 1] = x }
+		printf "%-34s %12s %12s %8s %" (nm ? "-9" : "") "s", "test", secs ? "kit s" : "kit",
 			secs ? "upstream s" : "upstream", secs ? "up/kit" : "kit/up", "kit lower"
+		for (j = 1; j <= nm; j++) printf " %10s %10s %8s", modes[j] " kit",
+			modes[j] " up", secs ? "up/kit" : "kit/up"
+		printf "\n"
 		for (i = 1; i <= m; i++) { t = order[i]
-			r = secs ? (k[t] ? u[t] / k[t] : 0) : (u[t] ? k[t] / u[t] : 0)
-			printf "%-34s %12.*f %12.*f %8.3f %d/%d\n", t, secs ? 2 : 1, k[t] / n[t],
-				secs ? 2 : 1, u[t] / n[t], r, low[t] + 0, n[t] }
+			printf "%-34s %12.*f %12.*f %8.3f %" (nm ? "-9" : "") "s", t, secs ? 2 : 1, k[t] / n[t],
+				secs ? 2 : 1, u[t] / n[t], ratio(k[t], u[t]), low[t] + 0 "/" n[t]
+			for (j = 1; j <= nm; j++) { md = modes[j]
+				r = "-"
+				if ((("k", t, md) in n2) && (("u", t, md) in n2))
+					r = sprintf("%.3f", ratio(sum2["k", t, md] / n2["k", t, md],
+						sum2["u", t, md] / n2["u", t, md]))
+				printf " %10s %10s %8s", cell("k", t, md), cell("u", t, md), r }
+			printf "\n" }
 	}'
 }
