@@ -1,8 +1,12 @@
 #!/bin/sh
-# vm-scalability's four cases that run no usemem, side by side in one boot
-# (docs/BENCHMARKS.md): lru-file-readonce and lru-file-readtwice (dd bs=4k
-# of a sparse file until SIGINT) and truncate, truncate-seq (files read
-# into the page cache with cat, then removed, timed with date +%s.%N).
+# vm-scalability's cases that run programs besides usemem, side by side in
+# one boot (docs/BENCHMARKS.md): lru-file-readonce and lru-file-readtwice
+# (dd bs=4k of a sparse file until SIGINT), truncate, truncate-seq (files
+# read into the page cache with cat, then removed, timed with date +%s.%N)
+# and migrate (usemem under numactl --interleave=all, then migratepages
+# node to node, a process a step, timed with date +%s%N; upstream's usemem
+# static as bench/upstream-vms.sh builds it, Debian's numactl package's
+# numactl and migratepages with libnuma).
 # The kit's side is its own suite (suites/vm-scalability/run.sh's
 # suite_run, with ddread and nanotime); upstream's side is upstream's case
 # scripts themselves, run as lkp-tests runs them on Debian: by dash (its
@@ -17,16 +21,18 @@
 # Both sides' output goes through the same arithmetic, the kit's parser's
 # (lkp-tests'): the sum over dd lines of (bytes >> 10) / seconds, or
 # (N >> 10) / (T1 - T0) for "N bytes truncated|faulted in T1-T0 seconds"
-# (truncate-seq's faulted rate is the row truncate-seq-fault).  Rounds
+# (truncate-seq's faulted rate is the row truncate-seq-fault), and
+# migrate's R of "C * U bytes migrated, T usecs, R MB/s" (migrate_mbps).  Rounds
 # alternate kit and upstream, base kernel, qemu-2node, exact mode.
 # usage: bench/upstream-vms-dd.sh VM_SCALABILITY_DIR [ROUNDS [SECONDS [SIZE [NR_TASK [TEST...]]]]]
-#   (defaults: 5 rounds, 3 s dd runtime, truncate's mem 256M, 2 tasks, every test)
+#   (defaults: 5 rounds, 3 s runtime (dd, migrate), truncate's and migrate's mem 256M, 2 tasks, every test)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/upstream/boot.sh
 . "$ROOT/bench/upstream/boot.sh"
-ALL="lru-file-readonce lru-file-readtwice truncate truncate-seq"
+ALL="lru-file-readonce lru-file-readtwice truncate truncate-seq migrate"
 GNU="dd date timeout truncate cat rm seq sleep"
+NUMA= # numactl's programs, for migrate
 case ${1:-} in '' | -h | --help)
 	echo "usage: bench/upstream-vms-dd.sh VM_SCALABILITY_DIR [ROUNDS [SECONDS [SIZE [NR_TASK [TEST...]]]]]"
 	echo "tests: $ALL"
@@ -48,6 +54,10 @@ for t in $TESTS; do
 	*) echo "upstream-vms-dd: unknown test '$t' (see --help)" >&2 && exit 2 ;;
 	esac
 	[ -f "$SRC/case-$t" ] || { echo "upstream-vms-dd: $SRC has no case-$t" >&2 && exit 2; }
+	[ "$t" != migrate ] || NUMA="numactl migratepages"
+done
+for p in $NUMA; do
+	command -v "$p" >/dev/null || { echo "upstream-vms-dd: no $p on the host (apt-get install numactl)" >&2 && exit 2; }
 done
 for p in $GNU; do
 	if ! command -v "$p" >/dev/null || ! "$p" --version 2>/dev/null | grep -q GNU; then
@@ -58,6 +68,7 @@ done
 command -v dash >/dev/null || { echo "upstream-vms-dd: no dash on the host (Debian's /bin/sh)" >&2 && exit 2; }
 upstream_workdir upvmsdd
 for t in $TESTS; do cp "$SRC/case-$t" "$W/up/$t"; done
+[ -z "$NUMA" ] || upstream_usemem "$SRC" "$W/usemem"
 # The bench's hw_vars: what the four cases read from upstream's, with the
 # kit's values (its suite_run computes the same quantities).
 cat >"$W/hw_vars" <<EOF
@@ -71,6 +82,9 @@ PTE_LIMIT=\$((mem_avail << 8))
 ROTATE_BYTES=\$((1 << 42))
 [ "\$ROTATE_BYTES" -gt "\$PTE_LIMIT" ] && ROTATE_BYTES=\$PTE_LIMIT
 create_sparse_file() { truncate "\$1" -s "\$2"; }
+USEMEM="./usemem\${runtime:+ --runtime \$runtime}"
+PIDFILE=\$SPARSE_ROOT/\${0#*case-}.pid
+nr_node=\$(echo /sys/devices/system/node/node* | wc -w)
 EOF
 cat >"$W/pre.sh" <<EOF
 busybox mount -t devtmpfs dev /dev
@@ -90,7 +104,7 @@ job_get() {
 	test) echo "\$vmsdd_test" ;;
 	nr_task) echo $NR ;;
 	runtime) echo $SECS ;;
-	size) case \$vmsdd_test in truncate*) echo $BYTES ;; esac ;;
+	size) case \$vmsdd_test in truncate* | migrate) echo $BYTES ;; esac ;;
 	esac
 }
 monitors_start() { :; }
@@ -102,6 +116,7 @@ rate() {
 		k += int(\$1 / 1024) / a[1]; n++ }
 	/ bytes (truncated|faulted) in / && ((\$3 == "faulted") == (fault == 1)) {
 		split(\$5, a, "-"); if (a[1] > a[2]) { k += int(\$1 / 1024) / (a[1] - a[2]); n++ } }
+	/ bytes migrated, / { k += \$(NF - 1); n++ }
 	END { if (n) printf "%.1f\n", k; else print "none" }'
 }
 # show: the rate of an output file, or its lines (on the console) if none
@@ -155,9 +170,10 @@ upstream_guest_script "$W/pre.sh"
 		[ "$t" = truncate-seq-fault ] || echo "file /up/vms/case-$t $W/up/$t 0755 0 0"
 	done
 	echo "file /up/vms/hw_vars $W/hw_vars 0644 0 0"
+	[ -z "$NUMA" ] || echo "file /up/vms/usemem $W/usemem 0755 0 0"
 	echo "dir /up/gnu 0755 0 0"
-	for p in $GNU dash; do echo "file /up/gnu/$p $(command -v "$p") 0755 0 0"; done
-	libs=$(for p in $GNU dash; do ldd "$(command -v "$p")"; done |
+	for p in $GNU $NUMA dash; do echo "file /up/gnu/$p $(command -v "$p") 0755 0 0"; done
+	libs=$(for p in $GNU $NUMA dash; do ldd "$(command -v "$p")"; done |
 		sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p' | sort -u)
 	for l in $libs; do
 		d=${l%/*}

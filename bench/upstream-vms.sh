@@ -47,11 +47,7 @@ for t in $TESTS; do
 	esac
 done
 upstream_workdir upvms
-musl-gcc -O -static -pthread -I"$ROOT/bench/upstream" -I"$ROOT/tools/guest" -include drand48-r.h \
-	-o "$W/usemem" "$SRC/usemem.c" "$SRC/usemem_mincore.c" "$SRC/usemem_hugepages.c" >"$W/build-up.log" 2>&1 || {
-	cat "$W/build-up.log" >&2
-	exit 1
-}
+upstream_usemem "$SRC" "$W/usemem"
 for t in $TESTS; do cp "$W/usemem" "$W/up/$t"; done
 # upstream maps private memory from /dev/zero (without it, it prints
 # nothing); opts: the options of a test (without its -mt), the same for both

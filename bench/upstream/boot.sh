@@ -29,6 +29,17 @@ upstream_bytes() {
 	esac
 }
 
+# upstream_usemem SRC OUT: vm-scalability's usemem (SRC a checkout) static
+# with musl at its Makefile's -O, glibc's lrand48_r from drand48-r.h, into
+# OUT.  Exits 1 naming the compiler's complaint if the build fails.
+upstream_usemem() {
+	musl-gcc -O -static -pthread -I"$ROOT/bench/upstream" -I"$ROOT/tools/guest" -include drand48-r.h \
+		-o "$2" "$1/usemem.c" "$1/usemem_mincore.c" "$1/usemem_hugepages.c" >"$2.log" 2>&1 || {
+		cat "$2.log" >&2
+		exit 1
+	}
+}
+
 # upstream_guest_script PREAMBLE: writes $W/compare.sh (mounts, the
 # PREAMBLE file: shell functions "kit TEST" and "up TEST", each printing one
 # number; then ROUNDS rounds over TESTS, kit first, and COMPARE-DONE) and

@@ -166,10 +166,10 @@ vms_usecs() {
 # seconds have passed, its pages move node to node, one `migratepages PID
 # I-1 I%NODES` a step (numapol migrate), the clock read after each.
 vms_case_migrate() {
-	vms_pidf=$VMS_TMPFS/usemem.pid
+	vms_pidf=${2%/*}/migrate.pid # upstream's PIDFILE, beside the file
 	rm -f "$vms_pidf"
-	numapol interleave usemem -f "$2" --readonly "$3" --detach --sleep $(($1 * 2)) \
-		--pid-file "$vms_pidf" || return 1
+	numapol interleave usemem --runtime "$1" -f "$2" --readonly "$3" --detach \
+		--sleep $(($1 * 2)) --pid-file "$vms_pidf" || return 1
 	read -r vms_pid <"$vms_pidf" || return 1
 	rm -f "$vms_pidf" "$2"
 	vms_usecs "$(nanotime)"
