@@ -267,6 +267,26 @@ static inline long ub_whet_passes(double seconds, long passes, double used)
 #define UB_SORT_THE 35
 #define UB_SORT_BYTES (UB_SORT_CHARS + UB_SORT_LINES)
 
+/* ub_sort_words: words from a fixed list in a fixed pseudo-random order,
+ * separated by spaces, into out[*pos, end); none holds "the". */
+static inline void ub_sort_words(char *out, size_t *pos, size_t end, unsigned *x)
+{
+	static const char *const words[] = {"quick",  "brown", "fox",	 "jumps", "over",
+					    "lazy",   "dog",   "kernel", "page",  "fault",
+					    "memory", "cache", "fork",	 "exec",  "pipe"};
+
+	while (*pos < end) { /* cut at end */
+		const char *w;
+
+		*x = *x * 1103515245u + 12345u;
+		w = words[(*x >> 16) % (sizeof(words) / sizeof(words[0]))];
+		while (*w && *pos < end)
+			out[(*pos)++] = *w++;
+		if (*pos < end)
+			out[(*pos)++] = ' ';
+	}
+}
+
 /* ub_sort_src: writes the file's text (UB_SORT_BYTES bytes and a NUL) into
  * out, cap at least UB_SORT_BYTES + 1.  Returns its length, 0 if cap is
  * too small. */
@@ -274,11 +294,6 @@ static inline size_t ub_sort_src(char *out, size_t cap)
 {
 	/* lines of 0-9, 10-19, ... 80-89 characters */
 	static const unsigned short bands[] = {116, 80, 61, 29, 29, 27, 16, 3, 1};
-	/* none holds "the", so a line holds it only where it is put */
-	static const char *const words[] = {"quick",  "brown", "fox",	 "jumps", "over",
-					    "lazy",   "dog",   "kernel", "page",  "fault",
-					    "memory", "cache", "fork",	 "exec",  "pipe"};
-	const size_t nwords = sizeof(words) / sizeof(words[0]);
 	unsigned short left[sizeof(bands) / sizeof(bands[0])];
 	unsigned char len[UB_SORT_LINES], the[UB_SORT_LINES] = {0};
 	unsigned x = 12345, remaining = UB_SORT_LINES, sum = 0, eligible = 0, step, marked = 0;
@@ -314,22 +329,15 @@ static inline size_t ub_sort_src(char *out, size_t cap)
 			the[i] = 1, marked++;
 	for (unsigned i = 0; i < UB_SORT_LINES; i++) {
 		size_t end = pos + len[i];
+		/* "the" in the middle of its line: grep scans up to it */
+		size_t at = the[i] ? pos + (len[i] - 3) / 2 : end;
 
+		ub_sort_words(out, &pos, at, &x);
 		if (the[i]) {
-			memcpy(out + pos, "the ", 4);
-			pos += 4;
+			memcpy(out + pos, "the", 3);
+			pos += 3;
+			ub_sort_words(out, &pos, end, &x);
 		}
-		while (pos < end) { /* words, cut at the line's length */
-			const char *w;
-
-			x = x * 1103515245u + 12345u;
-			w = words[(x >> 16) % nwords];
-			while (*w && pos < end)
-				out[pos++] = *w++;
-			if (pos < end)
-				out[pos++] = ' ';
-		}
-		pos = end; /* "the " may pass a 3-character line's end */
 		out[pos++] = '\n';
 	}
 	out[pos] = '\0';
