@@ -184,11 +184,12 @@ static void sample_fs(const void *arg, double *count, double *secs)
 	if (!buf)
 		die("out of memory");
 	memset(buf, 'x', a->bufsize);
-	fill_file(f, buf, a, nbuf);
-	if (a->mode == FS_COPY) {
+	/* what is read is written first; what is written starts empty, as
+	 * upstream's files (its first pass allocates the file's pages) */
+	if (a->mode != FS_WRITE)
+		fill_file(f, buf, a, nbuf);
+	if (a->mode == FS_COPY)
 		g = open_tmp("1", O_RDWR);
-		fill_file(g, buf, a, nbuf);
-	}
 	if (lseek(f, 0, SEEK_SET) < 0 || (g >= 0 && lseek(g, 0, SEEK_SET) < 0))
 		die("lseek: %s", strerror(errno));
 	it.it_value.tv_sec = (time_t)seconds;
