@@ -2,16 +2,25 @@
 # The kit's UnixBench tests against upstream's programs, side by side in
 # one boot (docs/BENCHMARKS.md): byte-unixbench's dhry2reg (dhry_1.c and
 # dhry_2.c with -DREG=register, as its Makefile), context1, pipe, syscall,
-# spawn, execl, whetstone-double and dc (looper running the guest's busybox
-# dc with dc.dat as its standard input, as Run does), built static with musl at -O2 (the
-# kit's pinned level; upstream's Makefile says -O3 -ffast-math
-# -march=native), appended to the kit's initramfs; the guest alternates the
-# kit's unixbench and upstream's program ROUNDS times, on the base kernel,
-# qemu-2node in exact mode.  Upstream's rate is its COUNT over the elapsed
-# time (/proc/uptime), as Run divides it; whetstone reports MWIPS itself.
+# spawn, execl, whetstone-double, dc (looper running the guest's busybox
+# dc with dc.dat as its standard input, as Run does), the nine file tests
+# (fstime with Run's options: -r/-w/-c -t SECONDS -d /tmp -b B -m M) and
+# shell1/shell8 (looper running upstream's pgms/multi.sh N, which runs
+# pgms/tst.sh over testdir/sort.src with the guest's busybox sh, in a
+# directory on /tmp, UB_BINDIR=/up, as Run does in its testdir; the
+# scripts and sort.src go into the initramfs as data), built static with
+# musl at -O2 (the kit's pinned level; upstream's Makefile says -O3
+# -ffast-math -march=native), appended to the kit's initramfs; the guest
+# alternates the kit's unixbench and upstream's program ROUNDS times, on
+# the base kernel, qemu-2node in exact mode.  Upstream's rate is its COUNT
+# over the elapsed time (/proc/uptime), as Run divides it; whetstone
+# reports MWIPS itself, fstime its KBps (COUNT with timebase 0).
 # usage: bench/upstream-unixbench.sh UNIXBENCH_SRC_DIR [ROUNDS [SECONDS [TEST...]]]
-#   UNIXBENCH_SRC_DIR: byte-unixbench's UnixBench/src (986b674 measured)
-#   (defaults: 3 rounds, 10 s, all eight tests)
+#   UNIXBENCH_SRC_DIR: byte-unixbench's UnixBench/src (986b674 measured;
+#   the shell tests read ../pgms and ../testdir beside it)
+#   UB_SHELL_SECONDS: the shell tests' round (default SECONDS)
+#   (defaults: 3 rounds, 10 s, all nineteen tests; measured: 5 rounds of
+#   2 s, shell tests 12 s)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/upstream/boot.sh
