@@ -1,7 +1,7 @@
 /* Pure arithmetic of the UnixBench subset (suites/unixbench/unixbench.c):
  * combining samples the way UnixBench's Run does, the result line, file
- * test sizes, and the Double-Precision Whetstone.  Header-only so tests/unit/ub_calc_test.c
- * tests it on the host. */
+ * test sizes, the Double-Precision Whetstone and the shell tests' input.  Header-only so
+ * tests/unit/ub_calc_test.c tests it on the host. */
 #ifndef KREPRO_UB_CALC_H
 #define KREPRO_UB_CALC_H
 #include <math.h>
@@ -254,6 +254,94 @@ static inline long ub_whet_passes(double seconds, long passes, double used)
 	long n = used > 0 ? (long)(seconds * (double)passes / used) : passes;
 
 	return n < 1 ? 1 : n;
+}
+
+/* ---- the shell tests' input ----
+ * The Shell Scripts tests sort a file, od it and sort that numerically,
+ * grep "the" out of it: their work follows the file's bytes, lines and
+ * matching lines.  The kit writes its own words in the shape of
+ * UnixBench's testdir/sort.src: 362 lines of 8184 characters (8546 bytes),
+ * as many lines per 10-character length band, 35 of them holding "the". */
+#define UB_SORT_LINES 362
+#define UB_SORT_CHARS 8184 /* without the newlines */
+#define UB_SORT_THE 35
+#define UB_SORT_BYTES (UB_SORT_CHARS + UB_SORT_LINES)
+
+/* ub_sort_words: words from a fixed list in a fixed pseudo-random order,
+ * separated by spaces, into out[*pos, end); none holds "the". */
+static inline void ub_sort_words(char *out, size_t *pos, size_t end, unsigned *x)
+{
+	static const char *const words[] = {"quick",  "brown", "fox",	 "jumps", "over",
+					    "lazy",   "dog",   "kernel", "page",  "fault",
+					    "memory", "cache", "fork",	 "exec",  "pipe"};
+
+	while (*pos < end) { /* cut at end */
+		const char *w;
+
+		*x = *x * 1103515245u + 12345u;
+		w = words[(*x >> 16) % (sizeof(words) / sizeof(words[0]))];
+		while (*w && *pos < end)
+			out[(*pos)++] = *w++;
+		if (*pos < end)
+			out[(*pos)++] = ' ';
+	}
+}
+
+/* ub_sort_src: writes the file's text (UB_SORT_BYTES bytes and a NUL) into
+ * out, cap at least UB_SORT_BYTES + 1.  Returns its length, 0 if cap is
+ * too small. */
+static inline size_t ub_sort_src(char *out, size_t cap)
+{
+	/* lines of 0-9, 10-19, ... 80-89 characters */
+	static const unsigned short bands[] = {116, 80, 61, 29, 29, 27, 16, 3, 1};
+	unsigned short left[sizeof(bands) / sizeof(bands[0])];
+	unsigned char len[UB_SORT_LINES], the[UB_SORT_LINES] = {0};
+	unsigned x = 12345, remaining = UB_SORT_LINES, sum = 0, eligible = 0, step, marked = 0;
+	size_t pos = 0;
+
+	if (cap < UB_SORT_BYTES + 1)
+		return 0;
+	memcpy(left, bands, sizeof(left));
+	for (unsigned i = 0; i < UB_SORT_LINES; i++) { /* a band, then a length in it */
+		unsigned r, b = 0;
+
+		x = x * 1103515245u + 12345u;
+		r = (x >> 16) % remaining;
+		while (r >= left[b]) /* the bands in proportion to what is left */
+			r -= left[b++];
+		left[b]--;
+		remaining--;
+		x = x * 1103515245u + 12345u;
+		len[i] = (unsigned char)(b * 10 + (x >> 16) % 10);
+		sum += len[i];
+	}
+	for (unsigned i = 0; sum != UB_SORT_CHARS; i = (i + 1) % UB_SORT_LINES) {
+		if (sum > UB_SORT_CHARS && len[i] > 0) /* one character at a time */
+			len[i]--, sum--;
+		else if (sum < UB_SORT_CHARS && len[i] < 89)
+			len[i]++, sum++;
+	}
+	for (unsigned i = 0; i < UB_SORT_LINES; i++)
+		eligible += len[i] >= 3;
+	step = eligible / UB_SORT_THE;
+	for (unsigned i = 0, k = 0; i < UB_SORT_LINES && marked < UB_SORT_THE; i++)
+		if (len[i] >= 3 && k++ % step == 0)
+			the[i] = 1, marked++;
+	for (unsigned i = 0; i < UB_SORT_LINES; i++) {
+		size_t end = pos + len[i];
+		/* "the" in the middle of its line: grep scans up to it */
+		size_t at = the[i] ? pos + (len[i] - 3) / 2 : end;
+
+		ub_sort_words(out, &pos, at, &x);
+		if (the[i]) {
+			memcpy(out + pos, "the", 3);
+			pos += 3;
+			ub_sort_words(out, &pos, end, &x);
+		}
+		out[pos++] = '\n';
+	}
+	out[pos] = '\0';
+	return pos;
 }
 
 #endif

@@ -99,5 +99,31 @@ int main(void)
 		      ub_whet_passes(10, 25, 0.6) == 416);
 		CHECK("whetstone: at least one pass", ub_whet_passes(0.001, 1, 5) == 1);
 	}
+	{ /* the shell tests' input: the shape of UnixBench's sort.src */
+		static char src[UB_SORT_BYTES + 1];
+		size_t n = ub_sort_src(src, sizeof(src)), lines = 0, the = 0, band[10] = {0};
+		const char *p = src;
+
+		CHECK("sort.src: 8546 bytes", n == 8546 && strlen(src) == 8546);
+		while (*p) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			char line[128];
+
+			if (!nl || len >= sizeof(line))
+				break;
+			memcpy(line, p, len);
+			line[len] = '\0';
+			lines++;
+			the += strstr(line, "the") != NULL;
+			band[len / 10 < 9 ? len / 10 : 9]++;
+			p = nl + 1;
+		}
+		CHECK("sort.src: 362 lines, each ending in a newline", lines == 362 && !*p);
+		CHECK("sort.src: 35 lines hold \"the\"", the == 35);
+		CHECK("sort.src: none of 90 characters or more", band[9] == 0);
+		CHECK("sort.src: most lines under 20 characters", band[0] + band[1] > 181);
+		CHECK("sort.src: no room, nothing written", ub_sort_src(src, 100) == 0);
+	}
 	UNIT_EXIT();
 }
