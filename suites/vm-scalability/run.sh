@@ -187,7 +187,10 @@ vms_case_migrate() {
 	done
 	echo "$vms_count * $3 bytes migrated, $vms_el usecs, $((vms_count * $3 / vms_el)) MB/s"
 	kill -INT "$vms_pid"
-	while [ -d "/proc/$vms_pid" ] && [ "$(cat "/proc/$vms_pid/comm" 2>/dev/null)" = usemem ]; do
+	# upstream's wait for it to go; a zombie has gone too (its new parent,
+	# init, may not reap it while it waits for this case)
+	while [ -d "/proc/$vms_pid" ] && [ "$(cat "/proc/$vms_pid/comm" 2>/dev/null)" = usemem ] &&
+		! grep -q '^State:[[:space:]]*Z' "/proc/$vms_pid/status" 2>/dev/null; do
 		sleep 0.1
 	done
 }
