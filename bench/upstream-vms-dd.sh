@@ -69,7 +69,7 @@ command -v dash >/dev/null || { echo "upstream-vms-dd: no dash on the host (Debi
 upstream_workdir upvmsdd
 for t in $TESTS; do cp "$SRC/case-$t" "$W/up/$t"; done
 [ -z "$NUMA" ] || upstream_usemem "$SRC" "$W/usemem"
-# The bench's hw_vars: what the four cases read from upstream's, with the
+# The bench's hw_vars: what these cases read from upstream's, with the
 # kit's values (its suite_run computes the same quantities).
 cat >"$W/hw_vars" <<EOF
 TMPFS_MNT=/tmp/vm-scalability-tmp
