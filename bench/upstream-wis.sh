@@ -7,17 +7,17 @@
 # 1 task, ROUNDS times, on the base kernel, qemu-2node in exact mode.
 # Prints per testcase the mean ops of each side, kit/upstream, and the
 # rounds in which the kit read lower.
-# usage: [WIS_MODE=thread] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]
+# usage: [WIS_MODE=thread] [WIS_ASLR=0] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]
 #   (defaults: process mode (upstream's X_processes against the kit's
 #   will-it-scale; thread: X_threads, built with -DTHREADS, against
 #   will-it-scale-threads), 5 rounds, 5 measured seconds, the testcases of
-#   issue 14)
+#   issue 14; WIS_ASLR=0 sets the guest's randomize_va_space to 0 first)
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/upstream/boot.sh
 . "$ROOT/bench/upstream/boot.sh"
 case ${1:-} in '' | -h | --help)
-	echo "usage: [WIS_MODE=thread] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
+	echo "usage: [WIS_MODE=thread] [WIS_ASLR=0] bench/upstream-wis.sh WILL_IT_SCALE_DIR [ROUNDS [SECONDS [TEST...]]]"
 	exit 0
 	;;
 esac
@@ -27,6 +27,13 @@ process) KIT=will-it-scale UPFLAGS= ;;
 thread) KIT=will-it-scale-threads UPFLAGS=-DTHREADS ;;
 *)
 	echo "upstream-wis: WIS_MODE is process or thread, not '$WIS_MODE'" >&2
+	exit 2
+	;;
+esac
+case ${WIS_ASLR:=1} in
+0 | 1) ;;
+*)
+	echo "upstream-wis: WIS_ASLR is 0 or 1, not '$WIS_ASLR'" >&2
 	exit 2
 	;;
 esac
@@ -56,11 +63,14 @@ for t in $TESTS; do
 		exit 1
 	}
 done
-cat >"$W/pre.sh" <<EOF
+{
+	[ "$WIS_ASLR" = 1 ] || echo 'echo 0 >/proc/sys/kernel/randomize_va_space'
+	cat <<EOF
 kit() { /usr/bin/$KIT -t \$1 -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p'; }
 up() { /up/\$1 -t 1 -s $SECS | busybox sed -n 's/^average://p'; }
 EOF
-echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, exact"
+} >"$W/pre.sh"
+echo "upstream: $(git -C "$SRC" log --oneline -1 2>/dev/null || echo "$SRC"); $ROUNDS rounds of $SECS s, 1 task, $WIS_MODE mode, ASLR $WIS_ASLR, exact"
 upstream_guest_script "$W/pre.sh"
 upstream_boot
 upstream_table rate
