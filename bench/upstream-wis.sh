@@ -66,7 +66,7 @@ done
 {
 	[ "$WIS_ASLR" = 1 ] || echo 'echo 0 >/proc/sys/kernel/randomize_va_space'
 	cat <<EOF
-kit() { /usr/bin/$KIT -t \$1 -m $WIS_MODE -n 1 -s $SECS -w 5 | busybox sed -n 's/^average://p'; }
+kit() { /usr/bin/$KIT -t \$1 -m $WIS_MODE -n 1 -s $SECS -w 6 | busybox sed -n 's/^average://p'; }
 up() { /up/\$1 -t 1 -s $SECS | busybox sed -n 's/^average://p'; }
 EOF
 } >"$W/pre.sh"

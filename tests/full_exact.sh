@@ -42,6 +42,10 @@ assert "exact A/A: the boot alone and under load gives what -j 2 gave" cmp "$V/1
 assert "exact A/A: identical kmsg timestamps" cmp "$V/1/kmsg" "$V/3/kmsg"
 assert "job.conf records the clock" grep -qx 'clock=exact' "$V/1/job.conf"
 assert "QEMU counted instructions" grep -q -- '-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm' "$V/1/qemu.cmd"
+# lkp-tests' warmup 5 is main.c's WARMUP_ITERATIONS: upstream discards
+# samples 0-5, six, before it prints 'measurement'.
+assert "warmup 5 discards six samples, as upstream's runner" \
+	test "$(sed -n '/^warmup$/,/^measurement$/p' "$V/1/will-it-scale" | grep -c '^min:')" = 6
 
 # --- the instruction-count knob and -j 2 ------------------------------------
 # calibration with its delay off; fault_work_loops=N adds 2N instructions

@@ -16,7 +16,9 @@ suite_run() {
 	fi
 	monitors_start
 	echo "krepro: will-it-scale $(job_get test) $(job_get mode) nr_task=$(job_get nr_task) ${wis_warmup}+${wis_duration}s"
+	# warmup is lkp-tests' WARMUP_ITERATIONS: upstream's main.c discards
+	# samples 0 to WARMUP_ITERATIONS, one more than it names.
 	krepro-time -o "$R/will-it-scale.time" "$wis_bin" -t "$(job_get test)" \
-		-m "$(job_get mode)" -n "$(job_get nr_task)" -s "$wis_duration" -w "$wis_warmup" \
+		-m "$(job_get mode)" -n "$(job_get nr_task)" -s "$wis_duration" -w "$((wis_warmup + 1))" \
 		>"$R/will-it-scale" 2>"$R/will-it-scale.stderr"
 }
