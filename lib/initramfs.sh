@@ -39,6 +39,15 @@ uapi_headers() {
 cmd_initramfs() {
 	need_build_deps
 	uapi=$(uapi_headers)
+	# One build per output folder at a time: the guest programs, the list,
+	# the key table and the image are shared files (two bench scripts
+	# started together failed in mv and awk).
+	mkdir -p "$KREPRO_OUT"
+	exec 4>"$KREPRO_OUT/.initramfs.lock"
+	if command -v flock >/dev/null 2>&1 && ! flock -n 4; then
+		note "initramfs: another build into $KREPRO_OUT is running; waiting"
+		flock 4
+	fi
 	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest >&2
 	gic=$(gen_init_cpio_path)
 	bb=$(command -v busybox || true)
@@ -46,7 +55,6 @@ cmd_initramfs() {
 		bb=/bin/busybox
 	file -L "$bb" | grep -q 'statically linked' ||
 		die "busybox at $bb is not static: install Debian package busybox-static"
-	mkdir -p "$KREPRO_OUT"
 	list="$KREPRO_OUT/initramfs.list"
 	sed -e "s#@BUSYBOX@#$bb#g" -e "s#@GUEST@#$KREPRO_OUT/guest#g" \
 		-e "s#@SRC@#$KREPRO_ROOT#g" "$KREPRO_ROOT/initramfs/layout.list" >"$list"
@@ -72,6 +80,7 @@ cmd_initramfs() {
 	ts=$(date -u -d "$(ref_get timestamp)" +%s)
 	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
 	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"
+	exec 4>&-
 	note "initramfs: $(wc -c <"$KREPRO_OUT/initramfs.cpio.gz") bytes, sha256 $(sha256sum "$KREPRO_OUT/initramfs.cpio.gz" | cut -c1-16)"
 	printf '%s\n' "$KREPRO_OUT/initramfs.cpio.gz"
 }

@@ -1,14 +1,26 @@
 #!/bin/sh
 # Killing things mid-matrix: a second run-matrix on the same results is
-# locked out; run-matrix killed with SIGKILL leaves no half-written run and
-# no QEMU behind, and rerunning resumes; a QEMU killed mid-run fails that
-# run with a reason while the matrix goes on.
+# locked out (a second initramfs build waits); run-matrix killed with
+# SIGKILL leaves no half-written run and no QEMU behind, and rerunning
+# resumes; a QEMU killed mid-run fails that run with a reason while the
+# matrix goes on.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 R=$T_DIR/res
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 8s\nvariants: base\nruns: 2\n' >"$T_DIR/m.yaml"
 ./build.sh initramfs >/dev/null 2>&1
+
+# Two initramfs builds into one output folder at once (two bench scripts
+# started together): the second waits for the first, both succeed.
+./build.sh initramfs >"$T_DIR/ib1" 2>&1 &
+ib1=$!
+./build.sh initramfs >"$T_DIR/ib2" 2>&1
+ib2rc=$?
+wait "$ib1"
+ib1rc=$?
+assert "two initramfs builds at once both succeed (rc $ib1rc $ib2rc)" test "$ib1rc$ib2rc" = 00
+assert "... and leave a whole image" gzip -t "$(tail -n 1 "$T_DIR/ib2")"
 
 # Parallel slots (exact mode, -j 2) are subshells: they must stop, and let go
 # of the results lock, when run-matrix is killed with SIGKILL.
