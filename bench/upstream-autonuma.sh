@@ -40,7 +40,7 @@ if [ ! -f "$SRC/numa01.c" ] || [ ! -f "$SRC/preproc.awk" ]; then
 	echo "upstream-autonuma: $SRC has no numa01.c/preproc.awk (an autonuma-benchmark checkout)" >&2
 	exit 2
 fi
-case $ROUNDS$LOOPS in *[!0-9]* | '') echo "upstream-autonuma: ROUNDS and LOOPS are numbers" >&2 && exit 2 ;; esac
+upstream_whole upstream-autonuma "ROUNDS and LOOPS" "$ROUNDS" "$LOOPS"
 BYTES=$(upstream_bytes "$SIZE") || { echo "upstream-autonuma: bad SIZE '$SIZE'" >&2 && exit 2; }
 # upstream's start_bench.sh runs preproc.awk with gawk (mawk lacks its **)
 command -v gawk >/dev/null || { echo "upstream-autonuma: needs gawk (Debian package gawk)" >&2 && exit 2; }

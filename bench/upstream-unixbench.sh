@@ -51,11 +51,7 @@ done
 # the shell tests' looper counts whole runs of multi.sh (seconds each in
 # the guest): they may take longer rounds
 SHSECS=${UB_SHELL_SECONDS:-$SECS}
-case $ROUNDS$SECS$SHSECS in *[!0-9]*)
-	echo "upstream-unixbench: ROUNDS, SECONDS and UB_SHELL_SECONDS are whole numbers" >&2
-	exit 2
-	;;
-esac
+upstream_whole upstream-unixbench "ROUNDS, SECONDS and UB_SHELL_SECONDS" "$ROUNDS" "$SECS" "$SHSECS"
 upstream_workdir upub
 for t in $TESTS; do
 	case $t in

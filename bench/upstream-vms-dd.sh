@@ -46,13 +46,11 @@ SIZE=${4:-256M}
 NR=${5:-2}
 shift $(($# < 5 ? $# : 5))
 TESTS=${*:-$ALL}
-case $ROUNDS$SECS$NR in *[!0-9]* | '') echo "upstream-vms-dd: ROUNDS, SECONDS and NR_TASK are numbers" >&2 && exit 2 ;; esac
+upstream_whole upstream-vms-dd "ROUNDS, SECONDS and NR_TASK" "$ROUNDS" "$SECS" "$NR"
 BYTES=$(upstream_bytes "$SIZE") || { echo "upstream-vms-dd: bad SIZE '$SIZE'" >&2 && exit 2; }
+# shellcheck disable=SC2086 # TESTS: words
+upstream_known upstream-vms-dd "$ALL" $TESTS
 for t in $TESTS; do
-	case " $ALL " in
-	*" $t "*) ;;
-	*) echo "upstream-vms-dd: unknown test '$t' (see --help)" >&2 && exit 2 ;;
-	esac
 	[ -f "$SRC/case-$t" ] || { echo "upstream-vms-dd: $SRC has no case-$t" >&2 && exit 2; }
 	[ "$t" != migrate ] || NUMA="numactl migratepages"
 done

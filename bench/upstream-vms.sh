@@ -38,14 +38,10 @@ TESTS=${*:-$ALL}
 	echo "upstream-vms: $SRC has no usemem.c (a vm-scalability checkout)" >&2
 	exit 2
 }
-case $ROUNDS$SECS in *[!0-9]* | '') echo "upstream-vms: ROUNDS and SECONDS are numbers" >&2 && exit 2 ;; esac
+upstream_whole upstream-vms "ROUNDS and SECONDS" "$ROUNDS" "$SECS"
 BYTES=$(upstream_bytes "$SIZE") || { echo "upstream-vms: bad SIZE '$SIZE'" >&2 && exit 2; }
-for t in $TESTS; do
-	case " $ALL " in
-	*" $t "*) ;;
-	*) echo "upstream-vms: unknown test '$t' (see --help)" >&2 && exit 2 ;;
-	esac
-done
+# shellcheck disable=SC2086 # TESTS: words
+upstream_known upstream-vms "$ALL" $TESTS
 upstream_workdir upvms
 upstream_usemem "$SRC" "$W/usemem"
 for t in $TESTS; do cp "$W/usemem" "$W/up/$t"; done

@@ -29,6 +29,34 @@ upstream_bytes() {
 	esac
 }
 
+# upstream_whole TAG NAMES VALUE...: exits 2 unless every VALUE is a whole
+# number, saying "TAG: NAMES are whole numbers".
+upstream_whole() {
+	uw_tag=$1 uw_names=$2
+	shift 2
+	for uw_v; do
+		case $uw_v in '' | *[!0-9]*)
+			echo "$uw_tag: $uw_names are whole numbers, not '$uw_v'" >&2
+			exit 2
+			;;
+		esac
+	done
+}
+
+# upstream_known TAG "ALL" TEST...: exits 2 naming the first TEST that is
+# not a word of ALL.
+upstream_known() {
+	uk_tag=$1 uk_all=$2
+	shift 2
+	for uk_t; do
+		case " $uk_all " in *" $uk_t "*) ;; *)
+			echo "$uk_tag: unknown test '$uk_t' (see --help)" >&2
+			exit 2
+			;;
+		esac
+	done
+}
+
 # upstream_usemem SRC OUT: vm-scalability's usemem (SRC a checkout) static
 # with musl at its Makefile's -O, glibc's lrand48_r from drand48-r.h, into
 # OUT.  Exits 1 naming the compiler's complaint if the build fails.
