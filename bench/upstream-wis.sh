@@ -40,6 +40,8 @@ esac
 ROUNDS=${2:-5}
 SECS=${3:-5}
 shift $(($# < 3 ? $# : 3))
+# both become words of the guest's script
+upstream_whole upstream-wis "ROUNDS and SECONDS" "$ROUNDS" "$SECS"
 TESTS=${*:-context_switch1 brk1 malloc1 page_fault1 page_fault2 page_fault3 getppid1 mmap1 pipe1 open1}
 [ -f "$SRC/main.c" ] || {
 	echo "upstream-wis: $SRC has no main.c (a will-it-scale checkout)" >&2
