@@ -58,9 +58,10 @@
 
 #define PROG "usemem"
 #define MAX_TASKS 4096
-#define CHECK_EVERY 65536UL /* words between runtime checks */
-#define MAX_FREED 32	    /* chunks a task unmaps and times, as upstream */
-#define REMAP_SCALE 10ULL   /* --remap: the new length, in SIZEs */
+#define MAX_SECONDS 0x7fffffffUL /* --runtime, --sleep: an int of seconds */
+#define CHECK_EVERY 65536UL	 /* words between runtime checks */
+#define MAX_FREED 32		 /* chunks a task unmaps and times, as upstream */
+#define REMAP_SCALE 10ULL	 /* --remap: the new length, in SIZEs */
 #ifndef MAP_HUGE_2MB
 #define MAP_HUGE_2MB (21 << MAP_HUGE_SHIFT)
 #endif
@@ -376,27 +377,18 @@ static void do_process(unsigned long pidx)
 	free(th);
 }
 
-static unsigned long parse_count(const char *s, const char *what)
+/* S as a decimal number in LO..HI (UNIT names what it counts, "" or
+ * "of seconds "); dies naming the option WHAT otherwise. */
+static unsigned long parse_number(const char *s, const char *what, const char *unit,
+				  unsigned long lo, unsigned long hi)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	v = strtoul(s, &end, 10);
-	if (errno || *end || *s < '0' || *s > '9' || v < 1 || v > MAX_TASKS)
-		die("%s: '%s' is not a number in 1..%d", what, s, MAX_TASKS);
-	return v;
-}
-
-static unsigned long parse_seconds(const char *s, const char *what)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || *s < '0' || *s > '9' || v > 0x7fffffffUL)
-		die("%s: '%s' is not a number of seconds", what, s);
+	if (errno || *end || *s < '0' || *s > '9' || v < lo || v > hi)
+		die("%s: '%s' is not a number %sin %lu..%lu", what, s, unit, lo, hi);
 	return v;
 }
 
@@ -420,10 +412,10 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "n:t:f:oRPEFu:SwUT:ds:p:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			nproc = parse_count(optarg, "--nproc");
+			nproc = parse_number(optarg, "--nproc", "", 1, MAX_TASKS);
 			break;
 		case 't':
-			nthread = parse_count(optarg, "--thread");
+			nthread = parse_number(optarg, "--thread", "", 1, MAX_TASKS);
 			break;
 		case 'f':
 			file = optarg;
@@ -457,13 +449,14 @@ int main(int argc, char **argv)
 			hugetlb = 1;
 			break;
 		case 'T':
-			runtime = parse_seconds(optarg, "--runtime");
+			runtime = parse_number(optarg, "--runtime", "of seconds ", 0, MAX_SECONDS);
 			break;
 		case 'd':
 			detach = 1;
 			break;
 		case 's':
-			sleep_secs = (unsigned int)parse_seconds(optarg, "--sleep");
+			sleep_secs = (unsigned int)parse_number(optarg, "--sleep", "of seconds ", 0,
+								MAX_SECONDS);
 			break;
 		case 'p':
 			pid_file = optarg;
