@@ -108,6 +108,8 @@ kernel_args() {
 
 # key_line KEY: the matrix file's line that sets KEY ("" if none).
 key_line() {
+	# An imported cell is one line of the export's cells.tsv.
+	[ -z "${IMPORT_DIR:-}" ] || { echo "$IMPORT_LINENO"; return 0; }
 	[ -f "$MATRIX" ] || return 0
 	grep -n "^$1 *:" "$MATRIX" 2>/dev/null | head -n 1 | cut -d: -f1
 }

@@ -16,24 +16,54 @@ import_lava_args() {
 	done
 	[ $# -eq 3 ] || die "usage: ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG"
 	IMPORT_DIR=$1 IMPORT_N=$2 IMPORT_LOG=$3
+	case $IMPORT_N in '' | *[!0-9]* | ???????*) die "import-lava: bad job number '$IMPORT_N' (001, 002, ...: cells.tsv's first column)" ;; esac
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
 	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
-	IMPORT_LINE=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n' "$IMPORT_DIR/cells.tsv")
-	[ -n "$IMPORT_LINE" ] || die "$IMPORT_DIR/cells.tsv: no job $IMPORT_N"
+	# Everything read back from the export folder is data from elsewhere:
+	# the cell (column 3) is checked by check_cell as a matrix's cell is
+	# (plan_check), and the result path (column 2) must be that cell's
+	# (import_lava_run); IMPORT_LINENO names the line in errors.
+	IMPORT_LINENO=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n { print NR; exit }' "$IMPORT_DIR/cells.tsv")
+	[ -n "$IMPORT_LINENO" ] || die "$IMPORT_DIR/cells.tsv: no job $IMPORT_N"
+	IMPORT_LINE=$(sed -n "${IMPORT_LINENO}p" "$IMPORT_DIR/cells.tsv")
+	case $(printf '%s\n' "$IMPORT_LINE" | cut -f3) in
+	'' | *[!A-Za-z0-9_.=+%:,@/\ -]*) die "$IMPORT_DIR/cells.tsv:$IMPORT_LINENO: bad cell (key=value words of letters, digits and _.=+%:,@/-)" ;;
+	esac
+}
+
+# import_result_path: RDIR, the run directory of the imported job: column 2
+# of its cells.tsv line, which must be exactly the path variant_dir makes of
+# the (checked) cell and one of its runs; only the compiler component, the
+# exporting host's, is taken from it (checked as a word).
+import_result_path() {
+	ir_rel=$(printf '%s\n' "$IMPORT_LINE" | cut -f2)
+	ir_where=$IMPORT_DIR/cells.tsv:$IMPORT_LINENO
+	ir_run=${ir_rel##*/}
+	case $ir_run in '' | 0* | *[!0-9]* | ???*) die "$ir_where: bad run number in result path '$ir_rel'" ;; esac
+	[ "$ir_run" -le "$(runs_of "$CELL")" ] || die "$ir_where: run $ir_run of a cell of $(runs_of "$CELL") runs"
+	ir_cc=$(printf '%s\n' "$ir_rel" | cut -d/ -f6)
+	case $ir_cc in '' | .* | *[!A-Za-z0-9_.-]*) die "$ir_where: bad compiler in result path '$ir_rel'" ;; esac
+	COMPILER=$ir_cc
+	RDIR=$(variant_dir "$CELL")/$ir_run
+	[ "$ir_rel" = "${RDIR#"$RESULTS"/}" ] ||
+		die "$ir_where: result path '$ir_rel' is not the cell's (${RDIR#"$RESULTS"/})"
 }
 
 # import_lava_run: the imported log -> its run directory; 0 if it passed.
 import_lava_run() {
-	RDIR=$RESULTS/$(printf '%s\n' "$IMPORT_LINE" | cut -f2)
-	case $RDIR in *..*) die "$IMPORT_DIR/cells.tsv: bad result path" ;; esac
+	CELL=$(cat "$TMPD/cells")
+	import_result_path
 	[ ! -d "$RDIR" ] || [ "${RERUN:-0}" = 1 ] ||
 		die "$RDIR is complete already; nothing imported (--rerun imports this log and keeps the old run beside it)"
-	CELL=$(cat "$TMPD/cells")
+	# job.conf is written again from the checked cell, as for a boot; the
+	# export's copy gives only the initramfs' hash (64 hex digits, or none).
+	INITRAMFS_SHA=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
 	failed_runs=0
 	mkdir -p "$(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp"
-	cp "$IMPORT_DIR/jobs/$IMPORT_N.conf" "$RDIR.tmp/job.conf"
+	write_job "$CELL" "$RDIR.tmp/job.conf"
+	echo "result_port=console" >>"$RDIR.tmp/job.conf"
 	cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
 	cp "$IMPORT_LOG" "$RDIR.tmp/frames.bin"
 	finish_run "$RDIR" 0 ""

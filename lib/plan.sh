@@ -57,7 +57,7 @@ plan_check() {
 			die "$MATRIX: cell $k: unknown suite '$suite' (no suites/$suite/run.sh)"
 		b=$(cell_board "$cell")
 		load_board "$b"
-		[ -n "$IMPORT_DIR" ] || check_cell "$cell"
+		check_cell "$cell"
 		runs=$(runs_of "$cell")
 		case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
 		rt=$(cell_value "$cell" runtime)

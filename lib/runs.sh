@@ -105,6 +105,10 @@ split_tenants() {
 		mkdir -p "$td.tmp"
 		for f in "$1.tmp"/*; do
 			name=$(basename "$f")
+			# What follows vm_N. is a file name (krepro-recv refused any other).
+			st_rest=${name#"$TENANT_PREFIX"}
+			st_rest=${st_rest#"${st_rest%%[!0-9]*}"}
+			case $name:$st_rest in "$TENANT_PREFIX"[0-9]*:.[A-Za-z0-9]*) ;; "$TENANT_PREFIX"[0-9]*:.*) continue ;; esac
 			case $name in
 			"$TENANT_PREFIX$i".*) mv "$f" "$td.tmp/${name#"$TENANT_PREFIX$i".}" ;;
 			"${TENANT_PREFIX}1".*)

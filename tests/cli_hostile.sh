@@ -126,5 +126,40 @@ assert "guest text: no escape or control byte" sh -c "! LC_ALL=C grep -q '[^[:pr
 expect_in "guest text: the readable part is kept" "$T_DIR/shown" "tab	here"
 expect_in "... and the escape's printable remains are inert" "$T_DIR/shown" "[31mred"
 
+# import-lava reads an export folder and a log as untrusted (issue 27, rows
+# 1 and 12): cells.tsv's cell (column 3) is checked as a matrix's cell, its
+# result path (column 2) must be that cell's, and a tenant's file name is a
+# file name: nothing leaves -o, nothing outside it is renamed.
+mkdir -p "$T_DIR/lx/jobs" "$T_DIR/victim/1" "$T_DIR/fr"
+echo mine >"$T_DIR/victim/1/mine"
+cp suites/will-it-scale/fixtures/process-2-page_fault1 "$T_DIR/fr/vm_1.will-it-scale"
+cp "$T_DIR/fr/vm_1.will-it-scale" "$T_DIR/fr/vm_2.will-it-scale"
+echo '* * * * * root touch /tmp/owned' >"$T_DIR/fr/vm_2.evil.conf"
+krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale vm_2.evil.conf >"$T_DIR/evil.log"
+lx_cell='suite=will-it-scale test=page_fault1 mode=process nr_task=2 runtime=6s runs=1 tenants=2'
+lx_path=will-it-scale/process-2-6s-vm_1-2-page_fault1/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12
+printf '001\t%s/base/1\t%s variants=../../../../../../../victim\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+echo suite=will-it-scale >"$T_DIR/lx/jobs/001.conf"
+expect_rc "import-lava: a variant climbing out of -o is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
+expect_in "naming cells.tsv, its line and the value" "$T_OUT" "lx/cells.tsv:1: bad variant name '../../../../../../../victim'"
+assert "the directory outside -o is untouched" test "$(ls "$T_DIR/victim/1")" = mine
+assert "nothing renamed beside it" test "$(ls "$T_DIR/victim")" = 1
+assert "no guest file outside -o" test -z "$(find "$T_DIR" -name evil.conf)"
+printf '001\t%s/base/1\t%s variants=base board=../boards/x\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+expect_rc "import-lava: a bad board name is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
+printf '001\t%s/other/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+expect_rc "import-lava: a result path that is not the cell's is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
+expect_in "saying so" "$T_OUT" "lx/cells.tsv:1: result path '$lx_path/other/1' is not the cell's"
+printf '../x\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+expect_rc "import-lava: a job number that is not a number is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" ../x "$T_DIR/evil.log"
+# A tenant file named vm_2... (row 12) is not a file name behind vm_2.
+printf '001\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+mv "$T_DIR/fr/vm_2.evil.conf" "$T_DIR/fr/vm_2..."
+krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale vm_2... >"$T_DIR/dots.log"
+expect_rc "import-lava: a tenant file vm_2... fails the run" 1 ./run-matrix.sh import-lava -o "$T_DIR/dres" "$T_DIR/lx" 001 "$T_DIR/dots.log"
+assert "and lands nowhere" test -z "$(find "$T_DIR/dres" -name 'vm_2...')"
+expect_in "the run says why" "$T_DIR/dres/$lx_path/base/1/FAILED" "vm_2..."
+
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

@@ -57,3 +57,22 @@ copy_checkout() {
 	# shellcheck disable=SC2086 # a list of top-level names
 	cp -r $BUNDLE_INPUTS boards jobs "$1/"
 }
+
+# krp_frame KIND NAME FILE: FILE as one KRP1 frame (docs/ARCHITECTURE.md,
+# "Guest to host protocol") on stdout; the CRC-32 is gzip's own (its
+# trailer holds the IEEE CRC-32 of the data, little-endian).
+krp_frame() {
+	kf_crc=$(gzip -c <"$3" | tail -c 8 | od -An -tx4 -N4 | tr -d ' ')
+	printf 'KRP1 %s %d %s %s\n' "$1" "$(wc -c <"$3")" "$kf_crc" "$2"
+	cat "$3"
+	echo
+}
+# krp_stream DIR NAME...: the files DIR/NAME as file frames, then the end
+# frame "files=<n> status=ok" (KRP_END_EXTRA appended, e.g. " step=2").
+krp_stream() {
+	ks_d=$1
+	shift
+	for ks_n; do krp_frame file "$ks_n" "$ks_d/$ks_n"; done
+	printf 'files=%d status=ok%s' $# "${KRP_END_EXTRA:-}" >"$ks_d/.end"
+	krp_frame end end "$ks_d/.end"
+}

@@ -384,6 +384,18 @@ static void test_recv_dir(void)
 		      !krp_host_owned_name("vm_1.meminfo"));
 		CHECK("host-owned: vm_x.FAILED is not a tenant prefix",
 		      !krp_host_owned_name("vm_x.FAILED"));
+		/* "vm_2..." would be renamed ".." in tenant 2's run directory. */
+		add_frame(&b, "file", "vm_2...", "x", 1);
+		add_frame(&b, "end", "end", "files=1 status=ok", 17);
+		rc = krp_recv_to_dir(b.data, b.len, stage, &r);
+		CHECK("recv refuses tenant file vm_2...",
+		      rc == -1 && strstr(r.err, "a tenant's file name") &&
+			  !file_exists(stage, "vm_2..."));
+		krp_buf_free(&b);
+		CHECK("tenant name: vm_2.meminfo", krp_tenant_name_ok("vm_2.meminfo"));
+		CHECK("tenant name: vm_2..x", !krp_tenant_name_ok("vm_2..x"));
+		CHECK("tenant name: vm_2.-x", !krp_tenant_name_ok("vm_2.-x"));
+		CHECK("tenant name: vm_x..y is no tenant's", krp_tenant_name_ok("vm_x..y"));
 	}
 
 	/* A guest cannot fill the run folder with files. */

@@ -43,6 +43,20 @@ int krp_host_owned_name(const char *name)
 	return 0;
 }
 
+int krp_tenant_name_ok(const char *name)
+{
+	const char *d, *p;
+
+	if (strncmp(name, KRP_TENANT_PREFIX, strlen(KRP_TENANT_PREFIX)) != 0)
+		return 1;
+	d = p = name + strlen(KRP_TENANT_PREFIX);
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == d || *p != '.')
+		return 1; /* not a tenant's file: "vm_x", "vm_2" */
+	return krp_name_ok(p + 1);
+}
+
 static int write_file(void *vctx, const char *name, const unsigned char *data, size_t len,
 		      char *err, size_t errsz)
 {
@@ -57,6 +71,11 @@ static int write_file(void *vctx, const char *name, const unsigned char *data, s
 	}
 	if (++w->files > KRP_RECV_MAX_FILES) {
 		snprintf(err, errsz, "more than %d files in one run", KRP_RECV_MAX_FILES);
+		return -1;
+	}
+	if (!krp_tenant_name_ok(name)) {
+		snprintf(err, errsz,
+			 "the guest sent '%s': a tenant's file name must be a file name", name);
 		return -1;
 	}
 	if (krp_host_owned_name(name)) {

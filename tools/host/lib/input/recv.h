@@ -13,6 +13,11 @@
  * forge them. */
 int krp_host_owned_name(const char *name);
 
+/* A tenant's file "vm_<N>.<name>" becomes <name> in the tenant's run
+ * directory: <name> must itself be a valid frame name (not "..", "." or
+ * "..x", which "vm_2..." would give).  Other names pass. */
+int krp_tenant_name_ok(const char *name);
+
 /* Files one run may send: 99 tenants with every monitor stay far below;
  * a guest sending 100,000 frames fails instead of filling the folder. */
 #define KRP_RECV_MAX_FILES 4096
