@@ -132,7 +132,11 @@ while [ $# -gt 0 ]; do
 	-j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift 2 ;;
 	-j[0-9]*) JOBS=${1#-j}; shift ;;
 	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
-	--clock) [ $# -ge 2 ] || die "--clock needs exact or real"; CLOCK_OVERRIDE=$2; shift 2 ;;
+	--clock)
+		case ${2:-} in exact | real) ;; *) die "--clock: expected exact or real, not '${2:-}'" ;; esac
+		CLOCK_OVERRIDE=$2
+		shift 2
+		;;
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
 	--bundle-key)
 		[ $# -ge 2 ] || die "--bundle-key needs a signify public key"
@@ -153,7 +157,6 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $JOBS in [1-9] | [1-9][0-9]) ;; *) die "-j: expected a number of guests, 1..99, not '$JOBS'" ;; esac
-case $CLOCK_OVERRIDE in '' | exact | real) ;; *) die "--clock: expected exact or real, not '$CLOCK_OVERRIDE'" ;; esac
 krepro_dirs
 mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)

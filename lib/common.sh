@@ -52,6 +52,26 @@ krepro_dirs() {
 	export KREPRO_CACHE KREPRO_OUT
 }
 
+# variant_stack_problem NAME: what is wrong with the stack NAME
+# (PART[+PART...], PART = SERIES or SERIES@N) beyond its characters, or
+# nothing: each series once (calibration+calibration would apply its
+# patches twice) and N a number without a leading zero.
+variant_stack_problem() {
+	vs_seen=+
+	for vs_part in $(printf '%s\n' "$1" | tr '+' ' '); do
+		vs_ser=${vs_part%%@*}
+		case $vs_part in *@*) case ${vs_part#*@} in '' | 0* | *[!0-9]*)
+			echo "'$vs_part' needs SERIES@N, N a number from 1 (no leading zero)"
+			return 0
+			;; esac ;; esac
+		case $vs_seen in *"+$vs_ser+"*)
+			echo "series '$vs_ser' twice (a stack names each series once)"
+			return 0
+			;; esac
+		vs_seen=$vs_seen$vs_ser+
+	done
+}
+
 # conf_get FILE KEY: value of a key=value line (first match).
 conf_get() {
 	v=$(sed -n "s/^$2=//p" "$1" | head -n 1)

@@ -152,6 +152,8 @@ variant_patches() { # variant -> patch paths
 	base) return 0 ;;
 	'' | *[!A-Za-z0-9_@+-]* | +* | *+ | *++*) die "bad variant name '$1' (base, SERIES, SERIES@N, A+B)" ;;
 	esac
+	vp_why=$(variant_stack_problem "$1")
+	[ -z "$vp_why" ] || die "bad variant '$1': $vp_why"
 	rest=$1
 	while [ -n "$rest" ]; do
 		part=${rest%%+*}

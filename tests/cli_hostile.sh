@@ -12,6 +12,10 @@ for m in tests/hostile/matrices/*.yaml; do
 	expect_in "hostile matrix $hm: says why" "$T_OUT" "$hwant"
 	expect_in "hostile matrix $hm: names the file" "$T_OUT" "$m"
 done
+expect_rc "--clock '' is refused" 2 ./run-matrix.sh --dry-run --clock '' -o "$T_DIR/res"
+expect_in "saying what it wants" "$T_OUT" "--clock: expected exact or real, not ''"
+expect_rc "build.sh refuses a stack naming a series twice" 2 ./build.sh patches calibration+calibration
+expect_in "saying so" "$T_OUT" "series 'calibration' twice"
 assert "no result written by a refused matrix" test ! -e "$T_DIR/res/will-it-scale"
 assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
