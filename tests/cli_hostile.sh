@@ -164,6 +164,27 @@ expect_rc "import-lava: a tenant file vm_2... fails the run" 1 ./run-matrix.sh i
 assert "and lands nowhere" test -z "$(find "$T_DIR/dres" -name 'vm_2...')"
 expect_in "the run says why" "$T_DIR/dres/$lx_path/base/1/FAILED" "vm_2..."
 
+# Results of +-1e308 (issue 27, row 12): a value beyond +-1e150 is skipped
+# with a warning where it enters, and no mean, stddev, Welch df, table,
+# plot or report.html holds inf or nan.
+for nv in base:1e308:1e308:1e150:1e150 new:-1e308:1e308:-1e150:1e150; do
+	IFS=: read -r nd n1 n2 n3 n4 <<EOF
+$nv
+EOF
+	mkdir -p "$T_DIR/big/$nd/1" "$T_DIR/big/$nd/2"
+	printf 'suite=will-it-scale\nvariant=%s\n' "$nd" | tee "$T_DIR/big/$nd/1/job.conf" >"$T_DIR/big/$nd/2/job.conf"
+	printf '{"will-it-scale.per_process_ops": %s, "will-it-scale.workload": %s}\n' "$n1" "$n3" >"$T_DIR/big/$nd/1/stats.json"
+	printf '{"will-it-scale.per_process_ops": %s, "will-it-scale.workload": %s}\n' "$n2" "$n4" >"$T_DIR/big/$nd/2/stats.json"
+	out/host/krepro-stats unite "$T_DIR/big/$nd" >/dev/null 2>&1
+done
+out/host/krepro-compare --all "$T_DIR/big/base" "$T_DIR/big/new" >"$T_DIR/big.txt" 2>&1
+out/host/krepro-report -o "$T_DIR/big.html" "$T_DIR/big/base" "$T_DIR/big/new" >/dev/null 2>&1
+for f in big/base/avg.json big/new/avg.json big/new/stddev.json big.txt big.html; do
+	assert "1e308: no inf or nan in $f" sh -c "! grep -Eiq '(^|[^a-z])[-+]?(nan|inf)([^a-z]|\$)' '$T_DIR/$f'"
+done
+expect_in "1e308: the value is skipped, saying why" "$T_DIR/big.txt" '"will-it-scale.per_process_ops" skipped: not a number within +-1e150'
+expect_in "1e150: compared, with a finite df" "$T_DIR/big.txt" "df=1.0"
+
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED

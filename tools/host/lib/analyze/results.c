@@ -73,9 +73,10 @@ int krp_stats_load(const char *path, struct krp_metrics *m, char *err, size_t er
 		else
 			v = NAN;
 		/* One bad value costs its metric, not the whole comparison. */
-		if (!isfinite(v)) {
+		if (!krp_value_ok(v)) {
 			krp_sanitize(safe, sizeof(safe), key, strlen(key));
-			fprintf(stderr, "warning: %s: \"%s\" skipped: not a finite number\n", path,
+			fprintf(stderr,
+				"warning: %s: \"%s\" skipped: not a number within +-1e150\n", path,
 				safe);
 			continue;
 		}

@@ -9,7 +9,7 @@ void krp_acc_add(struct krp_acc *a, const char *name, double x)
 {
 	size_t i = krp_index_find(&a->ix, name);
 
-	if (!isfinite(x))
+	if (!krp_value_ok(x))
 		return;
 	if (i == KRP_NOT_FOUND) {
 		if (a->n == a->cap) {

@@ -168,8 +168,12 @@ int krp_welch(const double *a, size_t na, const double *b, size_t nb, struct krp
 		return 0;
 	}
 	w->t = w->diff / w->se;
-	/* Welch-Satterthwaite degrees of freedom. */
-	w->df = (qa + qb) * (qa + qb) / (qa * qa / (double)(na - 1) + qb * qb / (double)(nb - 1));
+	/* Welch-Satterthwaite degrees of freedom, with qa and qb scaled by
+	 * their sum: the same number, but no fourth power of a large value
+	 * overflows (inf / inf was a nan df). */
+	qa /= w->se * w->se;
+	qb /= w->se * w->se;
+	w->df = 1.0 / (qa * qa / (double)(na - 1) + qb * qb / (double)(nb - 1));
 	w->p = krp_t_p2(w->t, w->df);
 	return 0;
 }

@@ -39,7 +39,7 @@ int krp_metric_add(struct krp_metrics *m, const char *name, double value, enum k
 	struct krp_metric *mt;
 	size_t i;
 
-	if (!isfinite(value) || !krp_metric_name_ok(name))
+	if (!krp_value_ok(value) || !krp_metric_name_ok(name))
 		return -1;
 	i = krp_index_find(&m->ix, name);
 	if (i == KRP_NOT_FOUND) {

@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -348,6 +349,11 @@ void krp_index_free(struct krp_index *ix)
 	ix->keys = NULL;
 	ix->vals = NULL;
 	ix->cap = ix->count = 0;
+}
+
+int krp_value_ok(double v)
+{
+	return isfinite(v) && fabs(v) <= KRP_RESULT_MAX;
 }
 
 int krp_parse_number(const char *s, size_t len, double *v)

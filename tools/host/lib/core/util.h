@@ -58,4 +58,11 @@ void krp_index_free(struct krp_index *ix);
  * Returns 0 and sets *v, or -1. */
 int krp_parse_number(const char *s, size_t len, double *v);
 
+/* The largest magnitude a result value may have.  A value beyond it (or
+ * not finite) is refused wherever one enters (krp_metric_add, krp_acc_add,
+ * stats.json): sums, squares and differences of a million such values stay
+ * finite, so no mean, stddev, test or plot becomes inf or nan. */
+#define KRP_RESULT_MAX 1e150
+int krp_value_ok(double v);
+
 #endif
