@@ -19,13 +19,15 @@ bisect_main() {
 	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
 	krepro_dirs
 	host_tools
-	# Working files of this bisect only: two bisects on one cache never
-	# share them.
+	# Working files of this bisect only (two bisects on one cache never
+	# share them), removed on every exit; its log is kept beside the results.
 	bs_w=$(mktemp -d "$KREPRO_CACHE/bisect.XXXXXX")
+	temp_add "$bs_w"
 	"$KREPRO_ROOT/build.sh" patches "$ser" >"$bs_w/patches" || exit 2
 	total=$(wc -l <"$bs_w/patches")
 	mkdir -p "$bs_out"
 	bs_out=$(cd "$bs_out" && pwd)
+	bs_log=$bs_out/bisect.log
 	bs_m=$bs_w/bisect.yaml
 	# verdict K: run base and SERIES@K, then 0 if METRIC moved significantly.
 	# An inconclusive answer (alpha < p < 0.25) gets 2 more runs per side,
@@ -53,11 +55,11 @@ bisect_main() {
 				echo "runs: $bs_runs"
 			} >"$bs_m"
 			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$bs_w/patches" | xargs basename)), $bs_runs runs each"
-			"$0" -o "$bs_dir" "$bs_m" >"$bs_w/bisect.log" 2>&1 ||
-				note "bisect: some runs of $ser@$1 failed (see $bs_w/bisect.log)"
+			"$0" -o "$bs_dir" "$bs_m" >"$bs_log" 2>&1 ||
+				note "bisect: some runs of $ser@$1 failed (see $bs_log)"
 			# The result path of this very matrix, not any $ser@K under -o.
 			vd=$("$0" --dry-run -o "$bs_dir" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
-			[ -d "${vd:-/nonexistent}" ] || die "bisect: no results for $ser@$1 (see $bs_w/bisect.log)"
+			[ -d "${vd:-/nonexistent}" ] || die "bisect: no results for $ser@$1 (see $bs_log)"
 			"$KREPRO_OUT/host/krepro-compare" --alpha "${KREPRO_BISECT_ALPHA:-0.01}" --verdict "$metric" "$(dirname "$vd")/base" "$vd" >"$bs_w/verdict"
 			rc=$?
 			note "bisect: $ser@$1: $(cat "$bs_w/verdict")"

@@ -26,6 +26,8 @@ cmd_bundle() {
 		esac
 	done
 	[ -n "$outf" ] || die "bundle: -o FILE is required"
+	# The key first: nothing is built for a bundle that cannot be signed.
+	[ -z "$seckey" ] || check_secret_key "$seckey"
 	if [ $# -eq 0 ]; then
 		# shellcheck disable=SC2046 # variant names are single words
 		set -- $(cd "$KREPRO_OUT/kernels" 2>/dev/null && ls)
@@ -38,6 +40,9 @@ cmd_bundle() {
 	done
 	cmd_initramfs >/dev/null
 	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-bundle.XXXXXX")
+	temp_add "$w"
+	temp_add "$outf.tmp"
+	temp_add "$outf.sig.tmp"
 	b=$w/krepro-bundle
 	mkdir -p "$b/kernels" "$b/inputs"
 	for v in "$@"; do
@@ -79,7 +84,6 @@ EOT
 	mv "$w/manifest" "$b/MANIFEST.sha256"
 	pack_dir "$b" krepro-bundle "$outf.tmp"
 	if [ -n "$seckey" ]; then
-		need_cmd signify-openbsd signify-openbsd
 		signify-openbsd -S -s "$seckey" -m "$outf.tmp" -x "$outf.sig.tmp" ||
 			die "bundle: signing with $seckey failed"
 		mv "$outf.sig.tmp" "$outf.sig"
@@ -92,27 +96,50 @@ EOT
 	printf '%s\n' "$outf"
 }
 
+# check_secret_key FILE: FILE is a signify secret key (before any work).
+check_secret_key() {
+	need_cmd signify-openbsd signify-openbsd
+	if [ ! -f "$1" ] || [ ! -r "$1" ]; then die "bundle --sign: key '$1' not found or not readable"; fi
+	# A secret key's second line is base64 of "EdBK..." (a public key's: "Ed"
+	# and its key number).
+	case $(sed -n 2p "$1" | head -c 200 | base64 -d 2>/dev/null | head -c 4) in
+	EdBK) ;;
+	*) die "bundle --sign: '$1' is not a signify secret key (a public key? signify-openbsd -G -s writes the secret one)" ;;
+	esac
+}
+
 # unpack_bundle FILE DIR: unpack and check every hash; refuse naming a file.
-# With KREPRO_BUNDLE_KEY (a signify public key), FILE.sig must be its
-# signature of FILE, checked before anything is unpacked.  Only regular
-# files and folders are unpacked: a link could lead a later member outside.
+# FILE (and FILE.sig) are read once, into a private copy in DIR (mode 700):
+# the signature is checked on that copy and the copy is what is listed and
+# unpacked, never FILE's path again (a bundle swapped after the check
+# cannot be what runs).  With KREPRO_BUNDLE_KEY (a signify public key),
+# FILE.sig must be its signature of FILE, checked before anything is
+# unpacked.  Only regular files and folders are unpacked: a link could lead
+# a later member outside.
 unpack_bundle() {
 	[ -f "$1" ] || die "bundle '$1' not found"
 	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
 		need_cmd signify-openbsd signify-openbsd
 		[ -f "$KREPRO_BUNDLE_KEY" ] || die "bundle key '$KREPRO_BUNDLE_KEY' not found"
 		[ -f "$1.sig" ] || die "bundle $1: no signature $1.sig (a key was given)"
-		signify-openbsd -V -q -p "$KREPRO_BUNDLE_KEY" -x "$1.sig" -m "$1" 2>/dev/null ||
+	fi
+	rm -rf "$2"
+	(umask 077 && mkdir -p "$2") || die "bundle: cannot create $2"
+	chmod 700 "$2"
+	ub=$2/bundle.tgz
+	cp -- "$1" "$ub" || die "bundle $1: cannot copy it to $2"
+	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
+		cp -- "$1.sig" "$ub.sig" || die "bundle $1: cannot copy $1.sig to $2"
+		signify-openbsd -V -q -p "$KREPRO_BUNDLE_KEY" -x "$ub.sig" -m "$ub" 2>/dev/null ||
 			die "bundle $1: signature $1.sig does not verify with $KREPRO_BUNDLE_KEY"
 		note "bundle $1: signed by $KREPRO_BUNDLE_KEY"
 	fi
-	odd=$(tar -tvzf "$1" 2>/dev/null | grep -v '^[-d]' | head -n 1) ||
+	odd=$(tar -tvzf "$ub" 2>/dev/null | grep -v '^[-d]' | head -n 1) ||
 		true
 	[ -z "$odd" ] || die "bundle $1: holds something other than files and folders: $odd"
-	rm -rf "$2"
-	mkdir -p "$2"
-	tar -xzf "$1" -C "$2" --no-same-owner --no-same-permissions ||
+	tar -xzf "$ub" -C "$2" --no-same-owner --no-same-permissions krepro-bundle ||
 		die "bundle $1: not a krepro bundle (tar failed)"
+	rm -f "$ub" "$ub.sig"
 	b=$2/krepro-bundle
 	[ -f "$b/MANIFEST.sha256" ] || die "bundle $1: no MANIFEST.sha256"
 	(cd "$b" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort) >"$2/files"
@@ -162,6 +189,7 @@ cmd_verify() {
 	fi
 	[ $# -eq 1 ] || die "verify: name one bundle file"
 	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
+	temp_add "$w"
 	unpack_bundle "$1" "$w"
 	b=$w/krepro-bundle
 	note "verify: hashes of the bundle's files check out; rebuilding from inputs/ in a sandbox (no network, writes only to $w)"

@@ -72,6 +72,27 @@ variant_stack_problem() {
 	done
 }
 
+# Temp files and folders of this process go on every exit path (success,
+# die, a failed command under set -e, INT/TERM/HUP): temp_add PATH
+# registers one; the first sets the traps, unless run-matrix's session
+# (lib/session.sh) has its own, whose cleanup calls temps_remove.
+KREPRO_TEMPS=
+temp_add() {
+	if [ -z "$KREPRO_TEMPS" ] && [ -z "${TMPD:-}" ]; then
+		trap temps_remove EXIT
+		trap 'exit 130' INT TERM HUP
+	fi
+	KREPRO_TEMPS="$KREPRO_TEMPS
+$1"
+}
+# shellcheck disable=SC2317 # called from the EXIT trap
+temps_remove() {
+	printf '%s\n' "$KREPRO_TEMPS" | while IFS= read -r tr_p; do
+		[ -z "$tr_p" ] || rm -rf -- "$tr_p"
+	done
+	KREPRO_TEMPS=
+}
+
 # conf_get FILE KEY: value of a key=value line (first match).
 conf_get() {
 	v=$(sed -n "s/^$2=//p" "$1" | head -n 1)

@@ -35,6 +35,7 @@ cleanup() {
 	stop_pid "$QEMU_PID"
 	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
 	rm -rf "$TMPD"
+	temps_remove
 }
 
 lock_results() {

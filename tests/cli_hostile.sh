@@ -185,6 +185,53 @@ done
 expect_in "1e308: the value is skipped, saying why" "$T_DIR/big.txt" '"will-it-scale.per_process_ops" skipped: not a number within +-1e150'
 expect_in "1e150: compared, with a finite df" "$T_DIR/big.txt" "df=1.0"
 
+# Bundles and keys (issue 27, rows 3 and 7), with the real signify-openbsd
+# and tar.  A signed bundle is read once into a private copy: the
+# signature is checked on the copy and the copy is unpacked.  The attack
+# swaps the path right after signify-openbsd checked it (a wrapper on PATH
+# runs the real signify-openbsd, then swaps): the signed bundle is still
+# what is unpacked.
+KD=$T_DIR/keys
+mkdir -p "$KD" "$T_DIR/swapbin"
+signify-openbsd -G -n -p "$KD/k.pub" -s "$KD/k.sec" >/dev/null 2>&1
+for bv in signed unsigned; do
+	mkdir -p "$T_DIR/$bv/krepro-bundle"
+	echo "# $bv" >"$T_DIR/$bv/krepro-bundle/matrix.yaml"
+	(cd "$T_DIR/$bv/krepro-bundle" && sha256sum matrix.yaml >MANIFEST.sha256)
+	tar -C "$T_DIR/$bv" -czf "$T_DIR/$bv.tgz" krepro-bundle
+done
+signify-openbsd -S -s "$KD/k.sec" -m "$T_DIR/signed.tgz" -x "$T_DIR/signed.tgz.sig"
+cp "$T_DIR/signed.tgz" "$T_DIR/B.tgz"
+cp "$T_DIR/signed.tgz.sig" "$T_DIR/B.tgz.sig"
+real_signify=$(command -v signify-openbsd)
+cat >"$T_DIR/swapbin/signify-openbsd" <<EOF
+#!/bin/sh
+"$real_signify" "\$@"
+rc=\$?
+cp "$T_DIR/unsigned.tgz" "$T_DIR/B.tgz.new" && mv "$T_DIR/B.tgz.new" "$T_DIR/B.tgz"
+exit \$rc
+EOF
+chmod +x "$T_DIR/swapbin/signify-openbsd"
+# shellcheck disable=SC2016 # expanded by the inner sh
+expect_rc "a signed bundle swapped after its check is unpacked" 0 env PATH="$T_DIR/swapbin:$PATH" KREPRO_BUNDLE_KEY="$KD/k.pub" \
+	sh -c '. lib/common.sh; . lib/bundle.sh; unpack_bundle "$1" "$2"' sh "$T_DIR/B.tgz" "$T_DIR/ub"
+assert "the path was swapped (the attack ran)" cmp -s "$T_DIR/B.tgz" "$T_DIR/unsigned.tgz"
+assert "... and it is the bundle that was signed, not the one swapped in" grep -qx '# signed' "$T_DIR/ub/krepro-bundle/matrix.yaml"
+assert "the private copy is the kit's alone" test "$(stat -c %a "$T_DIR/ub")" = 700
+# Keys are checked before any work, temp folders go on every exit path.
+mkdir -p "$T_DIR/tv"
+expect_rc "bundle --sign with a public key is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" bundle -o "$T_DIR/N.tgz" --sign "$KD/k.pub"
+expect_in "before any work, saying why" "$T_OUT" "is not a signify secret key"
+expect_rc "bundle --sign with a missing key is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" bundle -o "$T_DIR/N.tgz" --sign "$KD/none.sec"
+expect_in "saying so" "$T_OUT" "key '$KD/none.sec' not found"
+expect_rc "verify of an unsigned bundle with a key is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" verify --key "$KD/k.pub" "$T_DIR/unsigned.tgz"
+expect_rc "verify of a signed bundle without inputs/ is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" verify --key "$KD/k.pub" "$T_DIR/signed.tgz"
+expect_in "after unpacking it" "$T_OUT" "no inputs/patches"
+assert "no temp folder or *.tmp left by refused bundles and verifies" test -z "$(ls -A "$T_DIR/tv")"
+assert "no N.tgz.tmp" test ! -e "$T_DIR/N.tgz.tmp"
+expect_rc "bisect of an unknown series is refused" 2 env KREPRO_CACHE="$T_DIR/bc" ./run-matrix.sh bisect -o "$T_DIR/bres" nosuchseries will-it-scale.per_process_ops
+assert "leaving no cache/bisect.*" test -z "$(find "$T_DIR/bc" -maxdepth 1 -name 'bisect.*')"
+
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED
