@@ -521,6 +521,43 @@ static void test_stepped_sessions(void)
 	      krp_decode_session(b.data, b.len, 5, collect, &s, &r) != 0 &&
 		  strstr(r.err, "step 5: no end frame"));
 	free(b.data);
+
+	/* A broken step costs only itself (issue 27, row 5): step 2 cut in the
+	 * middle of a frame, then step 3 intact; step 2 a garbage header and
+	 * no end frame, then step 3. */
+	static const char *const broken[] = {
+	    "KRP1 file 4000 0badc0de meminfo\npartial payload, the guest died here\n",
+	    "KRP1 file zz garbage header\n",
+	    "KRP1 file 2000 01234567 will-it-scale\n",
+	};
+	for (size_t k = 0; k < sizeof(broken) / sizeof(broken[0]); k++) {
+		char what[96];
+
+		b = (struct krp_buf){0};
+		add_frame(&b, "file", "meminfo", "s1", 2);
+		add_frame(&b, "end", "end", "files=1 status=ok step=1", 24);
+		add_frame(&b, "file", "kmsg", "k2", 2);
+		add_str(&b, broken[k]);
+		add_frame(&b, "file", "meminfo", "s3", 2);
+		add_frame(&b, "file", "kmsg", "k3", 2);
+		add_frame(&b, "end", "end", "files=2 status=ok step=3", 24);
+		add_frame(&b, "file", "meminfo", "s4", 2);
+		add_frame(&b, "end", "end", "files=1 status=ok step=4", 24);
+		memset(&s, 0, sizeof(s));
+		snprintf(what, sizeof(what), "broken step 2 (%zu): step 3 decodes", k);
+		CHECK(what, krp_decode_session(b.data, b.len, 3, collect, &s, &r) == 0);
+		snprintf(what, sizeof(what), "broken step 2 (%zu): step 3 gets its own files", k);
+		CHECK(what,
+		      s.n == 2 && strcmp(s.data[0], "s3") == 0 && strcmp(s.data[1], "k3") == 0);
+		snprintf(what, sizeof(what), "broken step 2 (%zu): step 2 fails", k);
+		CHECK(what, krp_decode_session(b.data, b.len, 2, collect, &s, &r) != 0 &&
+				strstr(r.err, "step 2"));
+		memset(&s, 0, sizeof(s));
+		snprintf(what, sizeof(what), "broken step 2 (%zu): step 4 decodes", k);
+		CHECK(what, krp_decode_session(b.data, b.len, 4, collect, &s, &r) == 0 &&
+				strcmp(s.data[0], "s4") == 0);
+		free(b.data);
+	}
 	b = (struct krp_buf){0};
 	add_frame(&b, "end", "end", "files=0 status=ok step=0", 24);
 	CHECK("step 0 in an end frame is refused",

@@ -303,10 +303,14 @@ struct span {
 	char err[sizeof(((struct krp_decode_result *)0)->err)];
 };
 
-/* The session starting at off.  A session broken before its end frame ends
- * at the next end frame that decodes (the guest's own close of that
- * session), so the sessions after it are found.  Returns 0 at the end of
- * the stream (no frame left). */
+/* The session starting at off.  A session broken before its end frame (a
+ * frame cut short, a garbage header) ends where the next session starts:
+ * at the first valid frame after the break when the frames from there on
+ * are a whole session of their own (closed by an end frame whose files=
+ * counts them: the guest's next boot), else at the next end frame that
+ * decodes (the broken session's own close, after a frame garbled in the
+ * middle of it).  Either way the sessions after it are found.  Returns 0
+ * at the end of the stream (no frame left). */
 static int next_span(const unsigned char *buf, size_t len, size_t off, struct span *sp)
 {
 	struct krp_decode_result r, e;
@@ -325,10 +329,23 @@ static int next_span(const unsigned char *buf, size_t len, size_t off, struct sp
 		sp->ended = 1;
 		return 1;
 	}
-	/* Resynchronise on the next line that starts an end frame. */
+	/* Resynchronise: the first valid frame after the break, then end frames. */
 	at = off + r.bad_at;
+	int first_valid = 1;
 	while ((nl = memchr(buf + at, '\n', len - at)) != NULL) {
 		at = (size_t)(nl - buf) + 1;
+		if (first_valid && len - at >= strlen(MAGIC_SP) &&
+		    memcmp(buf + at, MAGIC_SP, strlen(MAGIC_SP)) == 0) {
+			decode(buf + at, len - at, 1, NULL, NULL, &e);
+			/* bad_at is 0 only when the first frame itself failed. */
+			if (e.bad_at > 0 && !(e.have_end && e.frames == 1)) {
+				first_valid = 0;
+				if (e.have_end && e.end_files == e.files) {
+					sp->len = at - off;
+					return 1;
+				}
+			}
+		}
 		if (len - at < strlen(END_SP) || memcmp(buf + at, END_SP, strlen(END_SP)) != 0)
 			continue;
 		decode(buf + at, len - at, 1, NULL, NULL, &e);
