@@ -138,5 +138,49 @@ int main(void)
 		krp_buf_free(&notes);
 		krp_buf_free(&y);
 	}
+	/* Flow nesting (issue 27, row 9) is refused before libyaml, whose
+	 * scanner was quadratic in it, naming the line. */
+	{
+		struct krp_buf y = {0};
+
+		krp_buf_puts(&y, "testcase: will-it-scale\nx:\n  ");
+		for (int i = 0; i < 2000; i++)
+			krp_buf_puts(&y, i % 2 ? "{a: " : "[");
+		krp_buf_add(&y, "", 1);
+		rc = conv(y.data, &out, &notes, &e);
+		CHECK("flow nesting is bounded",
+		      rc == -1 && strstr(e.msg, "nested more than 16 deep"));
+		CHECK("naming its line", e.line == 3);
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+		krp_buf_free(&y);
+	}
+	/* Brackets in quoted scalars and comments are not nesting; an
+	 * apostrophe in a plain scalar opens no quote. */
+	{
+		struct krp_buf y = {0};
+
+		krp_buf_puts(
+		    &y, "testcase: will-it-scale\n# [[[[[[[[[[[[[[[[[[[[\n"
+			"commit: 'a [[[[[[[[[[[[[[[[[[[[ b'\nnote: \"x\\\" [[[[[[[[[[[[[[[[[[[[\"\n"
+			"rootfs: it's\nmode: [process]\n");
+		krp_buf_add(&y, "", 1);
+		rc = conv(y.data, &out, &notes, &e);
+		CHECK("quoted and commented brackets are not nesting", rc == 0);
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+		krp_buf_free(&y);
+		y = (struct krp_buf){0};
+		krp_buf_puts(&y, "testcase: will-it-scale\nrootfs: it's\nx: ");
+		for (int i = 0; i < 40; i++)
+			krp_buf_puts(&y, "[");
+		krp_buf_add(&y, "", 1);
+		rc = conv(y.data, &out, &notes, &e);
+		CHECK("an apostrophe in a plain scalar hides no nesting",
+		      rc == -1 && strstr(e.msg, "deep") && e.line == 3);
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+		krp_buf_free(&y);
+	}
 	return unit_failed;
 }

@@ -383,6 +383,58 @@ static void free_params(struct conv *c)
 	c->nparams = 0;
 }
 
+/* The deepest flow nesting ([ and {) of buf, outside quoted scalars and
+ * comments, checked in one pass before libyaml sees it: libyaml's scanner
+ * walks its stack of possible keys, one per flow level, at every token, so
+ * deep nesting cost time quadratic in the depth (20k levels: 2 s, 200k:
+ * minutes).  A quote opens a scalar only where one can start (after
+ * whitespace, '[', '{' or ',' that follow a line start or an indicator),
+ * as in YAML; "it's" stays plain.  Returns 0, or -1 with err set. */
+static int flow_depth_check(const char *buf, size_t len, struct krp_matrix_err *err)
+{
+	unsigned long line = 1;
+	size_t i, depth = 0;
+	char quote = 0, prev = '\n', prev_ns = '\n';
+
+	for (i = 0; i < len; i++) {
+		char ch = buf[i];
+
+		if (ch == '\n')
+			line++;
+		if (quote) {
+			if (quote == '"' && ch == '\\' && i + 1 < len)
+				i++;
+			else if (ch == quote)
+				quote = 0;
+			prev = prev_ns = ch;
+			continue;
+		}
+		if (ch == '#' && (prev == ' ' || prev == '\t' || prev == '\n')) {
+			while (i + 1 < len && buf[i + 1] != '\n')
+				i++;
+			continue;
+		}
+		if ((ch == '\'' || ch == '"') && (prev == '[' || prev == '{' || prev == ',' ||
+						  ((prev == ' ' || prev == '\t' || prev == '\n') &&
+						   strchr("\n:-?[{,", prev_ns) != NULL))) {
+			quote = ch;
+		} else if (ch == '[' || ch == '{') {
+			if (++depth > KRP_LKPJOB_MAX_DEPTH) {
+				err->line = line;
+				snprintf(err->msg, sizeof(err->msg), "nested more than %d deep",
+					 KRP_LKPJOB_MAX_DEPTH);
+				return -1;
+			}
+		} else if ((ch == ']' || ch == '}') && depth > 0) {
+			depth--;
+		}
+		prev = ch;
+		if (ch != ' ' && ch != '\t')
+			prev_ns = ch;
+	}
+	return 0;
+}
+
 int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
 			 struct krp_buf *notes, struct krp_matrix_err *err)
 {
@@ -396,6 +448,8 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 	c.notes = notes;
 	c.err = err;
 	c.known = known_keys;
+	if (flow_depth_check(buf, len, err) != 0)
+		return -1;
 	if (!yaml_parser_initialize(&parser)) {
 		snprintf(err->msg, sizeof(err->msg), "libyaml: out of memory");
 		return -1;
