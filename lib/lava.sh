@@ -64,8 +64,10 @@ import_lava_run() {
 	mkdir "$RDIR.tmp"
 	write_job "$CELL" "$RDIR.tmp/job.conf"
 	echo "result_port=console" >>"$RDIR.tmp/job.conf"
-	cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
-	cp "$IMPORT_LOG" "$RDIR.tmp/frames.bin"
+	# One copy of the log (it may be hundreds of MB): frames.bin, what
+	# krepro-recv reads, is a second name of console.log.
+	cp "$IMPORT_LOG" "$RDIR.tmp/console.log" || die "cannot copy $IMPORT_LOG into $RDIR.tmp"
+	ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin" || die "cannot link $RDIR.tmp/frames.bin"
 	finish_run "$RDIR" 0 ""
 	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null || true
 	echo "$RDIR"

@@ -163,6 +163,14 @@ krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale vm_2... >"$T_DIR/do
 expect_rc "import-lava: a tenant file vm_2... fails the run" 1 ./run-matrix.sh import-lava -o "$T_DIR/dres" "$T_DIR/lx" 001 "$T_DIR/dots.log"
 assert "and lands nowhere" test -z "$(find "$T_DIR/dres" -name 'vm_2...')"
 expect_in "the run says why" "$T_DIR/dres/$lx_path/base/1/FAILED" "vm_2..."
+assert "an imported log is stored once (frames.bin is console.log)" \
+	test "$(stat -c %i "$T_DIR/dres/$lx_path/base/1/console.log")" = "$(stat -c %i "$T_DIR/dres/$lx_path/base/1/frames.bin")"
+# A LAVA log's console is bounded as a guest's output is (256 MiB, row 10):
+# a 300 MiB log (sparse) is refused within 900 MB of address space.
+truncate -s 300M "$T_DIR/huge.log"
+expect_rc "a LAVA log whose console is over 256 MiB fails the run" 1 sh -c "ulimit -v 900000 && exec out/host/krepro-recv --lava-log -o '$T_DIR/huge.st' '$T_DIR/huge.log'"
+expect_in "saying which bound" "$T_OUT" "huge.log: the console in this LAVA log is over 268435456 bytes, the guest output bound"
+rm -f "$T_DIR/huge.log"
 
 # Results of +-1e308 (issue 27, row 12): a value beyond +-1e150 is skipped
 # with a warning where it enters, and no mean, stddev, Welch df, table,

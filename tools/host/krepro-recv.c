@@ -18,6 +18,10 @@
 #define TOOL "krepro-recv"
 /* A stream holds at most a few 64 MiB payloads plus console noise. */
 #define STREAM_MAX ((size_t)2 << 30)
+/* The console taken out of a LAVA log: the guest's own output bound
+ * (KREPRO_GUEST_OUTPUT_MAX's default, 256 MiB), which a guest booted by
+ * LAVA must meet as one booted here does. */
+#define LAVA_CONSOLE_MAX ((size_t)256 << 20)
 
 static void usage(FILE *f)
 {
@@ -33,6 +37,10 @@ static void usage(FILE *f)
 		"are decoded wherever they appear.  --lava-log: FRAMES_FILE is a LAVA job\n"
 		"log (lava-run's records, the server's output.yaml or lavacli's\n"
 		"timestamped lines); the board's console is taken back out of it.\n"
+		"\n"
+		"Memory: FRAMES_FILE (at most 2 GiB) is mapped, not read; a LAVA log's\n"
+		"console is kept in memory up to 256 MiB (the guest output bound; more\n"
+		"fails the run), so at most 512 MiB are allocated.\n"
 		"\n"
 		"Exit status: 0 when every frame is valid and an end frame with status=ok\n"
 		"and the right files= count was received; 1 when the stream is bad (the\n"
@@ -120,8 +128,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
-	if (lava) /* LAVA's records (or timestamped lines) back to console text */
-		records = krp_console_from_lava(data, len, &console);
+	if (lava) { /* LAVA's records (or timestamped lines) back to console text */
+		int over;
+
+		records = krp_console_from_lava_max(data, len, LAVA_CONSOLE_MAX, &console, &over);
+		if (over) {
+			fprintf(stderr,
+				TOOL ": %s: the console in this LAVA log is over %zu bytes, the "
+				     "guest output bound\n",
+				path, LAVA_CONSOLE_MAX);
+			krp_buf_free(&console);
+			munmap(data, len);
+			return 1;
+		}
+	}
 	rc = lava ? krp_recv_session_to_dir(console.data ? console.data : "", console.len,
 					    (unsigned)session, outdir, &res)
 		  : krp_recv_session_to_dir(data, len, (unsigned)session, outdir, &res);

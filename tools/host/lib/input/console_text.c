@@ -71,12 +71,27 @@ static size_t timestamp_prefix(const char *p, size_t n)
 
 size_t krp_console_from_lava(const char *buf, size_t len, struct krp_buf *out)
 {
+	int over;
+
+	return krp_console_from_lava_max(buf, len, (size_t)-1, out, &over);
+}
+
+size_t krp_console_from_lava_max(const char *buf, size_t len, size_t max, struct krp_buf *out,
+				 int *over)
+{
 	size_t pos = 0, records = 0;
 
+	*over = 0;
 	while (pos < len) {
 		const char *nl = memchr(buf + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos, skip = 0, ts;
 		const char *p = buf + pos;
+
+		/* A line gives at most itself and a newline. */
+		if (n + 1 > max || out->len > max - n - 1) {
+			*over = 1;
+			break;
+		}
 
 		if (n >= 2 && p[0] == '-' && p[1] == ' ')
 			skip = 2;

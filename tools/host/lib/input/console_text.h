@@ -17,6 +17,11 @@
  * of records read. */
 size_t krp_console_from_lava(const char *buf, size_t len, struct krp_buf *out);
 
+/* The same, stopping once the console text passes max bytes (*over set to
+ * 1): the text kept is at most max plus one line of the log. */
+size_t krp_console_from_lava_max(const char *buf, size_t len, size_t max, struct krp_buf *out,
+				 int *over);
+
 /* Copies buf to out with every "KRP1 text" frame made a "KRP1 file" frame
  * (base64 lines decoded; blank lines, \r and lines that are not base64 in
  * between are skipped).  Returns 0, or -1 with err when a text frame is
