@@ -72,7 +72,14 @@ load_board() {
 		*) die "boards/$1: a lab board needs controller: the IPv4 address the board reaches run-matrix at" ;;
 		esac
 		case $B_SSH_CONFIG in '' | /*) ;; *) B_SSH_CONFIG=$KREPRO_CACHE/$B_SSH_CONFIG ;; esac
-		case $B_ADDRESS in '' | *.*.*.*) ;; *) die "boards/$1: address must be the board's IPv4 address" ;; esac
+		# krepro-listen takes frames only from this address: without it, any
+		# peer's bytes would become the run's results.
+		case $B_ADDRESS in
+		'') die "boards/$1: a lab board needs address: its IPv4 address (the results listener takes only that peer)" ;;
+		*[!0-9.]* | .* | *. | *..* | *.*.*.*.*) die "boards/$1: address must be the board's IPv4 address" ;;
+		*.*.*.*) ;;
+		*) die "boards/$1: address must be the board's IPv4 address" ;;
+		esac
 		;;
 	*) die "boards/$1: type must be qemu or lab, not '$B_TYPE'" ;;
 	esac

@@ -16,6 +16,16 @@ expect_rc "--clock '' is refused" 2 ./run-matrix.sh --dry-run --clock '' -o "$T_
 expect_in "saying what it wants" "$T_OUT" "--clock: expected exact or real, not ''"
 expect_rc "build.sh refuses a stack naming a series twice" 2 ./build.sh patches calibration+calibration
 expect_in "saying so" "$T_OUT" "series 'calibration' twice"
+# Lab boards listen only for their own address (issue 27, row 6): the
+# shipped ones say it, one without it is refused before anything runs.
+assert "every shipped lab board has address:" test -z "$(grep -L '^address: [0-9.]*$' boards/lab-*)"
+copy_checkout "$T_DIR/noaddr"
+grep -v '^address:' boards/lab-brickland3 >"$T_DIR/noaddr/boards/lab-noaddr"
+expect_rc "a lab board without address: is refused" 2 "$T_DIR/noaddr/run-matrix.sh" --dry-run --board lab-noaddr -o "$T_DIR/res"
+expect_in "saying why" "$T_OUT" "boards/lab-noaddr: a lab board needs address:"
+sed 's/^address: .*/address: 192.0.2.300.1/' boards/lab-brickland3 >"$T_DIR/noaddr/boards/lab-badaddr"
+expect_rc "a lab board with a bad address: is refused" 2 "$T_DIR/noaddr/run-matrix.sh" --dry-run --board lab-badaddr -o "$T_DIR/res"
+expect_rc "the shipped lab board plans" 0 ./run-matrix.sh --dry-run --board lab-brickland3 -o "$T_DIR/res"
 assert "no result written by a refused matrix" test ! -e "$T_DIR/res/will-it-scale"
 assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
