@@ -69,7 +69,8 @@ import_lava_run() {
 	cp "$IMPORT_LOG" "$RDIR.tmp/console.log" || die "cannot copy $IMPORT_LOG into $RDIR.tmp"
 	ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin" || die "cannot link $RDIR.tmp/frames.bin"
 	finish_run "$RDIR" 0 ""
-	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null || true
+	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null ||
+		die "the run is in $RDIR, but $(dirname "$RDIR")'s matrix.json, avg.json and stddev.json could not be written"
 	echo "$RDIR"
 	[ "$failed_runs" = 0 ]
 }

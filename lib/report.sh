@@ -70,7 +70,10 @@ write_report() {
 		set --
 		for v in $VARIANTS; do
 			if [ -d "$vd/$v" ]; then
-				"$H/krepro-stats" unite "$vd/$v" >/dev/null || note "unite $vd/$v failed"
+				if ! "$H/krepro-stats" unite "$vd/$v" >/dev/null; then
+					note "unite $vd/$v failed"
+					report_failed=1
+				fi
 				set -- "$@" "$vd/$v"
 			fi
 		done
@@ -79,7 +82,7 @@ write_report() {
 			echo
 			if [ $# -ge 2 ]; then
 				# No stale sibling survives a comparison that fails.
-				rm -f "$vd/report.json" "$vd/report.csv"
+				rm -f "$vd/report.json" "$vd/report.csv" "$vd/report.html"
 				if ! "$H/krepro-compare" --json "$vd/report.json" --csv "$vd/report.csv" "$@" 2>"$TMPD/compare.err"; then
 					echo "(comparison failed: $(tail -n 1 "$TMPD/compare.err"))"
 					report_failed=1
@@ -87,7 +90,9 @@ write_report() {
 				if "$H/krepro-report" -o "$vd/report.html" "$@" >/dev/null 2>"$TMPD/html.log"; then
 					[ -n "$HTML" ] || HTML=$vd/report.html
 				else
+					rm -f "$vd/report.html"
 					note "report.html for $vd failed: $(head -n 1 "$TMPD/html.log")"
+					report_failed=1
 				fi
 			else
 				echo "(only one variant: nothing to compare)"
@@ -95,11 +100,19 @@ write_report() {
 			echo
 		} >>"$TMPD/report"
 	done <"$TMPD/report.dirs"
-	{ cp "$TMPD/report" "$REPORT.tmp" && mv "$REPORT.tmp" "$REPORT"; } ||
+	# Written whole or not at all: no *.tmp and no older report.html beside
+	# a newer report.txt.
+	temp_add "$REPORT.tmp"
+	temp_add "$RESULTS/report.html.tmp"
+	if ! { cp "$TMPD/report" "$REPORT.tmp" && mv "$REPORT.tmp" "$REPORT"; }; then
+		rm -f "$REPORT.tmp" "$REPORT" "$RESULTS/report.html"
 		die "cannot write $REPORT (the runs themselves are complete)"
-	if [ -n "$HTML" ]; then
-		cp "$HTML" "$RESULTS/report.html.tmp"
-		mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"
+	fi
+	if [ -z "$HTML" ]; then
+		rm -f "$RESULTS/report.html"
+	elif ! { cp "$HTML" "$RESULTS/report.html.tmp" && mv "$RESULTS/report.html.tmp" "$RESULTS/report.html"; }; then
+		rm -f "$RESULTS/report.html.tmp" "$RESULTS/report.html"
+		die "cannot write $RESULTS/report.html (the runs themselves are complete)"
 	fi
 	# A result that differs between exact boots is shown in red on a terminal.
 	if [ -t 1 ]; then

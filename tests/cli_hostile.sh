@@ -175,6 +175,27 @@ assert "and lands nowhere" test -z "$(find "$T_DIR/dres" -name 'vm_2...')"
 expect_in "the run says why" "$T_DIR/dres/$lx_path/base/1/FAILED" "vm_2..."
 assert "an imported log is stored once (frames.bin is console.log)" \
 	test "$(stat -c %i "$T_DIR/dres/$lx_path/base/1/console.log")" = "$(stat -c %i "$T_DIR/dres/$lx_path/base/1/frames.bin")"
+# A failed write exits non-zero and leaves no stale sibling (row 4): the
+# variant's avg.json cannot be written (a folder stands in its way), so the
+# import fails and matrix.json does not stay newer than the rest.
+printf '001\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale >"$T_DIR/ok.log"
+mkdir -p "$T_DIR/fres/$lx_path/base/avg.json"
+expect_rc "import-lava whose avg.json cannot be written fails" 2 ./run-matrix.sh import-lava -o "$T_DIR/fres" "$T_DIR/lx" 001 "$T_DIR/ok.log"
+expect_in "saying so" "$T_OUT" "could not be written"
+assert "leaving no matrix.json beside it" test ! -e "$T_DIR/fres/$lx_path/base/matrix.json"
+assert "and no stddev.json" test ! -e "$T_DIR/fres/$lx_path/base/stddev.json"
+# A full filesystem (a 256 KiB tmpfs): unite fails, writing nothing.
+if [ "$(id -u)" = 0 ] && mkdir -p "$T_DIR/full" && mount -t tmpfs -o size=256k tmpfs "$T_DIR/full" 2>/dev/null; then
+	cp -r "$T_DIR/fres/$lx_path/base" "$T_DIR/full/base"
+	rm -rf "$T_DIR/full/base/avg.json"
+	dd if=/dev/zero of="$T_DIR/full/filler" bs=4k 2>/dev/null || true
+	expect_rc "krepro-stats unite on a full filesystem fails" 2 out/host/krepro-stats unite "$T_DIR/full/base"
+	assert "leaving no JSON and no temp file" test -z "$(find "$T_DIR/full/base" -maxdepth 1 -name '*.json*' -o -maxdepth 1 -name '*.tmp*')"
+	umount "$T_DIR/full"
+else
+	echo "(full filesystem test skipped: needs root and tmpfs)"
+fi
 # A LAVA log's console is bounded as a guest's output is (256 MiB, row 10):
 # a 300 MiB log (sparse) is refused within 900 MB of address space.
 truncate -s 300M "$T_DIR/huge.log"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "jobconf.h"
 #include "kstats.h"
@@ -362,8 +363,16 @@ long krp_stats_unite(const char *variant_dir, char *err, size_t errsz)
 			int wrc = save_json(p, objs[k], err, errsz);
 
 			free(p);
-			if (wrc != 0)
+			if (wrc != 0) {
+				/* No newer matrix.json beside an older avg.json:
+				 * a failed write takes all three away. */
+				for (k = 0; k < 3; k++) {
+					p = krp_path_join(variant_dir, files[k]);
+					unlink(p);
+					free(p);
+				}
 				goto out;
+			}
 		}
 	}
 	rc = (long)v.nruns;
