@@ -263,8 +263,13 @@ check_cell() {
 					[ -f "$BUNDLE_DIR/kernels/$ck_v/bzImage" ] ||
 						die "$ck_where: the bundle has no kernel '$ck_v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
 				elif [ -z "$IMPORT_DIR" ]; then
-					"$KREPRO_ROOT/build.sh" patches "$ck_v" >/dev/null 2>"$TMPD/variant.err" ||
-						die "$ck_where: variant '$ck_v': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
+					# Once a variant a session: build.sh is a process start.
+					case " ${CHECKED_VARIANTS:-} " in *" $ck_v "*) ;; *)
+						"$KREPRO_ROOT/build.sh" patches "$ck_v" >/dev/null 2>"$TMPD/variant.err" ||
+							die "$ck_where: variant '$ck_v': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
+						CHECKED_VARIANTS="${CHECKED_VARIANTS:-} $ck_v"
+						;;
+					esac
 				fi
 			done
 			;;

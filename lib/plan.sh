@@ -44,6 +44,7 @@ plan_cells() {
 # TOTAL_RUNS, VARIANTS (with --dry-run: prints each cell).
 plan_check() {
 	NCELLS=$(wc -l <"$TMPD/cells")
+	: >"$TMPD/cellruns"
 	TOTAL_RUNS=0
 	VARIANTS=
 	k=0
@@ -72,13 +73,15 @@ plan_check() {
 			die "$MATRIX: cell $k repeats an earlier cell (same variant and parameters: ${vd#"$RESULTS"/}); is a variant listed twice?"
 		fi
 		echo "$vd" >>"$TMPD/vdirs"
+		# plan_runs reads each cell's runs and result path from here.
+		printf '%s %s\n' "$runs" "$vd" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
-		v=$(basename "$(variant_dir "$cell")")
+		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
 				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
-				"$(variant_dir "$cell")" "$runs" "$runs" "$((${rt:-0} + 15))"
+				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
 			dd=$(cell_defaults "$cell" | tr '\n' ' ')
 			[ -z "$dd" ] || printf '  defaults (docs/KEYS.md): %s\n' "${dd% }"
 		fi
@@ -90,19 +93,21 @@ plan_runs() {
 	# alike; complete runs are skipped.  Lines: "<run> <cell number>".
 	# MAXRUNS with every cell's default applied (a cell without runs: next to
 	# one with runs: 1 got 1 run while --dry-run counted 3).
-	MAXRUNS=$(while IFS= read -r c; do runs_of "$c"; done <"$TMPD/cells" | sort -n | tail -n 1)
+	# Each cell's runs and result path come from plan_check (TMPD/cellruns,
+	# one line a cell): no process a run.
+	MAXRUNS=$(cut -d' ' -f1 "$TMPD/cellruns" | sort -n | tail -n 1)
 	r=1
 	while [ "$r" -le "$MAXRUNS" ]; do
 		k=0
-		while IFS= read -r cell; do
+		while read -r pr_runs pr_vd; do
 			k=$((k + 1))
-			[ "$r" -le "$(runs_of "$cell")" ] || continue
-			if [ -d "$(variant_dir "$cell")/$r" ] && [ "$RERUN" = 0 ]; then
-				note "$(basename "$(variant_dir "$cell")") run $r: complete, kept"
+			[ "$r" -le "$pr_runs" ] || continue
+			if [ -d "$pr_vd/$r" ] && [ "$RERUN" = 0 ]; then
+				note "${pr_vd##*/} run $r: complete, kept"
 				continue
 			fi
 			echo "$r $k"
-		done <"$TMPD/cells"
+		done <"$TMPD/cellruns"
 		r=$((r + 1))
 	done >"$TMPD/plan"
 	PENDING=$(wc -l <"$TMPD/plan")
