@@ -34,5 +34,5 @@ expect_in "says so" "$T_OUT" "nothing to bisect"
 expect_in "real mode: 3 runs a side" "$T_OUT" "3 runs each"
 assert "real mode: the step measured its own base" \
 	test -d "$(find "$T_DIR/real/step-3" -type d -name base | head -n 1)"
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED
