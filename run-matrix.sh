@@ -54,7 +54,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs;
-10 seeds with --clock exact)
+8 seeds with --clock exact)
 on its board, writes results in the LKP layout under the results directory
 and prints the 0-day comparison, also saved as <results>/report.txt.
 
@@ -96,13 +96,13 @@ with the matrix's other parameters (default: the embedded matrix), and names
 the first patch after which METRIC changes significantly (Welch t-test,
 alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
 more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.  With clock: exact in
-the matrix every step shares one base, each side runs 10 seeds (unless the
-matrix sets runs:; up to 20 when inconclusive), -j N boots N at once, and
+the matrix every step shares one base, each side runs 8 seeds (unless the
+matrix sets runs:; up to 16 when inconclusive), -j N boots N at once, and
 a step is named only when its change clears the seeds' floor at p < 0.01.
 
 floor runs A/A comparisons of one exact cell (default: the embedded
 matrix's): base against base in three disjoint sets of SEEDS seeds (default
-10), base with a boot word nothing reads, and the noop series (an unused
+8), base with a boot word nothing reads, and the noop series (an unused
 function that only moves code); it prints each comparison, how many called
 a change at p < 0.01, and the floor: the smallest change SEEDS seeds a side
 can call there (DIR/floor.txt, default ./results/floor).  Exact mode:

@@ -18,7 +18,7 @@ EOF
 
 # EXACT_RUNS: the runs (seeds) of an exact cell that sets neither runs: nor
 # seeds: N-M: enough for the floor docs/EXACT.md measured.
-EXACT_RUNS=10
+EXACT_RUNS=8
 
 runs_of() { # cell -> its runs, the default applied
 	ro=$(cell_get "$1" runs)

@@ -82,8 +82,25 @@ EOF
 		done
 		echo "A/A: $called of $total called a change at p<0.01"
 	} >"$fl_w/report"
-	fl=$(sed -n 's/.*, floor \([0-9.]*\)%).*/\1/p' "$fl_w/report" | sort -g | tail -n 1)
-	echo "floor: ${fl:-unknown}% (the largest floor of these comparisons: a change this large is called at p<0.01 with $fl_n seeds a side)" >>"$fl_w/report"
+	# The floor: the change n seeds a side call at p<0.01 given the
+	# layout spread of the three base sets (their pooled variance), and
+	# never below compare's minimum exact effect.
+	for s in aa1 aa2 aa3; do
+		for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
+			printf '%s %s\n' "$s" "$(sed -n "s/.*\"$metric\": \([-0-9.e+]*\).*/\1/p" "$f")"
+		done
+	done | awk -v n="$fl_n" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+	$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
+	END {
+		for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
+		v /= sets; m = all / cnt; df = 2 * (n - 1)
+		# t quantile 0.995 at df (Cornish-Fisher from z = 2.5758)
+		z = 2.5758; t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
+			+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
+		f = 100 * t * sqrt(2 * v / n) / m
+		printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
+			(f > min ? f : min), n, 100 * sqrt(v) / m, m, sets
+	}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"
 	cp "$fl_w/report" "$fl_out/floor.txt"
 	cat "$fl_out/floor.txt"
 	note "floor: report in $fl_out/floor.txt, results under $fl_out"
