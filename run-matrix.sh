@@ -31,6 +31,8 @@ KREPRO_PROG=run-matrix
 . "$KREPRO_ROOT/lib/lava.sh"
 # shellcheck source=lib/bisect.sh
 . "$KREPRO_ROOT/lib/bisect.sh"
+# shellcheck source=lib/floor.sh
+. "$KREPRO_ROOT/lib/floor.sh"
 # shellcheck source=lib/report.sh
 . "$KREPRO_ROOT/lib/report.sh"
 
@@ -45,12 +47,14 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh index [FILE|RESULT_DIR]      (UnixBench INDEX VALUES)
        ./run-matrix.sh pivot --rows K --cols K --metric M [--base V] RESULTS
        ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
-       ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC
+       ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES METRIC
+       ./run-matrix.sh floor [-o DIR] [-j N] [-n SEEDS] [MATRIX]   (exact A/A)
        ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
        ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt   (0-day email -> matrix)
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
-jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs)
+jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs;
+8 seeds with --clock exact)
 on its board, writes results in the LKP layout under the results directory
 and prints the 0-day comparison, also saved as <results>/report.txt.
 
@@ -92,10 +96,17 @@ with the matrix's other parameters (default: the embedded matrix), and names
 the first patch after which METRIC changes significantly (Welch t-test,
 alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
 more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.  With clock: exact in
-the matrix a step boots once per side (unless it sets runs:) and a change
-of 0.5% or more counts if it is at least a tenth of the whole series'
-change, with its sign (smaller exact changes are code layout, not the
-step).
+the matrix every step shares one base, each side runs 8 seeds (unless the
+matrix sets runs:; up to 16 when inconclusive), -j N boots N at once, and
+a step is named only when its change clears the seeds' floor at p < 0.01.
+
+floor runs A/A comparisons of one exact cell (default: the embedded
+matrix's): base against base in three disjoint sets of SEEDS seeds (default
+8), base with a boot word nothing reads, and the noop series (an unused
+function that only moves code); it prints each comparison, how many called
+a change at p < 0.01, and the floor: the smallest change SEEDS seeds a side
+can call there (DIR/floor.txt, default ./results/floor).  Exact mode:
+docs/EXACT.md.
 EOF
 }
 
@@ -115,6 +126,7 @@ case ${1:-} in
 compare | index | pivot | report) report_tool "$@" ;;
 from-report) shift; from_report "$@" ;;
 bisect) shift; bisect_main "$@" ;;
+floor) shift; floor_main "$@" ;;
 esac
 IMPORT_DIR=
 if [ "${1:-}" = import-lava ]; then

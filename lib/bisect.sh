@@ -2,19 +2,21 @@
 # lib/bisect.sh: run-matrix.sh bisect: binary search over SERIES@N for the first patch
 # that moves METRIC, each step one run-matrix of its own.
 
-# bisect_main [-o DIR] [-m MATRIX] SERIES METRIC
+# bisect_main [-o DIR] [-m MATRIX] [-j N] SERIES METRIC
 bisect_main() {
-	bs_out=$KREPRO_ROOT/results bs_matrix=''
+	bs_out=$KREPRO_ROOT/results bs_matrix='' bs_j=1
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
 		-o) bs_out=$2; shift 2 ;;
 		-m) bs_matrix=$2; shift 2 ;;
+		-j) bs_j=$2; shift 2 ;;
 		-*) die "bisect: unknown option '$1'" ;;
 		*) break ;;
 		esac
 	done
-	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] SERIES METRIC"
+	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES METRIC"
+	case $bs_j in [1-9] | [1-9][0-9]) ;; *) die "bisect: -j: expected a number of guests, 1..99, not '$bs_j'" ;; esac
 	ser=$1 metric=$2
 	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
 	krepro_dirs
@@ -36,16 +38,17 @@ bisect_main() {
 	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	verdict() {
 		bs_runs=$(bs_base | sed -n 's/^runs: *//p' | head -n 1)
-		# Exact mode gives the same numbers every boot, at any time: one
-		# run per step and one base for every step.  Real mode: each step
-		# measures base again beside SERIES@K (A, B, A, B), in a folder of
-		# its own: base runs kept from an earlier step were timed on
-		# another minute's host (a no-op patch read -19.5%, p=0.006,
-		# against base runs two minutes older).
-		bs_dir=$bs_out/step-$1
+		# Exact mode gives the same numbers for a seed every boot, at any
+		# time: one base (its seeds) for every step, the steps' runs in
+		# parallel (-j).  Real mode: each step measures base again beside
+		# SERIES@K (A, B, A, B), in a folder of its own: base runs kept
+		# from an earlier step were timed on another minute's host (a
+		# no-op patch read -19.5%, p=0.006, against base runs two minutes
+		# older).
+		bs_dir=$bs_out/step-$1 bs_jobs=1 bs_max=${KREPRO_BISECT_MAX_RUNS:-9}
 		if bs_base | grep -q '^clock: *exact *$'; then
-			bs_dir=$bs_out
-			bs_runs=${bs_runs:-1}
+			bs_dir=$bs_out bs_jobs=$bs_j bs_max=${KREPRO_BISECT_MAX_RUNS:-$((2 * EXACT_RUNS))}
+			bs_runs=${bs_runs:-$EXACT_RUNS}
 		fi
 		bs_runs=${bs_runs:-$(kit_default runs)}
 		while :; do
@@ -55,7 +58,7 @@ bisect_main() {
 				echo "runs: $bs_runs"
 			} >"$bs_m"
 			note "bisect: running base vs $ser@$1 ($(sed -n "$1p" "$bs_w/patches" | xargs basename)), $bs_runs runs each"
-			"$0" -o "$bs_dir" "$bs_m" >"$bs_log" 2>&1 ||
+			"$0" -j "$bs_jobs" -o "$bs_dir" "$bs_m" >"$bs_log" 2>&1 ||
 				note "bisect: some runs of $ser@$1 failed (see $bs_log)"
 			# The result path of this very matrix, not any $ser@K under -o.
 			vd=$("$0" --dry-run -o "$bs_dir" "$bs_m" 2>/dev/null | sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' | grep "/$ser@$1\$" | head -n 1)
@@ -65,20 +68,12 @@ bisect_main() {
 			note "bisect: $ser@$1: $(cat "$bs_w/verdict")"
 			[ "$rc" -le 3 ] || exit 2
 			[ "$rc" != 2 ] || die "bisect: $metric is not measured by this matrix"
-			# Exact mode: any change of the code moves an exact number a
-			# little (layout, where ops fall in the 1 s windows: up to
-			# about 0.6% at 1 task, docs/EXACT.md), so a step counts only
-			# if it carries a tenth of the whole series' change, same sign.
-			bs_ch=$(sed -n 's/^[^:]*: \([-+]*[0-9.]*\)%.*/\1/p' "$bs_w/verdict" | head -n 1)
-			if [ "$rc" = 0 ] && [ -n "${bs_series:-}" ] && [ -n "$bs_ch" ] && grep -q '(exact' "$bs_w/verdict" &&
-				awk -v c="$bs_ch" -v s="$bs_series" 'BEGIN { exit !(c * s <= 0 || (c < 0 ? -c : c) * 10 < (s < 0 ? -s : s)) }'; then
-				note "bisect: $ser@$1: $bs_ch% is below a tenth of the series' $bs_series%: not moved (exact mode)"
-				rc=3
-			fi
-			[ -n "${bs_series:-}" ] || bs_series=$bs_ch
-			bs_p=$(sed -n 's/.*p=\([0-9.]*\).*/\1/p' "$bs_w/verdict" | head -n 1)
-			if [ "$rc" = 3 ] && [ "$bs_runs" -lt "${KREPRO_BISECT_MAX_RUNS:-9}" ] &&
-				[ -n "$bs_p" ] && [ "$(echo "$bs_p < 0.25" | bc -l)" = 1 ]; then
+			# Exact mode: the seeds' spread is the layout scatter every
+			# code change brings (docs/EXACT.md): a step below the floor
+			# that spread sets is not significant, and is not named.
+			bs_p=$(sed -n 's/.*p=\([0-9.e-]*\).*/\1/p' "$bs_w/verdict" | head -n 1)
+			if [ "$rc" = 3 ] && [ "$bs_runs" -lt "$bs_max" ] &&
+				[ -n "$bs_p" ] && awk -v p="$bs_p" 'BEGIN { exit !(p + 0 < 0.25) }'; then
 				bs_runs=$((bs_runs + 2))
 				note "bisect: inconclusive (p=$bs_p): $bs_runs runs each"
 				continue

@@ -84,6 +84,38 @@ boot_guest() {
 	[ -z "$BOOT_REASON" ]
 }
 
+# host_load_mark: the host's CPU pressure stall total (us, /proc/pressure/cpu
+# "some"), steal and total jiffies (/proc/stat) and uptime (cs) now, as
+# "PSI STEAL JIFFIES UPTIME" ("-" where the host has no PSI).
+host_load_mark() {
+	hl_psi=$(sed -n 's/^some .*total=\([0-9]*\).*/\1/p' /proc/pressure/cpu 2>/dev/null)
+	hl_up=$(cut -d' ' -f1 /proc/uptime | tr -d .)
+	awk -v psi="${hl_psi:--}" -v up="$hl_up" '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print psi, $9, t, up; exit }' /proc/stat
+}
+
+# host_load_record MARK FILE: what the host did beside a real-mode boot
+# since MARK (host_load_mark), as host.conf lines: CPU pressure and steal
+# in per mille of the boot's wall time and of all CPU time, the 1-minute
+# load, and contended=1 when the pressure reached KREPRO_CONTENDED_PERMILLE
+# (default 100: a runnable task waited for a CPU a tenth of the time).
+# Compare and report name such runs (docs/EXACT.md, real mode).
+host_load_record() {
+	# shellcheck disable=SC2086,SC2046 # marks are four numbers each
+	set -- $1 "$2" $(host_load_mark)
+	awk -v p0="$1" -v s0="$2" -v j0="$3" -v u0="$4" -v p1="$6" -v s1="$7" -v j1="$8" -v u1="$9" \
+		-v lim="${KREPRO_CONTENDED_PERMILLE:-100}" -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+		wall = (u1 - u0) * 10000
+		if (p0 != "-" && p1 != "-" && wall > 0) {
+			pm = int((p1 - p0) * 1000 / wall + 0.5)
+			if (pm > 1000) pm = 1000
+			printf "cpu_pressure_permille=%d\n", pm
+		}
+		if (j1 > j0) printf "steal_permille=%d\n", int((s1 - s0) * 1000 / (j1 - j0) + 0.5)
+		printf "load1=%s\n", load
+		printf "contended=%d\n", (pm != "" && pm >= lim)
+	}' >"$5"
+}
+
 # console_fault LOG: what the console shows went wrong, or nothing.
 console_fault() {
 	if grep -q 'Kernel panic' "$1"; then

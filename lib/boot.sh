@@ -38,8 +38,11 @@ run_planned() {
 	pick_accel
 	progress "$V run $1 on $BOARD_NAME ($ACCEL, clock $BOOT_CLOCK)" "${3:-}"
 	single_initrd "$RDIR.tmp/job.conf"
+	rp_mark=$(host_load_mark)
 	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
-		"$(kernel_args "$CELL")" || true
+		"$(boot_args "$CELL" "$1")" || true
+	# Real-mode timings depend on the host: its contention is recorded.
+	[ "$BOOT_CLOCK" = exact ] || host_load_record "$rp_mark" "$RDIR.tmp/host.conf"
 	finish_run "$RDIR" 0 "$BOOT_REASON"
 }
 
@@ -95,7 +98,7 @@ run_kexec_chains() {
 		while read -r r k; do
 			step=$((step + 1))
 			prepare_run "$r" "$k"
-			[ -n "$first" ] || first=$V
+			[ -n "$first" ] || { first=$V first_args=$(boot_args "$CELL" "$r"); }
 			echo "$step $V" >>"$TMPD/chain/plan"
 			cp "$RDIR.tmp/job.conf" "$TMPD/chain/job-$step.conf"
 			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
@@ -108,9 +111,10 @@ run_kexec_chains() {
 		pick_accel
 		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
 		# kernel_cmdline is part of the result path, so every step of a
-		# group shares it; the guest hands its own command line on.
+		# group shares it; the guest hands its own command line on, with
+		# each step's seed (exact mode).
 		boot_guest "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" \
-			" krepro.step=1$(kernel_args "$CELL")" || true
+			" krepro.step=1$first_args" || true
 		note "kexec chain ran ${BOOT_SECONDS}s${BOOT_REASON:+: $BOOT_REASON}"
 		BOOT_SECONDS=
 		step=0

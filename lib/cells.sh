@@ -12,14 +12,42 @@ mode: process
 nr_task: 100%
 runtime: 10s
 variants: [base, calibration]
-runs: 3
 board: qemu-2node
 EOF
 }
 
+# EXACT_RUNS: the runs (seeds) of an exact cell that sets neither runs: nor
+# seeds: N-M: enough for the floor docs/EXACT.md measured.
+EXACT_RUNS=8
+
 runs_of() { # cell -> its runs, the default applied
 	ro=$(cell_get "$1" runs)
+	[ -n "$ro" ] || ro=$(seed_count "$1")
+	if [ -z "$ro" ] && [ "$(clock_of "$1")" = exact ]; then ro=$EXACT_RUNS; fi
 	echo "${ro:-${DEFAULT_RUNS:-$(kit_default runs)}}"
+}
+
+# seed_count CELL: the number of seeds of "seeds: N-M" ("" for N or none).
+seed_count() {
+	sc=$(cell_get "$1" seeds)
+	case $sc in *-*) echo $((${sc#*-} - ${sc%-*} + 1)) ;; esac
+}
+
+# seed_of CELL RUN: the layout seed of run RUN of an exact cell (run N has
+# seed N, or FIRST + N - 1 with "seeds: FIRST[-LAST]"); "" in real mode.
+seed_of() {
+	[ "$(clock_of "$1")" = exact ] || return 0
+	so=$(cell_get "$1" seeds)
+	so=${so:-1}
+	echo $((${so%-*} + $2 - 1))
+}
+
+# clock_of CELL: the cell's clock without loading its board (the matrix's
+# or --clock's clock=, else the board file's clock:, else real).
+clock_of() {
+	co=$(cell_get "$1" clock)
+	[ -n "$co" ] || co=$(sed -n 's/^clock: *//p' "$KREPRO_ROOT/boards/$(cell_board "$1")" 2>/dev/null | head -n 1)
+	echo "${co:-real}"
 }
 
 cell_get() { # cell-line key
@@ -106,6 +134,15 @@ kernel_args() {
 	printf '%s' "$ka_out"
 }
 
+# boot_args CELL RUN: kernel_args and, in exact mode, the run's seed as
+# krepro.seed=S: the kernel mixes its command line into its random pool, so
+# the seed moves KASLR-free layout (user ASLR, hash keys, slab and page
+# order) and the boot's phase; the guest's init moves the rest (docs/EXACT.md).
+boot_args() {
+	ba_seed=$(seed_of "$1" "$2")
+	printf '%s%s' "$(kernel_args "$1")" "${ba_seed:+ krepro.seed=$ba_seed}"
+}
+
 # key_line KEY: the matrix file's line that sets KEY ("" if none).
 key_line() {
 	# An imported cell is one line of the export's cells.tsv.
@@ -146,7 +183,7 @@ key_table() {
 	function rest(n,    t, i) { t = $0; for (i = 0; i < n; i++) sub(/^[ \t]*[^ \t]+/, "", t); sub(/^[ \t]+/, "", t); return t }
 	function row(k, check, where, owner, def, text) {
 		if (k !~ /^[a-z][a-z0-9_]*$/) bad("bad key \"" k "\"")
-		if (check !~ /^(word|words|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline)$/)
+		if (check !~ /^(word|words|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds)$/)
 			bad("bad check \"" check "\" for " k " (the checks: lib/matrix-keys)")
 		if (where !~ /^(host|job|path)$/) bad("bad place \"" where "\" for " k " (host, job or path)")
 		if (def == "" || text == "") bad(k ": a default (- for none) and a text are needed")
@@ -274,6 +311,20 @@ check_cell() {
 			done
 			;;
 		cmdline) ;;
+		seeds)
+			ck_lo=${ck_val%-*} ck_hi=${ck_val#*-}
+			for ck_n in "$ck_lo" "$ck_hi"; do
+				case $ck_n in '' | *[!0-9]* | 0* | ???????*) ck_bad=1 ;; esac
+			done
+			[ -n "$ck_bad" ] || [ "$ck_lo" -le "$ck_hi" ] || ck_bad=1
+			if [ -z "$ck_bad" ] && [ "$(clock_of "$1")" != exact ]; then
+				die "$ck_where: seeds: is for clock: exact (a real-mode boot has no seed to set)"
+			fi
+			ck_r=$(cell_get "$1" runs)
+			if [ -z "$ck_bad" ] && [ -n "$ck_r" ] && [ "$ck_val" != "$ck_lo" ] && [ "$ck_r" != "$(seed_count "$1")" ]; then
+				die "$ck_where: seeds: $ck_val are $(seed_count "$1") seeds, runs: says $ck_r"
+			fi
+			;;
 		esac
 		if [ -n "$ck_bad" ]; then
 			case $ck_check in
@@ -282,6 +333,7 @@ check_cell() {
 			count:*) ck_want="N (1..${ck_check#count:}) or N% of the board's CPUs" ;;
 			duration) ck_want="a duration: N, Ns, Nm or Nh" ;;
 			size) ck_want="a size: N, NK, NM, NG or NT, below 1P" ;;
+			seeds) ck_want="a seed N or seeds N-M (whole numbers 1..999999 without leading zeros, N <= M)" ;;
 			words) ck_want="words of letters, digits, '_', '.', '-' joined by '+' (at most 64)" ;;
 			*) ck_want="letters, digits, '_', '.', '-' (at most 64)" ;;
 			esac
@@ -366,9 +418,7 @@ variant_dir() { # cell -> variant-level result dir
 	[ -n "$v" ] || v=base
 	b=$(cell_board "$1")
 	# Exact-mode results are another machine: "<board>.exact".
-	vd_clock=$(cell_get "$1" clock)
-	[ -n "$vd_clock" ] || vd_clock=$(sed -n 's/^clock: *//p' "$KREPRO_ROOT/boards/$b" 2>/dev/null | head -n 1)
-	[ "$vd_clock" != exact ] || b=$b.exact
+	[ "$(clock_of "$1")" != exact ] || b=$b.exact
 	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
 		"$(path_params "$vd_cell")" "$b" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
 }

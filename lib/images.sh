@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
-# Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and TMPD/kernel.<variant>.
+# Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and TMPD/kernel.<variant>
+# (its path) and TMPD/kernel.<variant>.sha256.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {
@@ -45,4 +46,8 @@ prepare_images() {
 	# An import boots nothing here: its job.conf came with the LAVA export.
 	INITRAMFS_SHA=
 	[ -n "$IMPORT_DIR" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+	# Each run records the images it booted (write_images).
+	for v in $VARIANTS; do
+		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
+	done
 }

@@ -86,7 +86,7 @@ export_lava() {
 		j=$((j + 1))
 		jn=$(printf '%03d' "$j")
 		select_cell "$k"
-		write_job "$CELL" "$LAVA_DIR/jobs/$jn.conf"
+		write_job "$CELL" "$LAVA_DIR/jobs/$jn.conf" "$r"
 		echo "result_port=console" >>"$LAVA_DIR/jobs/$jn.conf"
 		[ -f "$LAVA_DIR/artifacts/$V.bzImage" ] || cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage"
 		single_initrd "$LAVA_DIR/jobs/$jn.conf"
@@ -97,7 +97,7 @@ export_lava() {
 		rel=${rel#"$RESULTS"/}
 		printf '%s\t%s\t%s\n' "$jn" "$rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 		mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-		append=$GUEST_CMDLINE$(kernel_args "$CELL")
+		append=$GUEST_CMDLINE$(boot_args "$CELL" "$r")
 		{
 			echo "# krepro cell $k, run $r: $CELL"
 			echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $jn LOG  (LOG: the job's console log)"

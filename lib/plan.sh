@@ -82,6 +82,7 @@ plan_check() {
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
 				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
+			[ -z "$(seed_of "$cell" 1)" ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$(seed_of "$cell" 1)" "$(seed_of "$cell" "$runs")"
 			dd=$(cell_defaults "$cell" | tr '\n' ' ')
 			[ -z "$dd" ] || printf '  defaults (docs/KEYS.md): %s\n' "${dd% }"
 		fi
@@ -103,6 +104,7 @@ plan_runs() {
 			k=$((k + 1))
 			[ "$r" -le "$pr_runs" ] || continue
 			if [ -d "$pr_vd/$r" ] && [ "$RERUN" = 0 ]; then
+				check_kept_seed "$(sed -n "${k}p" "$TMPD/cells")" "$r" "$pr_vd/$r"
 				note "${pr_vd##*/} run $r: complete, kept"
 				continue
 			fi
@@ -111,6 +113,15 @@ plan_runs() {
 		r=$((r + 1))
 	done >"$TMPD/plan"
 	PENDING=$(wc -l <"$TMPD/plan")
+}
+
+# check_kept_seed CELL RUN RDIR: a complete run kept for this plan has the
+# seed the plan gives it: one cell's runs never mix seed sets.
+check_kept_seed() {
+	ks_want=$(seed_of "$1" "$2")
+	ks_have=$(sed -n 's/^seed=//p' "$3/job.conf" 2>/dev/null)
+	[ "$ks_want" = "$ks_have" ] ||
+		die "$3: kept run made with seed '${ks_have:-none}', but this matrix gives run $2 seed '${ks_want:-none}' (seeds: in docs/EXACT.md); use another -o, or --rerun"
 }
 
 # plan_check_boots: what each cell's board needs to boot it is here.

@@ -4,7 +4,7 @@
 
 # --- run --------------------------------------------------------------------
 
-write_job() { # cell file: every key the guest needs, defaults added, values resolved
+write_job() { # cell file run: every key the guest needs, defaults added, values resolved
 	{
 		for kv in $1 $(cell_defaults "$1"); do
 			key=${kv%%=*} val=${kv#*=}
@@ -16,6 +16,8 @@ write_job() { # cell file: every key the guest needs, defaults added, values res
 		done
 		echo "variant=$(basename "$(variant_dir "$1")")"
 		echo "clock=$(cell_clock "$1")"
+		wj_seed=$(seed_of "$1" "$3")
+		[ -z "$wj_seed" ] || echo "seed=$wj_seed"
 		echo "initramfs_sha256=$INITRAMFS_SHA"
 	} >"$2"
 }
@@ -84,8 +86,34 @@ finish_run() {
 	fi
 	[ -f "$fr.tmp/FAILED" ] && failed_runs=$((failed_runs + 1))
 	# --rerun keeps the replaced run beside the new one: nothing is lost.
-	[ -d "$fr" ] && mv "$fr" "$fr.replaced-$(date +%Y%m%d-%H%M%S)"
+	if [ -d "$fr" ]; then
+		check_repeat "$fr" "$fr.tmp"
+		mv "$fr" "$fr.replaced-$(date +%Y%m%d-%H%M%S)"
+	fi
 	mv "$fr.tmp" "$fr"
+}
+
+# check_repeat OLD NEW: an exact run booted again (--rerun) with the same
+# seed and images must repeat its digits; if its stats.json differs, NEW
+# gets a NOT-DETERMINISTIC file (compare and report name the run).
+check_repeat() {
+	for cr in "$1" "$2"; do
+		[ ! -f "$cr/FAILED" ] && [ -f "$cr/images" ] && grep -qx 'clock=exact' "$cr/job.conf" || return 0
+	done
+	[ "$(grep '^seed=' "$1/job.conf")" = "$(grep '^seed=' "$2/job.conf")" ] || return 0
+	cmp -s "$1/images" "$2/images" || return 0
+	cmp -s "$1/stats.json" "$2/stats.json" && return 0
+	{
+		echo "booted again with $(grep '^seed=' "$2/job.conf") and the same images ($1/images), this run gave other digits:"
+		diff "$1/stats.json" "$2/stats.json" | head -n 20
+	} >"$2/NOT-DETERMINISTIC"
+	note "NOT DETERMINISTIC: $2 differs from the run it replaces (see its NOT-DETERMINISTIC)"
+}
+
+# write_images RDIR: the sha256 of the kernel and initramfs a run booted.
+write_images() {
+	[ -s "$TMPD/kernel.$V.sha256" ] || return 0 # an import: nothing booted here
+	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$V.sha256")" "$INITRAMFS_SHA" >"$1/images"
 }
 
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
@@ -150,7 +178,8 @@ prepare_run() {
 	mkdir -p "$(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp"
-	write_job "$CELL" "$RDIR.tmp/job.conf"
+	write_job "$CELL" "$RDIR.tmp/job.conf" "$1"
+	write_images "$RDIR.tmp"
 	write_job_yaml "$RDIR.tmp/job.conf" "$BOARD_NAME" "$RDIR.tmp/job.yaml"
 }
 

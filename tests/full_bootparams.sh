@@ -27,5 +27,5 @@ assert "the patched kernel took them" sh -c "! grep -q 'Malformed early option' 
 expect_in "memcg_charge_batch=0 is refused by the patched kernel" "$bad/kmsg" "Malformed early option 'memcg_charge_batch'"
 assert "the run still completes" grep -q '"will-it-scale.per_process_ops": [1-9]' "$bad/stats.json"
 
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

@@ -85,5 +85,5 @@ expect_in "verify: the initramfs rebuilt matches" "$T_OUT" "match     initramfs.
 expect_in "verify: calibration rebuilt matches" "$T_OUT" "match     kernels/calibration/bzImage"
 expect_in "verify still rebuilt and matched" "$T_OUT" "verify: 2 artifact(s) match, 0 differ"
 
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

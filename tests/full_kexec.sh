@@ -33,5 +33,5 @@ for r in 1 2; do
 		s=$((s + 1))
 	done
 done
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

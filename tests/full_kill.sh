@@ -72,5 +72,5 @@ V2=$(ls -d "$R2"/will-it-scale/*/*/*/*/*/base)
 expect_in "the killed run is recorded failed with a reason" "$V2/1/FAILED" "reason:"
 expect_in "the reason is the missing results" "$V2/1/FAILED" "no end frame"
 assert "the next run still ran" grep -q '"will-it-scale.per_process_ops": [1-9]' "$V2/2/stats.json"
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

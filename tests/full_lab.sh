@@ -61,5 +61,5 @@ P=$(find "$T_DIR/pres" -name FAILED -path '*/lab-loopback/*/base/1/*')
 expect_in "the panic is classified from the console" "${P:-/dev/null}" "kernel panic: "
 expect_rc "the panicked board rebooted into its system by itself" 0 lab/loopback-board.sh wait 5
 assert "no power cycle was needed for the panic (panic=-1 reboots)" sh -c "! grep -q power-cycling '$T_OUT'"
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

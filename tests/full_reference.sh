@@ -40,5 +40,5 @@ assert "the commit's tree is the Debian package's" \
 	diff -r --no-dereference -x .krepro-complete "$gref" "$ref"
 expect_rc "list-variants with a git reference" 0 ./build.sh -C "$T_DIR/g" -R "git:$G@HEAD" list-variants
 expect_in "base records the commit id" "$T_OUT" "\"commit\": \"$commit\""
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

@@ -91,5 +91,5 @@ expect_rc "import-lava reads lavacli's timestamped lines" 0 ./run-matrix.sh impo
 expect_in "the lab job deploys from --lava-url" "$T_DIR/lab/001.yaml" "to: downloads"
 expect_rc "lava-run --validate accepts the lab (kexec) job" 0 lava-run --validate --job-id 2 \
 	--output-dir "$T_DIR/lava-lab" --device tests/fixtures/lava/x86-device.yaml "$T_DIR/lab/001.yaml"
-rm -rf "$T_DIR"
+t_clean
 exit $T_FAILED

@@ -154,7 +154,8 @@ else
 fi
 unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 GIT_CONFIG_KEY_1 GIT_CONFIG_VALUE_1
 
-rm -rf "$T_DIR" cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
+t_clean
+rm -rf cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
 	cache/variants/*/calibration+calibration cache/variants/*/concur cache/variants/*/gfp \
 	cache/variants/*/b4s cache/variants/*/b4s@2
 exit $T_FAILED

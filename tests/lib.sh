@@ -45,6 +45,11 @@ expect_rc() {
 	fi
 }
 T_DIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-t.XXXXXX")
+# t_clean: the test's folder goes when every check passed; a failing
+# check's results stay for the reader (its path is printed).
+t_clean() {
+	if [ "$T_FAILED" = 0 ]; then rm -rf "$T_DIR"; else echo "kept for the failed checks: $T_DIR"; fi
+}
 T_OUT=$T_DIR/out
 
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's

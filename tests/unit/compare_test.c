@@ -130,31 +130,51 @@ static void test_cells(void)
 	CHECK_NEAR("cell absolute shown", c.shown, 10, 0);
 }
 
-/* Exact mode: identical samples give an exact change and no test, from
- * one run a side; samples that differ fall back to Welch, flagged. */
+/* Exact mode: runs are seeds; one seed a side is a number and no verdict,
+ * seeds get Welch at p < 0.01 and a floor. */
 static void test_exact_cells(void)
 {
 	const double b1[] = {104591}, n1[] = {86946};
 	const double b3[] = {104591, 104591, 104591}, n3[] = {103545, 103545, 103545};
-	const double small[] = {104300, 104300}, vary[] = {104591, 104600, 104591};
+	/* six layouts of one kernel at 2 tasks (issue 26's boot-word A/A) */
+	const double aa1[] = {53922, 54198, 53405}, aa2[] = {53933, 54841, 53984};
+	const double lo[] = {52401, 52100, 52650, 52300, 52550};
+	const double hi[] = {54291, 54000, 54500, 54150, 54420};
+	const double p03a[] = {100, 101, 99, 100.5, 99.5},
+		     p03b[] = {101.4, 102.4, 100.4, 101.9, 100.9};
 	struct krp_cell c;
 
 	krp_cmp_cell("will-it-scale.per_process_ops", b1, 1, n1, 1, &exact, &c);
-	CHECK("exact 1 vs 1 is exact", c.exact && !c.nondet && !c.have_t);
+	CHECK("exact 1 vs 1: a number, no verdict", c.exact && !c.have_t && !c.significant);
 	CHECK_NEAR("exact 1 vs 1 pct", c.pct, 100.0 * (86946.0 - 104591.0) / 104591.0, 1e-12);
-	CHECK("exact 1 vs 1 significant", c.significant);
-	CHECK("exact pct finite", isfinite(c.pct) && !isnan(c.w.p));
+	CHECK("exact 1 vs 1 has no floor", isnan(c.floor));
 	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, n3, 3, &exact, &c);
 	CHECK_NEAR("exact -1.0% pct", c.pct, -1.0, 1e-3);
-	CHECK("exact -1.0% detected", c.exact && c.significant);
-	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, small, 2, &exact, &c);
-	CHECK("exact -0.28% below the exact threshold", c.exact && !c.significant);
+	CHECK("exact -1.0% over seeds without spread", c.exact && c.w.zero_var && c.significant);
+	CHECK_NEAR("exact zero spread: the floor is the minimum effect", c.floor,
+		   KRP_EXACT_MIN_EFFECT, 0);
 	krp_cmp_cell("will-it-scale.per_process_ops", b3, 3, b3, 3, &exact, &c);
 	CHECK("exact identical sides", c.exact && !c.significant && c.pct == 0);
-	krp_cmp_cell("will-it-scale.per_process_ops", vary, 3, n3, 3, &exact, &c);
-	CHECK("exact with varying samples is flagged", !c.exact && c.nondet && c.have_t);
+	krp_cmp_cell("will-it-scale.per_process_ops", aa1, 3, aa2, 3, &exact, &c);
+	CHECK("exact A/A of layouts: +0.7% not called", c.exact && c.have_t && !c.significant);
+	CHECK("exact A/A floor above its change", c.floor > fabs(c.pct));
+	krp_cmp_cell("will-it-scale.per_process_ops", hi, 5, lo, 5, &exact, &c);
+	CHECK("exact -3.5% over 5 seeds called", c.significant && c.w.p < 0.01);
+	CHECK("exact floor below the change", c.floor > 0.5 && c.floor < 3.5);
+	/* p between 0.01 and 0.05: real mode calls it, exact mode does not */
+	krp_cmp_cell("will-it-scale.per_process_ops", p03a, 5, p03b, 5, &exact, &c);
+	CHECK("exact tests at p < 0.01",
+	      c.w.p > 0.01 && c.w.p < 0.05 && !c.significant && c.alpha == KRP_EXACT_ALPHA);
+	krp_cmp_cell("will-it-scale.per_process_ops", p03a, 5, p03b, 5, &a05, &c);
+	CHECK("real mode tests at its alpha", c.significant && !c.exact);
 	krp_cmp_cell("will-it-scale.per_process_ops", b1, 1, n1, 1, &a05, &c);
-	CHECK("real 1 vs 1 never significant", !c.significant && !c.exact && !c.nondet);
+	CHECK("real 1 vs 1 never significant", !c.significant && !c.exact);
+	{
+		const double tenth[] = {0.1, 0.1, 0.1};
+
+		CHECK("equal samples: a spread of exactly 0",
+		      krp_pstddev(tenth, 3) == 0 && krp_sample_var(tenth, 3) == 0);
+	}
 }
 
 static void test_exact_report(void)
@@ -170,13 +190,29 @@ static void test_exact_report(void)
 	snprintf(v[0].clock, sizeof(v[0].clock), "exact");
 	snprintf(v[1].clock, sizeof(v[1].clock), "exact");
 	CHECK_STR("clock of exact variants", krp_cmp_clock(v, 2, err, sizeof(err)), "exact");
+	/* runs without seeds (made before them) are one input twice */
 	krp_compare_report(v, 2, &exact, &out);
 	krp_buf_add(&out, "", 1);
-	CHECK("report names the clock", strstr(out.data, "runs: base 2, memcg 2; clock exact\n"));
+	CHECK("report names the clock and seeds",
+	      strstr(out.data, "runs: base 2, memcg 2; clock exact; seeds: base 0..0 (2 runs)"));
 	CHECK("report names the nondeterministic metric",
 	      strstr(out.data, "NOT DETERMINISTIC: memcg will-it-scale.per_process_ops differs "
-			       "between exact boots of identical inputs (2 runs, 86946 .. 86950)"));
+			       "between exact boots of identical inputs (runs 1 and 2, 86946 vs "
+			       "86950)"));
 	CHECK("a varying monitor is not flagged", !strstr(out.data, "MemFree differs"));
+	krp_buf_free(&out);
+	/* two seeds: other layouts, not nondeterminism */
+	v[1].runs[0].seed = 1;
+	v[1].runs[1].seed = 2;
+	krp_compare_report(v, 2, &exact, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("runs of two seeds may differ", !strstr(out.data, "NOT DETERMINISTIC"));
+	krp_buf_free(&out);
+	v[1].runs[1].nondet = 1;
+	krp_compare_report(v, 2, &exact, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("a run that did not repeat its digits is named",
+	      strstr(out.data, "NOT DETERMINISTIC: memcg run 2 (seed 2) gave other digits"));
 	krp_buf_free(&out);
 	snprintf(v[1].clock, sizeof(v[1].clock), "real");
 	CHECK("exact and real are never compared", !krp_cmp_clock(v, 2, err, sizeof(err)));
@@ -184,6 +220,49 @@ static void test_exact_report(void)
 	      strstr(err, "clock exact") && strstr(err, "clock real"));
 	snprintf(v[1].clock, sizeof(v[1].clock), "mixed");
 	CHECK("a variant of both modes is refused", !krp_cmp_clock(v, 2, err, sizeof(err)));
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+}
+
+/* Exact summaries: one seed a side gives no verdict; seeds give Welch with
+ * its floor.  Real mode: runs under host contention are named. */
+static void test_exact_summary(void)
+{
+	static const char *const names[] = {"will-it-scale.per_process_ops"};
+	const double b1[] = {54291}, n1[] = {52401};
+	const double b5[] = {54291, 54000, 54500, 54150, 54420};
+	const double n5[] = {52401, 52100, 52650, 52300, 52550};
+	struct krp_variant v[2];
+	struct krp_buf out = {0};
+
+	mkvar(&v[0], "base", 1, 1, names, b1);
+	mkvar(&v[1], "calibration", 1, 1, names, n1);
+	krp_compare_report(v, 2, &exact, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("one seed a side: no verdict",
+	      strstr(out.data, "will-it-scale.per_process_ops: -3.5% (exact, seeds 1 vs 1: one "
+			       "seed is one layout, a number and no verdict") &&
+		  !strstr(out.data, "regression"));
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+	mkvar(&v[0], "base", 5, 1, names, b5);
+	mkvar(&v[1], "calibration", 5, 1, names, n5);
+	krp_compare_report(v, 2, &exact, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("seeds: Welch, labelled and floored",
+	      strstr(out.data, "exact, 5 vs 5 seeds, floor ") && strstr(out.data, "): regression"));
+	krp_buf_free(&out);
+	v[0].runs[2].contended = 1;
+	v[0].runs[2].cpu_pressure = 41.5;
+	krp_compare_report(v, 2, &a05, &out);
+	krp_buf_add(&out, "", 1);
+	CHECK("a contended run is named",
+	      strstr(out.data, "HOST CONTENTION: base run 3 was timed while the host's CPUs were "
+			       "contended (CPU pressure 41.5% of its boot)"));
+	CHECK("the verdict says it rests on contended runs",
+	      strstr(out.data, "this verdict rests on runs timed under host contention"));
+	krp_buf_free(&out);
 	krp_variant_free(&v[0]);
 	krp_variant_free(&v[1]);
 }
@@ -354,6 +433,7 @@ int main(void)
 	test_cells();
 	test_exact_cells();
 	test_exact_report();
+	test_exact_summary();
 	test_report();
 	test_report_three();
 	test_long_names();

@@ -21,7 +21,7 @@
 /* job.conf keys that are not matrix keys (docs/KEYS.md): what the host adds
  * (the image's hash; a lab board's result port, network and reboot; the
  * probe boot) and the guest's init adds to a tenant's job (its memory). */
-#define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory"
+#define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory seed"
 
 /* Console: "<KRP_CHAIN_STEP> N of M" when step N of a kexec chain starts
  * (the host cuts the chain's console there); "<KRP_RESULTS_SENT> (STATUS)"

@@ -1,6 +1,7 @@
 /* krepro-compare: 0-day style comparison table of variant result
  * directories, with a Welch t-test verdict on the headline metric. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,15 +59,15 @@ static int verdict_line(const char *metric, const struct krp_variant *b,
 	if (!sb || !sn) {
 		fprintf(stderr, TOOL ": %s: not present on both sides\n", metric);
 	} else {
+		char fl[64] = "";
+
 		krp_cmp_cell(metric, sb->x, sb->n, sn->x, sn->n, o, &cell);
-		if (cell.exact)
-			printf("%s: %+.2f%% (exact, runs %zu vs %zu): %s\n", metric, cell.pct,
-			       cell.nb, cell.nn,
-			       cell.significant ? "significant" : "not significant");
-		else
-			printf("%s: %+.1f%% (runs %zu vs %zu, p=%.4g): %s\n", metric, cell.pct,
-			       cell.nb, cell.nn, cell.have_t ? cell.w.p : 1.0,
-			       cell.significant ? "significant" : "not significant");
+		if (!isnan(cell.floor))
+			snprintf(fl, sizeof(fl), ", floor %.2f%%", cell.floor);
+		printf("%s: %+.2f%% (%s %zu vs %zu, p=%.4g%s): %s\n", metric, cell.pct,
+		       cell.exact ? "exact, seeds" : "runs", cell.nb, cell.nn,
+		       cell.have_t ? cell.w.p : 1.0, fl,
+		       cell.significant ? "significant" : "not significant");
 		rc = cell.significant ? 0 : 3;
 	}
 	krp_vstats_free(&vb);

@@ -165,17 +165,6 @@ static int effect_ok(const struct krp_cell *c, double min_effect)
 	return isnan(c->pct) ? c->mn != c->mb : fabs(c->pct) >= min_effect;
 }
 
-static int all_equal(const double *x, size_t n)
-{
-	size_t i;
-
-	for (i = 1; i < n; i++) {
-		if (x[i] != x[0])
-			return 0;
-	}
-	return 1;
-}
-
 void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n, size_t nn,
 		  const struct krp_cmp_opts *o, struct krp_cell *c)
 {
@@ -190,19 +179,23 @@ void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n,
 	c->pct = pct_of_base(c->mn - c->mb, c->mb);
 	c->shown = krp_is_absolute(name) ? c->mn - c->mb : c->pct;
 	c->have_t = krp_welch(n, nn, b, nb, &c->w) == 0;
-	if (o->exact && nb >= 1 && nn >= 1 && all_equal(b, nb) && all_equal(n, nn)) {
-		double min_effect = krp_is_monitor(name) ? 5.0 : KRP_EXACT_MIN_EFFECT;
-
-		c->exact = 1;
-		c->significant = c->mn != c->mb && effect_ok(c, min_effect);
-		return;
-	}
-	c->nondet = o->exact;
+	c->exact = o->exact;
+	c->alpha = o->exact ? fmin(o->alpha, KRP_EXACT_ALPHA) : o->alpha;
+	c->floor = NAN;
 	if (nb >= 3 && nn >= 3 && c->have_t) {
-		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < o->alpha;
-		double min_effect = krp_is_monitor(name) ? 5.0 : 1.0;
+		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < c->alpha;
+		double min_effect = krp_is_monitor(name) ? 5.0
+				    : o->exact		 ? KRP_EXACT_MIN_EFFECT
+							 : 1.0;
 
 		c->significant = sig && effect_ok(c, min_effect);
+		/* The change that would reach p = alpha with these spreads. */
+		if (c->w.zero_var)
+			c->floor = min_effect;
+		else if (c->mb > 0)
+			c->floor =
+			    fmax(min_effect, 100.0 * krp_t_quantile(1 - c->alpha / 2, c->w.df) *
+						 c->w.se / c->mb);
 	}
 }
 
@@ -240,36 +233,83 @@ int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_c
 	return 0;
 }
 
+/* Runs r and k of v are the same boot twice: one seed (or none, made
+ * before seeds), neither failed. */
+static int same_inputs(const struct krp_variant *v, size_t r, size_t k)
+{
+	return v->runs[r].seed == v->runs[k].seed && !krp_run_failed(&v->runs[r]) &&
+	       !krp_run_failed(&v->runs[k]);
+}
+
 size_t krp_put_nondeterminism(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
 {
-	size_t j, i, k, lines = 0;
+	size_t j, i, r, k, lines = 0;
 
 	for (j = 0; j < nvars; j++) {
-		struct krp_vstats vs;
+		const struct krp_variant *v = &vars[j];
+		const struct krp_metrics *m0;
 
-		krp_vstats_build(&vars[j], &vs);
-		for (i = 0; i < vs.n; i++) {
-			const struct krp_series *s = &vs.s[i];
-			double lo = s->x[0], hi = s->x[0];
-			char a[64], b[64];
-
-			if (krp_is_monitor(s->name) || s->n < 2 || all_equal(s->x, s->n))
+		for (r = 0; r < v->nruns; r++) {
+			if (!v->runs[r].nondet)
 				continue;
-			for (k = 1; k < s->n; k++) {
-				lo = fmin(lo, s->x[k]);
-				hi = fmax(hi, s->x[k]);
-			}
-			snprintf(a, sizeof(a), "%.17g", lo);
-			snprintf(b, sizeof(b), "%.17g", hi);
 			krp_buf_printf(out,
-				       "NOT DETERMINISTIC: %s %s differs between exact boots of "
-				       "identical inputs (%zu runs, %s .. %s)\n",
-				       vars[j].name, s->name, s->n, a, b);
+				       "NOT DETERMINISTIC: %s run %s (seed %ld) gave other digits "
+				       "when booted again with the same seed and images (%s/%s/"
+				       "NOT-DETERMINISTIC)\n",
+				       v->name, v->runs[r].name, v->runs[r].seed, v->dir,
+				       v->runs[r].name);
 			lines++;
 		}
-		krp_vstats_free(&vs);
+		/* Pairs of runs of one seed: every benchmark metric of the first
+		 * such run against the other's. */
+		for (r = 0; r < v->nruns; r++) {
+			m0 = &v->runs[r].m;
+			for (k = r + 1; k < v->nruns; k++) {
+				if (!same_inputs(v, r, k))
+					continue;
+				for (i = 0; i < m0->n; i++) {
+					const char *name = m0->v[i].name;
+					double a = krp_metric_value(&m0->v[i]), b;
+					char sa[64], sb[64];
+
+					if (krp_is_monitor(name) || krp_is_failure(name) ||
+					    krp_metrics_get(&v->runs[k].m, name, &b) != 0 || a == b)
+						continue;
+					snprintf(sa, sizeof(sa), "%.17g", a);
+					snprintf(sb, sizeof(sb), "%.17g", b);
+					krp_buf_printf(
+					    out,
+					    "NOT DETERMINISTIC: %s %s differs between exact "
+					    "boots of identical inputs (runs %s and %s, %s "
+					    "vs %s)\n",
+					    v->name, name, v->runs[r].name, v->runs[k].name, sa,
+					    sb);
+					lines++;
+				}
+			}
+		}
 	}
 	return lines;
+}
+
+size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+{
+	size_t j, r, named = 0;
+
+	for (j = 0; j < nvars; j++) {
+		const struct krp_variant *v = &vars[j];
+
+		for (r = 0; r < v->nruns; r++) {
+			if (!v->runs[r].contended)
+				continue;
+			krp_buf_printf(out,
+				       "HOST CONTENTION: %s run %s was timed while the host's CPUs "
+				       "were contended (CPU pressure %.1f%% of its boot)\n",
+				       v->name, v->runs[r].name, v->runs[r].cpu_pressure);
+			named++;
+		}
+	}
+	return named;
 }
 
 void krp_fmt_stddev(char *out, size_t outsz, double mean, double sd, size_t n)
@@ -380,14 +420,50 @@ const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 	return best;
 }
 
+/* The seeds of a variant's runs: "1-10" when they are one run of each
+ * seed from first to last, else "first..last" with the count; "none"
+ * for runs without seeds. */
+static void seeds_desc(const struct krp_variant *v, char *out, size_t outsz)
+{
+	long lo = -1, hi = -1;
+	size_t r, n = 0;
+
+	for (r = 0; r < v->nruns; r++) {
+		long s = v->runs[r].seed;
+
+		if (s < 0)
+			continue;
+		lo = n == 0 || s < lo ? s : lo;
+		hi = n == 0 || s > hi ? s : hi;
+		n++;
+	}
+	if (n == 0)
+		snprintf(out, outsz, "none");
+	else if ((size_t)(hi - lo) + 1 == n)
+		snprintf(out, outsz, "%ld-%ld", lo, hi);
+	else
+		snprintf(out, outsz, "%ld..%ld (%zu runs)", lo, hi, n);
+}
+
+static int variant_contended(const struct krp_variant *v)
+{
+	size_t r;
+
+	for (r = 0; r < v->nruns; r++) {
+		if (v->runs[r].contended)
+			return 1;
+	}
+	return 0;
+}
+
 static void put_summary(struct krp_buf *out, const char *bname, const char *nname,
 			const struct krp_vstats *b, const struct krp_vstats *n,
-			const struct krp_cmp_opts *o)
+			const struct krp_cmp_opts *o, int contended)
 {
 	const char *key = krp_headline(b, n);
 	const struct krp_series *sb, *sn;
 	struct krp_cell c;
-	char pct[64], lo[64], hi[64], pv[32];
+	char pct[64], lo[64], hi[64], pv[32], runs[64], fl[64];
 	const char *verdict;
 
 	krp_buf_printf(out, "summary (%s vs %s):\n", nname, bname);
@@ -409,11 +485,12 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 		else
 			verdict = (c.mn > c.mb) == (dir > 0) ? "improvement" : "regression";
 	}
-	if (c.exact) {
+	if (c.exact && (c.nb < 2 || c.nn < 2)) {
 		krp_buf_printf(out,
-			       "%s: %s (exact mode: deterministic, identical samples on each "
-			       "side, runs %zu vs %zu): %s\n",
-			       key, pct, c.nb, c.nn, verdict);
+			       "%s: %s (exact, seeds %zu vs %zu: one seed is one layout, a "
+			       "number and no verdict; run 3 or more seeds a side, "
+			       "docs/EXACT.md)\n",
+			       key, pct, c.nb, c.nn);
 		return;
 	}
 	if (!c.have_t) {
@@ -426,19 +503,30 @@ static void put_summary(struct krp_buf *out, const char *bname, const char *nnam
 		half = krp_t_quantile(0.975, c.w.df) * c.w.se;
 	krp_fmt_change(lo, sizeof(lo), pct_of_base(c.w.diff - half, c.mb), 1);
 	krp_fmt_change(hi, sizeof(hi), pct_of_base(c.w.diff + half, c.mb), 1);
+	if (c.exact)
+		snprintf(runs, sizeof(runs), "exact, %zu vs %zu seeds", c.nb, c.nn);
+	else
+		snprintf(runs, sizeof(runs), "runs %zu vs %zu", c.nb, c.nn);
+	if (!c.exact || isnan(c.floor))
+		fl[0] = '\0';
+	else
+		snprintf(fl, sizeof(fl), ", floor %.2f%% at p<%g", c.floor, c.alpha);
 	if (c.w.zero_var) {
-		krp_buf_printf(out,
-			       "%s: %s (95%% CI %s .. %s, zero variance, runs %zu vs %zu): %s\n",
-			       key, pct, lo, hi, c.nb, c.nn, verdict);
+		krp_buf_printf(out, "%s: %s (95%% CI %s .. %s, zero variance, %s%s): %s\n", key,
+			       pct, lo, hi, runs, fl, verdict);
 		return;
 	}
 	if (c.w.p < 0.0001)
 		snprintf(pv, sizeof(pv), "p<0.0001");
 	else
 		snprintf(pv, sizeof(pv), "p=%.4f", c.w.p);
-	krp_buf_printf(
-	    out, "%s: %s (95%% CI %s .. %s, Welch t=%.2f, df=%.1f, %s, runs %zu vs %zu): %s\n", key,
-	    pct, lo, hi, c.w.t, c.w.df, pv, c.nb, c.nn, verdict);
+	krp_buf_printf(out, "%s: %s (95%% CI %s .. %s, Welch t=%.2f, df=%.1f, %s, %s%s): %s\n", key,
+		       pct, lo, hi, c.w.t, c.w.df, pv, runs, fl, verdict);
+	if (contended)
+		krp_buf_printf(out,
+			       "%s: this %s rests on runs timed under host contention (HOST "
+			       "CONTENTION above): measure again on a quiet host\n",
+			       key, c.significant ? "verdict" : "absence of a verdict");
 }
 
 char **krp_failure_keys(const struct krp_variant *vars, size_t nvars, size_t *count)
@@ -647,8 +735,17 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		if (nf)
 			krp_buf_printf(out, " (%zu failed)", nf);
 	}
-	krp_buf_printf(out, "; clock %s\n\n", o->exact ? "exact" : "real");
+	krp_buf_printf(out, "; clock %s", o->exact ? "exact" : "real");
+	for (j = 0; o->exact && j < nvars; j++) {
+		char sd[96];
+
+		seeds_desc(&vars[j], sd, sizeof(sd));
+		krp_buf_printf(out, "%s%s %s", j ? ", " : "; seeds: ", vars[j].name, sd);
+	}
+	krp_buf_puts(out, "\n\n");
 	if (o->exact && krp_put_nondeterminism(out, vars, nvars))
+		krp_buf_puts(out, "\n");
+	if (krp_put_contention(out, vars, nvars))
 		krp_buf_puts(out, "\n");
 
 	rows = krp_xcalloc(vs[0].n ? vs[0].n : 1, sizeof(*rows));
@@ -710,7 +807,8 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		put_row(out, &rows[i], nnew);
 	for (j = 1; j < nvars; j++) {
 		krp_buf_puts(out, "\n");
-		put_summary(out, vars[0].name, vars[j].name, &vs[0], &vs[j], o);
+		put_summary(out, vars[0].name, vars[j].name, &vs[0], &vs[j], o,
+			    variant_contended(&vars[0]) || variant_contended(&vars[j]));
 	}
 	for (i = 0; i < nrows; i++)
 		free(rows[i].cells);

@@ -13,9 +13,12 @@ struct krp_cmp_opts {
 	int exact;    /* results of clock: exact (deterministic guests) */
 };
 
-/* Smallest |%change| of a benchmark metric reported in exact mode, where a
- * change between identical samples is no estimate but a fact. */
+/* Exact mode: each run is one layout seed (docs/EXACT.md); a comparison
+ * is Welch over the seeds at alpha min(alpha, KRP_EXACT_ALPHA), the level
+ * the kit's A/A floor is measured at, and a benchmark metric's change
+ * counts from KRP_EXACT_MIN_EFFECT % on. */
 #define KRP_EXACT_MIN_EFFECT 0.5
+#define KRP_EXACT_ALPHA 0.01
 
 /* The mode shared by every variant (krp_variant.clock), or NULL with err
  * when they differ: a comparison never mixes modes. */
@@ -67,21 +70,29 @@ struct krp_cell {
 	int have_t;	    /* Welch test computed (both sides >= 2 runs) */
 	struct krp_welch w; /* krp_welch(new, base) */
 	int significant;
-	int exact;  /* exact mode, identical samples on each side: pct is exact */
-	int nondet; /* exact mode, but a side's samples differ: Welch instead */
+	int exact;    /* exact mode: runs are seeds */
+	double alpha; /* the level the verdict was taken at */
+	double floor; /* smallest |%change| this comparison can call, NAN if none */
 };
-/* Real mode: significant when both sides have >= 3 runs, Welch p < alpha
- * and |pct| >= 1% (5% for monitors).  Exact mode with identical samples
- * on each side (1 run is enough): significant when |pct| >=
- * KRP_EXACT_MIN_EFFECT (5% for monitors), no test; otherwise as real mode,
- * flagged nondet. */
+/* Both sides need >= 3 runs (seeds in exact mode).  Significant when Welch
+ * p < alpha, or when neither side varies and the means differ, and |pct|
+ * >= 1% (exact mode: KRP_EXACT_MIN_EFFECT; monitors 5%).  Exact mode tests
+ * at min(alpha, KRP_EXACT_ALPHA); one seed a side is a number, never a
+ * verdict. */
 void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n, size_t nn,
 		  const struct krp_cmp_opts *o, struct krp_cell *c);
 
-/* Benchmark metrics (not monitors) whose samples differ within one
- * variant of an exact-mode comparison: "NOT DETERMINISTIC" lines naming
- * variant, metric and range.  Returns the number of lines. */
+/* Exact mode: "NOT DETERMINISTIC" lines for runs that did not repeat their
+ * digits: a run marked when booted again with its seed (krp_run.nondet),
+ * and benchmark metrics (not monitors) that differ between two runs of one
+ * variant with the same seed (or without seeds, made before them).
+ * Returns the number of lines. */
 size_t krp_put_nondeterminism(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
+
+/* Real mode: "HOST CONTENTION" lines naming the runs taken while the host's
+ * CPUs were contended (krp_run.contended) and their CPU pressure.  Returns
+ * the number of runs named. */
+size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
 
 /* Monitor metric (anything not the benchmark's own result, including
  * "<bench>.time.*"). */

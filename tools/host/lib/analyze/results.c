@@ -146,22 +146,53 @@ void krp_variant_free(struct krp_variant *v)
 	memset(v, 0, sizeof(*v));
 }
 
-/* Fold one run's clock (its job.conf, if readable) into v->clock. */
-static void run_clock(struct krp_variant *v, const char *run_dir, int first)
+/* A whole number of at most 9 digits, else -1. */
+static long small_num(const char *s)
+{
+	long n;
+
+	return s && run_name_num(s, &n) == 0 ? n : -1;
+}
+
+/* What a run's own files say beside its metrics: the clock (folded into
+ * v->clock) and seed of its job.conf, its NOT-DETERMINISTIC mark and the
+ * host's contention of its host.conf (files that are missing or unreadable
+ * say nothing). */
+static void run_meta(struct krp_variant *v, struct krp_run *r, const char *run_dir, int first)
 {
 	char err[KRP_ERR_MAX], *jp = krp_path_join(run_dir, "job.conf");
+	char *hp = krp_path_join(run_dir, "host.conf");
+	char *np = krp_path_join(run_dir, "NOT-DETERMINISTIC");
 	struct krp_jobconf jc;
 	const char *c = NULL;
+	struct stat st;
 
-	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) == 0)
+	r->seed = -1;
+	r->cpu_pressure = NAN;
+	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) == 0) {
 		c = krp_jobconf_get(&jc, "clock");
+		r->seed = small_num(krp_jobconf_get(&jc, "seed"));
+	}
+	krp_jobconf_free(&jc);
 	if (!c || strcmp(c, "exact") != 0)
 		c = "real";
 	if (first)
 		snprintf(v->clock, sizeof(v->clock), "%s", c);
 	else if (strcmp(v->clock, c) != 0)
 		snprintf(v->clock, sizeof(v->clock), "mixed");
+	if (krp_jobconf_load(hp, &jc, err, sizeof(err)) == 0) {
+		/* per mille of the boot's wall time: a whole number */
+		long pm = small_num(krp_jobconf_get(&jc, "cpu_pressure_permille"));
+		const char *ct = krp_jobconf_get(&jc, "contended");
+
+		if (pm >= 0)
+			r->cpu_pressure = (double)pm / 10.0;
+		r->contended = ct && strcmp(ct, "1") == 0;
+	}
 	krp_jobconf_free(&jc);
+	r->nondet = stat(np, &st) == 0;
+	free(np);
+	free(hp);
 	free(jp);
 }
 
@@ -215,7 +246,7 @@ int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t e
 			krp_variant_free(v);
 			return -1;
 		}
-		run_clock(v, rd, i == 0);
+		run_meta(v, &v->runs[i], rd, i == 0);
 		free(rd);
 	}
 	return 0;

@@ -21,6 +21,17 @@ struct krp_run {
 	char *name; /* run directory name, e.g. "3" */
 	long num;
 	struct krp_metrics m;
+	/* Exact mode: the layout seed (job.conf "seed="), -1 without one (a
+	 * real-mode run, or an exact run made before seeds). */
+	long seed;
+	/* A NOT-DETERMINISTIC file: booted again with the same seed and
+	 * images, the run gave other digits (run-matrix --rerun checks). */
+	int nondet;
+	/* Real mode: the host's CPU pressure over the boot, % of its wall time
+	 * with a runnable task waiting (host.conf "cpu_pressure="), NAN when
+	 * not recorded; contended: host.conf "contended=1". */
+	double cpu_pressure;
+	int contended;
 };
 
 struct krp_variant {
@@ -35,8 +46,9 @@ struct krp_variant {
 };
 
 /* Load dir/<n>/stats.json for every numeric run directory <n> (sorted
- * numerically; "*.tmp" and other names are ignored), and the clock of
- * dir/<n>/job.conf where there is one.  A run directory
+ * numerically; "*.tmp" and other names are ignored), the clock and seed
+ * of dir/<n>/job.conf and the host's contention of dir/<n>/host.conf
+ * where there are such files.  A run directory
  * without a readable stats.json is an error.  0 runs is not an error here. */
 int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t errsz);
 void krp_variant_free(struct krp_variant *v);

@@ -16,11 +16,17 @@ double krp_mean(const double *x, size_t n)
 	return s / (double)n;
 }
 
+/* Equal samples have no spread: exactly 0, not the rounding residue of
+ * their mean (1.455e-11 beside +- 0.00 in a report). */
 static double sum_sq_dev(const double *x, size_t n)
 {
 	double m = krp_mean(x, n), s = 0;
-	size_t i;
+	size_t i, same = 1;
 
+	for (i = 1; i < n; i++)
+		same &= x[i] == x[0];
+	if (same)
+		return 0;
 	for (i = 0; i < n; i++)
 		s += (x[i] - m) * (x[i] - m);
 	return s;

@@ -64,6 +64,7 @@ static const char css[] =
     "tr.sig-regression td.chg{color:#c62828;font-weight:bold}"
     "tr.sig-change td.chg{font-weight:bold}"
     "pre.nondeterministic{color:#c62828;font-weight:bold;background:#fdecea}"
+    "pre.contention{color:#8a5a00;font-weight:bold;background:#fff4e0}"
     ".charts{display:flex;flex-wrap:wrap;gap:12px}"
     "svg.chart{border:1px solid #ddd;background:#fff}"
     "svg text{font-family:sans-serif;font-size:11px;fill:#333}";
@@ -346,15 +347,21 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 		       o->exact ? "exact (instruction-counted QEMU: every metric a function of "
 				  "the inputs)"
 				: "real (host time)");
-	if (o->exact) {
-		struct krp_buf nd = {0};
+	{
+		struct krp_buf nd = {0}, hc = {0};
 
-		if (krp_put_nondeterminism(&nd, vars, nvars)) {
+		if (o->exact && krp_put_nondeterminism(&nd, vars, nvars)) {
 			krp_buf_puts(out, "<pre class=\"nondeterministic\">");
 			krp_html_escape(out, nd.data);
 			krp_buf_puts(out, "</pre>\n");
 		}
+		if (krp_put_contention(&hc, vars, nvars)) {
+			krp_buf_puts(out, "<pre class=\"contention\">");
+			krp_html_escape(out, hc.data);
+			krp_buf_puts(out, "</pre>\n");
+		}
 		krp_buf_free(&nd);
+		krp_buf_free(&hc);
 	}
 	krp_buf_puts(out, "<h2 id=\"comparison\">Comparison</h2>\n"
 			  "<pre id=\"compare-text\">");
@@ -448,12 +455,14 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 			fmt_num(a, sizeof(a), c.mn);
 			fmt_num(b, sizeof(b), c.sdn);
 			krp_buf_printf(out, "<td>%s &plusmn; %s</td>", a, b);
-			if (c.have_t && c.w.p < 0.0001)
-				krp_buf_puts(out, "<td>&lt;0.0001</td>");
-			else if (c.have_t)
-				krp_buf_printf(out, "<td>%.4f</td>", c.w.p);
-			else
+			/* No p-value where none was computed (no spread on
+			 * either side, or too few runs). */
+			if (!c.have_t || c.w.zero_var)
 				krp_buf_puts(out, "<td>-</td>");
+			else if (c.w.p < 0.0001)
+				krp_buf_puts(out, "<td>&lt;0.0001</td>");
+			else
+				krp_buf_printf(out, "<td>%.4f</td>", c.w.p);
 		}
 		krp_buf_puts(out, "</tr>\n");
 	}

@@ -1,0 +1,108 @@
+# shellcheck shell=sh
+# lib/floor.sh: run-matrix.sh floor: the smallest change an exact cell can
+# call, measured with A/A comparisons of kernels that do not differ: base
+# against base with other seeds, with an unused boot word, and against the
+# noop series (an unused function that only moves code).
+
+# floor_main [-o DIR] [-j N] [-n SEEDS] [MATRIX]
+floor_main() {
+	fl_out=$KREPRO_ROOT/results/floor fl_j=1 fl_n=$EXACT_RUNS fl_matrix=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage; exit 0 ;;
+		-o) [ $# -ge 2 ] || die "floor: -o needs a directory"; fl_out=$2; shift 2 ;;
+		-j) [ $# -ge 2 ] || die "floor: -j needs a number"; fl_j=$2; shift 2 ;;
+		-n) [ $# -ge 2 ] || die "floor: -n needs a number of seeds"; fl_n=$2; shift 2 ;;
+		-*) die "floor: unknown option '$1' (see --help)" ;;
+		*) [ -z "$fl_matrix" ] || die "floor: one matrix file at a time"; fl_matrix=$1; shift ;;
+		esac
+	done
+	case $fl_j in [1-9] | [1-9][0-9]) ;; *) die "floor: -j: expected a number of guests, 1..99, not '$fl_j'" ;; esac
+	case $fl_n in [3-9] | [1-9][0-9]) ;; *) die "floor: -n: expected 3..99 seeds a side, not '$fl_n'" ;; esac
+	[ -z "$fl_matrix" ] || [ -f "$fl_matrix" ] || die "floor: matrix file '$fl_matrix' not found"
+	krepro_dirs
+	host_tools
+	mkdir -p "$fl_out"
+	fl_out=$(cd "$fl_out" && pwd)
+	fl_w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-floor.XXXXXX")
+	# shellcheck disable=SC2064 # the folder is fixed now
+	trap "rm -rf '$fl_w'" EXIT
+	fl_base() { if [ -n "$fl_matrix" ]; then cat "$fl_matrix"; else default_matrix; fi; }
+	fl_cmdline=$(fl_base | sed -n 's/^kernel_cmdline: *//p' | head -n 1)
+	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; three disjoint seed
+	# sets of base, base with a boot word nothing reads, and the noop
+	# series on the first set's seeds.
+	fl_sets="aa1 base 1
+aa2 base $((fl_n + 1))
+aa3 base $((2 * fl_n + 1))
+pad base 1 krepro_floor_pad=1
+noop noop 1"
+	while read -r name var first word; do
+		{
+			fl_base | grep -v '^variants:\|^variant:\|^runs:\|^seeds:\|^clock:\|^kernel_cmdline:'
+			echo "variants: [$var]"
+			echo "clock: exact"
+			echo "seeds: $first-$((first + fl_n - 1))"
+			if [ -n "$word" ]; then
+				echo "kernel_cmdline: ${fl_cmdline:+$fl_cmdline+}$word"
+			elif [ -n "$fl_cmdline" ]; then
+				echo "kernel_cmdline: $fl_cmdline"
+			fi
+		} >"$fl_w/$name.yaml"
+		"$0" --dry-run -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/cell.$name" 2>&1 ||
+			die "floor: $(tail -n 1 "$fl_w/cell.$name")"
+		grep -q '^1 cells,' "$fl_w/cell.$name" || die "floor measures one cell; the matrix has $(sed -n 's/^\([0-9]*\) cells,.*/\1/p' "$fl_w/cell.$name")"
+		note "floor: $name: $var, seeds $first-$((first + fl_n - 1))${word:+, boot word $word}"
+		"$0" -j "$fl_j" -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/$name.log" 2>&1 ||
+			note "floor: some runs of $name failed (see $fl_out/$name.log)"
+		cp "$fl_w/$name.log" "$fl_out/$name.log"
+		vd=$(sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' "$fl_w/cell.$name" | head -n 1)
+		[ -d "${vd:-/nonexistent}" ] || die "floor: no results for $name (see $fl_out/$name.log)"
+		echo "$name $vd" >>"$fl_w/dirs"
+	done <<EOF
+$fl_sets
+EOF
+	dir_of() { sed -n "s/^$1 //p" "$fl_w/dirs"; }
+	# The headline metric, as compare's summary names it.
+	metric=$("$KREPRO_OUT/host/krepro-compare" "$(dir_of aa1)" "$(dir_of aa2)" | sed -n '/^summary (/{n;s/: .*//p;}' | head -n 1)
+	[ -n "$metric" ] || die "floor: no benchmark metric in $(dir_of aa1)"
+	{
+		echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)"
+		echo "metric: $metric; exact, $fl_n seeds a side, Welch at p<0.01"
+		called=0 total=0
+		for pair in "aa1 aa2" "aa1 aa3" "aa2 aa3" "aa1 pad" "aa2 pad" "aa3 pad" "aa1 noop" "aa2 noop" "aa3 noop" "pad noop"; do
+			# shellcheck disable=SC2086 # two set names
+			set -- $pair
+			v=$("$KREPRO_OUT/host/krepro-compare" --alpha 0.01 --verdict "$metric" "$(dir_of "$1")" "$(dir_of "$2")")
+			rc=$?
+			[ "$rc" = 0 ] || [ "$rc" = 3 ] || die "floor: cannot compare $1 with $2"
+			total=$((total + 1))
+			[ "$rc" = 3 ] || called=$((called + 1))
+			printf '  %-4s vs %-4s %s\n' "$1" "$2" "${v#"$metric": }"
+		done
+		echo "A/A: $called of $total called a change at p<0.01"
+	} >"$fl_w/report"
+	# The floor: the change n seeds a side call at p<0.01 given the
+	# layout spread of the three base sets (their pooled variance), and
+	# never below compare's minimum exact effect.
+	for s in aa1 aa2 aa3; do
+		for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
+			printf '%s %s\n' "$s" "$(sed -n "s/.*\"$metric\": \([-0-9.e+]*\).*/\1/p" "$f")"
+		done
+	done | awk -v n="$fl_n" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+	$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
+	END {
+		for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
+		v /= sets; m = all / cnt; df = 2 * (n - 1)
+		# t quantile 0.995 at df (Cornish-Fisher from z = 2.5758)
+		z = 2.5758; t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
+			+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
+		f = 100 * t * sqrt(2 * v / n) / m
+		printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
+			(f > min ? f : min), n, 100 * sqrt(v) / m, m, sets
+	}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"
+	cp "$fl_w/report" "$fl_out/floor.txt"
+	cat "$fl_out/floor.txt"
+	note "floor: report in $fl_out/floor.txt, results under $fl_out"
+	exit 0
+}
