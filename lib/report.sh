@@ -39,6 +39,14 @@ from_report() {
 		rm -f "$fr_tmp"
 		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"
 	}
+	# What it writes runs: the kit's own --dry-run plans it, or nothing is
+	# written and the plan's refusal says why.
+	if ! "$KREPRO_ROOT/run-matrix.sh" --dry-run -o "$fr_tmp.res" "$fr_tmp" >"$fr_tmp.plan" 2>&1; then
+		fr_why=$(grep 'error:' "$fr_tmp.plan" | head -n 1 | sed "s/^run-matrix: error: //; s|$fr_tmp|the matrix|")
+		rm -rf "$fr_tmp" "$fr_tmp.plan" "$fr_tmp.res"
+		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
+	fi
+	rm -rf "$fr_tmp.plan" "$fr_tmp.res"
 	if [ -n "$fr_out" ]; then
 		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 		mv "$fr_tmp" "$fr_out"
