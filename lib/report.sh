@@ -58,6 +58,19 @@ from_report() {
 	exit 0
 }
 
+# context_notes VARIANT...: a line for each series a variant's kernel
+# applied with less than full context, from its manifest (patches/S.apply;
+# docs: README, series): "variant V: series S applied with N lines ...".
+context_notes() {
+	for cn_v in "$@"; do
+		cn_m=$KREPRO_OUT/kernels/$cn_v/manifest.json
+		[ -z "${BUNDLE:-}" ] || cn_m=$BUNDLE_DIR/kernels/$cn_v/manifest.json
+		[ -f "$cn_m" ] || continue
+		sed -n 's/^  "apply_context": \[\(.*\)\],$/\1/p' "$cn_m" | tr '}' '\n' |
+			sed -n "s/.*\"series\": \"\([^\"]*\)\".*\"text\": \"\([^\"]*\)\".*/variant $cn_v: series \1 \2/p"
+	done
+}
+
 # write_report: compare every result folder the cells wrote, save and print
 # the report; 0 when every comparison worked.
 write_report() {
@@ -100,6 +113,9 @@ write_report() {
 			else
 				echo "(only one variant: nothing to compare)"
 			fi
+			for cn_d in "$@"; do basename "$cn_d"; done >"$TMPD/report.variants"
+			# shellcheck disable=SC2046 # variant names are single words
+			context_notes $(cat "$TMPD/report.variants")
 			echo
 		} >>"$TMPD/report"
 	done <"$TMPD/report.dirs"
