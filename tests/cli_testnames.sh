@@ -25,6 +25,9 @@ sed -n '/^\tcase \$vms_test in$/,/^\tesac$/p' suites/vm-scalability/run.sh | sed
 	echo files
 	awk '/^static const struct ub_test tests\[\] = \{/ { p = 1; next } p && /^\};/ { exit }
 		p && /\{"/ { match($0, /"[^"]+"/); print substr($0, RSTART + 1, RLENGTH - 2) }' suites/unixbench/unixbench.c
+	# UnixBench's own names of the file tests (the aliases table)
+	awk '/^\} aliases\[\] = \{/ { p = 1; next } p && /^\};/ { exit }
+		p { while (match($0, /\{"[^"]+"/)) { print substr($0, RSTART + 2, RLENGTH - 3); $0 = substr($0, RSTART + RLENGTH) } }' suites/unixbench/unixbench.c
 } >"$T_DIR/ub.src"
 awk -F'"' '/an_test_names\[AN_NTESTS\] = / { for (i = 2; i <= NF; i += 2) print $i } /^[ \t]+"numa02_SMT"\};/ { print "numa02_SMT" }' \
 	suites/autonuma-benchmark/autonuma_calc.h | sort -u | while IFS= read -r t; do
@@ -85,6 +88,8 @@ knob suite=will-it-scale test=nosuchtest
 expect_in "the guest refuses an unknown will-it-scale test" "$T_DIR/k.out" "test must be one of brk1|"
 knob suite=unixbench test=pipe+nosuch
 expect_in "the guest refuses an unknown unixbench test in a list" "$T_DIR/k.out" "test: 'nosuch' is none of all|files|"
+printf 'suite: unixbench\ntest: [fstime, fsbuffer-r+fsdisk-w]\n' >"$T_DIR/ok5.yaml"
+expect_rc "UnixBench's own names of the file tests pass --dry-run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/ok5.yaml"
 knob suite=unixbench test=pipe+shell8
 if grep -q FAILED "$T_DIR/k.out"; then r=1; else r=0; fi
 assert "the guest takes known unixbench tests" test "$r" = 0
