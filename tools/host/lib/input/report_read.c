@@ -645,6 +645,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 	struct rd *r = krp_xcalloc(1, sizeof(*r));
 	struct part parts[KRP_REPORT_MAX_TESTS];
 	struct krp_buf left = {0}, host = {0};
+	char hostset[512] = "\n"; /* the host settings named, "\nkey\n..." */
 	size_t nlen;
 	char *text = normalize(buf, len, &nlen);
 	int kept = 0, i;
@@ -679,9 +680,12 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 				continue;
 			if (has_key(known_keys, t->keys[j]) && !has_key(test_keys, t->keys[j])) {
 				/* a host setting: the email decides the test only */
-				if (!strstr(host.data ? host.data : "", t->keys[j]))
+				if (!has_key(hostset, t->keys[j]) &&
+				    strlen(hostset) + strlen(t->keys[j]) + 2 < sizeof(hostset)) {
+					strcat(strcat(hostset, t->keys[j]), "\n");
 					krp_buf_printf(&host, "%s%s", host.len ? ", " : "",
 						       t->keys[j]);
+				}
 				continue;
 			}
 			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
