@@ -29,8 +29,8 @@ plan_cells() {
 		# is the program's default, "<<: FILE" includes (--lkp-tests DIR).
 		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!|^<< *:' "$MATRIX"; then
 			"$H/krepro-lkpjob" --keys "$KEYS" ${LKP_TESTS:+--lkp-tests "$LKP_TESTS"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
-			note "$MATRIX: an lkp-tests job file, run as this matrix:"
-			grep -v '^#' "$TMPD/lkp-matrix.yaml" | sed 's/^/    /' >&2
+			note "$MATRIX: an lkp-tests job file, run as this matrix (lkp-matrix.yaml, numbered: an error below names its line):"
+			awk '!/^#/ { printf "    %3d  %s\n", NR, $0 }' "$TMPD/lkp-matrix.yaml" >&2
 			MATRIX=$TMPD/lkp-matrix.yaml
 		fi
 		"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
