@@ -66,6 +66,8 @@ Options:
   --clock MODE exact or real (overrides the matrix and the board): exact boots
                QEMU with instruction-counted time, every metric a function of
                the images and the job alone (docs/EXACT.md)
+  --lkp-tests DIR  an lkp-tests checkout: a job file's "<<: FILE" includes are
+               found there (beside the job first, then DIR, DIR/jobs, DIR/jobs/*)
   -j N         boot up to N guests at once (default 1); only for clock: exact
                cells, whose results do not depend on host load
   --kexec      run each group of variants as one kexec chain in one QEMU
@@ -116,6 +118,7 @@ DRY=0
 RERUN=0
 BOARD_OVERRIDE=
 CLOCK_OVERRIDE=
+LKP_TESTS=
 BUNDLE=
 LAVA_DIR=
 LAVA_URL=
@@ -149,6 +152,7 @@ while [ $# -gt 0 ]; do
 		CLOCK_OVERRIDE=$2
 		shift 2
 		;;
+	--lkp-tests) { [ $# -ge 2 ] && [ -d "$2" ]; } || die "--lkp-tests needs an lkp-tests checkout (a folder)"; LKP_TESTS=$2; shift 2 ;;
 	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
 	--bundle-key)
 		[ $# -ge 2 ] || die "--bundle-key needs a signify public key"

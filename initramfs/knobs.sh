@@ -71,6 +71,11 @@ knob_check() {
 			n = split(substr($2, 6), e, "|")
 			for (i = 1; i <= n; i++) if (e[i] == v) exit
 			print k " must be one of " substr($2, 6) ", not \047" v "\047"
+		} else if ($2 ~ /^words:/) {
+			n = split(substr($2, 7), e, "|")
+			for (i = 1; i <= n; i++) ok[e[i]] = 1
+			m = split(v, w, "+")
+			for (i = 1; i <= m; i++) if (!(w[i] in ok)) { print k ": \047" w[i] "\047 is none of " substr($2, 7); exit }
 		} else if ($2 ~ /^(int|count|size|duration)/ && v !~ /^[0-9]+[KMGT]?$/) {
 			print k " must be a number, not \047" v "\047"
 		} else if ($2 ~ /^int:/) {

@@ -153,7 +153,13 @@ key_line() {
 
 # closest_key KEY: the listed key nearest to KEY (edit distance).
 closest_key() {
-	awk -v w="$1" '
+	closest_of "$1" "$(awk '{ printf "%s%s", n++ ? "|" : "", $1 }' "$KEYS")"
+}
+
+# closest_of WORD A|B|...: the name of the list nearest to WORD (edit
+# distance; the first of equals).
+closest_of() {
+	printf '%s\n' "$2" | tr '|' '\n' | awk -v w="$1" '
 	function dist(a, b,    i, j, la, lb, d, c, x, y, z) {
 		la = length(a); lb = length(b)
 		for (i = 0; i <= la; i++) d[i, 0] = i
@@ -167,7 +173,7 @@ closest_key() {
 		return d[la, lb]
 	}
 	{ k = dist(w, $1); if (best == "" || k < bk) { best = $1; bk = k } }
-	END { print best }' "$KEYS"
+	END { print best }'
 }
 
 # key_table: the one table of matrix keys, a line "KEY CHECK WHERE OWNER
@@ -183,7 +189,7 @@ key_table() {
 	function rest(n,    t, i) { t = $0; for (i = 0; i < n; i++) sub(/^[ \t]*[^ \t]+/, "", t); sub(/^[ \t]+/, "", t); return t }
 	function row(k, check, where, owner, def, text) {
 		if (k !~ /^[a-z][a-z0-9_]*$/) bad("bad key \"" k "\"")
-		if (check !~ /^(word|words|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds)$/)
+		if (check !~ /^(word|words|words:[A-Za-z0-9_|.-]+|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds)$/)
 			bad("bad check \"" check "\" for " k " (the checks: lib/matrix-keys)")
 		if (where !~ /^(host|job|path)$/) bad("bad place \"" where "\" for " k " (host, job or path)")
 		if (def == "" || text == "") bad(k ": a default (- for none) and a text are needed")
@@ -288,6 +294,16 @@ check_cell() {
 			(size_of "$ck_val" >/dev/null 2>&1) || ck_bad=1 ;;
 			esac ;;
 		enum:*) case "|${ck_check#enum:}|" in *"|$ck_val|"*) ;; *) ck_bad=1 ;; esac ;;
+		words:*) # unixbench's tests, each from its list
+			case $ck_val in '' | [+]* | *[+] | *++* | *[!A-Za-z0-9_.+-]* | ?????????????????????????????????????????????????????????????????*) ck_bad=1 ;; esac
+			if [ -z "$ck_bad" ]; then
+				for ck_w in $(printf '%s\n' "$ck_val" | tr '+' ' '); do
+					case "|${ck_check#words:}|" in *"|$ck_w|"*) ;; *)
+						die "$ck_where: unknown $ck_suite test '$ck_w' in '$ck_val' (did you mean '$(closest_of "$ck_w" "${ck_check#words:}")'? the list: the check of '$ck_key' in suites/$ck_suite/meta, docs/KEYS.md)" ;;
+					esac
+				done
+			fi
+			;;
 		monitors) case $ck_val in '' | *[!a-z0-9_+-]*) ck_bad=1 ;; esac ;;
 		variant)
 			for ck_v in $(printf '%s\n' "$ck_val" | tr ',' ' '); do
@@ -328,13 +344,18 @@ check_cell() {
 		esac
 		if [ -n "$ck_bad" ]; then
 			case $ck_check in
-			enum:*) ck_want="one of $(echo "${ck_check#enum:}" | sed 's/|/, /g')" ;;
+			enum:*)
+				# a long list (a suite's tests): the closest name, not all of them
+				case ${ck_check#enum:} in *'|'*'|'*'|'*'|'*'|'*'|'*'|'*)
+					die "$ck_where: unknown $ck_suite $ck_key '$ck_val' (did you mean '$(closest_of "$ck_val" "${ck_check#enum:}")'? the list: the check of '$ck_key' in suites/$ck_suite/meta, docs/KEYS.md)" ;;
+				esac
+				ck_want="one of $(echo "${ck_check#enum:}" | sed 's/|/, /g')" ;;
 			int:*) ck_want="a whole number from ${ck_check#int:}" ; ck_want=$(echo "$ck_want" | sed 's/:/ to /') ;;
 			count:*) ck_want="N (1..${ck_check#count:}) or N% of the board's CPUs" ;;
 			duration) ck_want="a duration: N, Ns, Nm or Nh" ;;
 			size) ck_want="a size: N, NK, NM, NG or NT, below 1P" ;;
 			seeds) ck_want="a seed N or seeds N-M (whole numbers 1..999999 without leading zeros, N <= M)" ;;
-			words) ck_want="words of letters, digits, '_', '.', '-' joined by '+' (at most 64)" ;;
+			words*) ck_want="words of letters, digits, '_', '.', '-' joined by '+' (at most 64)" ;;
 			*) ck_want="letters, digits, '_', '.', '-' (at most 64)" ;;
 			esac
 			die "$ck_where: bad value '$ck_val' for '$ck_key': expected $ck_want"

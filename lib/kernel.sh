@@ -218,6 +218,15 @@ write_kernel_manifest() { # variant dir
 		printf '%s{"series": "%s", "base_commit": "%s"}' "$sep" "$ser" "$bc"
 		sep=', '
 	done
+	# a series applied with less than full context says so (patches/S.apply)
+	printf '],\n  "apply_context": ['
+	sep=
+	for ser in $(variant_series "$1"); do
+		cx=$(series_context "$ser") || exit 2
+		[ -n "$cx" ] || continue
+		printf '%s{"series": "%s", "context": %s, "text": "%s"}' "$sep" "$ser" "$cx" "$(context_words "$ser")"
+		sep=', '
+	done
 	printf '],\n'
 	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"
 	printf '  "config_sha256": "%s",\n' "$(sha256sum "$2/config" | cut -d' ' -f1)"

@@ -25,10 +25,12 @@ plan_cells() {
 	else
 		# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
 		# block lists) is read by libyaml and run as the matrix it describes.
-		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!' "$MATRIX"; then
-			"$H/krepro-lkpjob" --keys "$KEYS" "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
-			note "$MATRIX: an lkp-tests job file, run as this matrix:"
-			grep -v '^#' "$TMPD/lkp-matrix.yaml" | sed 's/^/    /' >&2
+		# lkp's semantics: later documents inherit the first, an empty value
+		# is the program's default, "<<: FILE" includes (--lkp-tests DIR).
+		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!|^<< *:' "$MATRIX"; then
+			"$H/krepro-lkpjob" --keys "$KEYS" ${LKP_TESTS:+--lkp-tests "$LKP_TESTS"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+			note "$MATRIX: an lkp-tests job file, run as this matrix (lkp-matrix.yaml, numbered: an error below names its line):"
+			awk '!/^#/ { printf "    %3d  %s\n", NR, $0 }' "$TMPD/lkp-matrix.yaml" >&2
 			MATRIX=$TMPD/lkp-matrix.yaml
 		fi
 		"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2

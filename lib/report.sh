@@ -39,6 +39,14 @@ from_report() {
 		rm -f "$fr_tmp"
 		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"
 	}
+	# What it writes runs: the kit's own --dry-run plans it, or nothing is
+	# written and the plan's refusal says why.
+	if ! "$KREPRO_ROOT/run-matrix.sh" --dry-run -o "$fr_tmp.res" "$fr_tmp" >"$fr_tmp.plan" 2>&1; then
+		fr_why=$(grep 'error:' "$fr_tmp.plan" | head -n 1 | sed "s/^run-matrix: error: //; s|$fr_tmp|the matrix|")
+		rm -rf "$fr_tmp" "$fr_tmp.plan" "$fr_tmp.res"
+		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
+	fi
+	rm -rf "$fr_tmp.plan" "$fr_tmp.res"
 	if [ -n "$fr_out" ]; then
 		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 		mv "$fr_tmp" "$fr_out"
@@ -48,6 +56,19 @@ from_report() {
 		rm -f "$fr_tmp"
 	fi
 	exit 0
+}
+
+# context_notes VARIANT...: a line for each series a variant's kernel
+# applied with less than full context, from its manifest (patches/S.apply;
+# docs: README, series): "variant V: series S applied with N lines ...".
+context_notes() {
+	for cn_v in "$@"; do
+		cn_m=$KREPRO_OUT/kernels/$cn_v/manifest.json
+		[ -z "${BUNDLE:-}" ] || cn_m=$BUNDLE_DIR/kernels/$cn_v/manifest.json
+		[ -f "$cn_m" ] || continue
+		sed -n 's/^  "apply_context": \[\(.*\)\],$/\1/p' "$cn_m" | tr '}' '\n' |
+			sed -n "s/.*\"series\": \"\([^\"]*\)\".*\"text\": \"\([^\"]*\)\".*/variant $cn_v: series \1 \2/p"
+	done
 }
 
 # write_report: compare every result folder the cells wrote, save and print
@@ -97,6 +118,9 @@ write_report() {
 			else
 				echo "(only one variant: nothing to compare)"
 			fi
+			for cn_d in "$@"; do basename "$cn_d"; done >"$TMPD/report.variants"
+			# shellcheck disable=SC2046 # variant names are single words
+			context_notes $(cat "$TMPD/report.variants")
 			echo
 		} >>"$TMPD/report"
 	done <"$TMPD/report.dirs"

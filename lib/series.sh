@@ -94,6 +94,51 @@ series_base_commit() { # series (after series_patches split it)
 	cat "$KREPRO_ROOT/patches/$1"/* 2>/dev/null | grep -m1 -o '^base-commit: [0-9a-f]\{40\}' | cut -c14- || true
 }
 
+# series_context SERIES: the lines of context its patches are applied with
+# when fewer than git's full three (git apply -C N): "context=N" (0, 1 or
+# 2) in patches/SERIES.apply, written by the user who accepts it (a
+# series written on a tree where a later backport changed a context
+# line); "" for full context.  Never chosen by the kit: recorded in the
+# manifest, shown by list-variants, preflight and the reports.
+series_context() {
+	sc_f=$KREPRO_ROOT/patches/$1.apply
+	[ -f "$sc_f" ] || return 0
+	sc=$(sed -n 's/^context=//p' "$sc_f" | head -n 1)
+	case $sc in
+	0 | 1 | 2) printf '%s\n' "$sc" ;;
+	*) die "patches/$1.apply: context=N (0, 1 or 2: the lines of context git apply -C N needs), not '$sc'" ;;
+	esac
+}
+
+# context_words SERIES: "applied with N lines of context (patches/S.apply)"
+# or nothing.
+context_words() {
+	cw=$(series_context "$1") || exit 2
+	[ -z "$cw" ] || printf 'applied with %s lines of context (git apply -C%s, patches/%s.apply)\n' "$cw" "$cw" "$1"
+}
+
+# base_commit_words SERIES: which commit the series wants and whether the
+# reference is it (nothing when it names none).
+base_commit_words() {
+	bw=$(series_base_commit "$1")
+	[ -n "$bw" ] || return 0
+	if [ -z "${REF_COMMIT:-}" ]; then
+		printf 'series %s names base-commit %s; the reference (%s) has no git commit to compare: check it is the tree the series was made for, or give a linux clone holding it: -R git:REPO@%s\n' \
+			"$1" "$bw" "$(ref_get version 2>/dev/null || echo "$REF_SPEC")" "$(printf '%s' "$bw" | cut -c1-12)"
+	elif [ "$bw" = "$REF_COMMIT" ]; then
+		printf 'series %s names base-commit %s: the reference is that commit\n' "$1" "$bw"
+	else
+		bw_repo=${REF_SPEC#git:}
+		bw_repo=${bw_repo%@*}
+		if git -C "$bw_repo" cat-file -e "$bw^{commit}" 2>/dev/null; then
+			printf 'warning: series %s was made on base-commit %s, the reference is %s; %s has it: -R git:%s@%s builds on exactly that commit\n' \
+				"$1" "$bw" "$REF_COMMIT" "$bw_repo" "$bw_repo" "$bw"
+		else
+			printf 'warning: series %s was made on base-commit %s, the reference is %s (not in %s)\n' "$1" "$bw" "$REF_COMMIT" "$bw_repo"
+		fi
+	fi
+}
+
 series_mbox() { # series -> its mbox file, or nothing for a quilt folder
 	sdir="$KREPRO_ROOT/patches/$1"
 	for ext in mbox mbx; do
@@ -193,7 +238,8 @@ cmd_list_variants() {
 			continue
 		fi
 		bc=$(series_base_commit "$name")
-		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)${bc:+ base-commit $bc}"
+		cx=$(context_words "$name") || cx="BROKEN: $(series_context "$name" 2>&1 | sed 's/^build: error: //')"
+		echo "$name	(also $name@1..$name@$(wc -l <"$KREPRO_CACHE/.list"), and A+B stacks)${bc:+ base-commit $bc}${cx:+; $cx}"
 		while IFS= read -r p; do
 			subj=$(patch_subject "$p")
 			printf '    %s  %s\n' "$(basename "$p")" "$subj"
@@ -211,6 +257,12 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	stamp=$({
 		ref_id
 		variant_patches "$v" | xargs -r sha256sum
+		# a series applied with less context is another tree (only then
+		# in the stamp: existing trees keep theirs)
+		for ser in $(variant_series "$v"); do
+			sx=$(series_context "$ser") || exit 2
+			[ -z "$sx" ] || echo "context $ser $sx"
+		done
 	} | sha256sum | cut -c1-16)
 	if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
 		return 0
@@ -231,27 +283,32 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	cp -al "$ref" "$src.tmp"
 	log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
 	: >"$log"
-	for ser in $(variant_series "$v"); do
-		bc=$(series_base_commit "$ser")
-		[ -n "$bc" ] || continue
-		if [ -z "${REF_COMMIT:-}" ]; then
-			note "series $ser names base-commit $bc; the reference ($(ref_get version 2>/dev/null || echo "$REF_SPEC")) has no git commit to compare: check it is the tree the series was made for"
-		elif [ "$bc" != "$REF_COMMIT" ]; then
-			note "warning: series $ser was made on base-commit $bc, the reference is $REF_COMMIT"
-		fi
-	done
 	for p in $(variant_patches "$v"); do
 		# git apply, as a better patch: renames, mode changes and binary
 		# diffs, no fuzz, no path outside the tree.  It writes a new file
 		# for each one it changes, so the hardlinked reference stays
 		# pristine.  GIT_CEILING_DIRECTORIES: never the checkout's repo.
+		# Full context unless the series' patches/S.apply says otherwise.
+		ps=$(patch_series "$p")
+		pc=$(series_context "$ps") || exit 2
+		[ -z "$pc" ] || echo "$(basename "$p"): git apply -C$pc (patches/$ps.apply)" >>"$log"
 		if ! (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
-			git apply -p1 --whitespace=nowarn --verbose "$p") >>"$log" 2>&1; then
+			git apply -p1 ${pc:+-C"$pc"} --whitespace=nowarn --verbose "$p") >>"$log" 2>&1; then
 			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
 				head -n 1 | sed 's/^error: //')
-			where=$(grep -m1 '^error: patch failed: ' "$log" | sed 's/^error: patch failed: //')
+			where=$(grep '^error: patch failed: ' "$log" | tail -n 1 | sed 's/^error: patch failed: //')
+			# Would it apply with less context?  Said, never done.
+			hint=
+			for c in 2 1; do
+				[ -z "$pc" ] || [ "$c" -lt "$pc" ] || continue
+				if (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
+					git apply -p1 -C"$c" --check "$p") >/dev/null 2>&1; then
+					hint="; it applies with $c lines of context (git apply -C$c): a tree with later changes to a context line?  To accept that, write context=$c into patches/$ps.apply"
+					break
+				fi
+			done
 			rm -rf "$src.tmp"
-			die "variant $v: series $(patch_series "$p"), patch $(basename "$p") does not apply: ${why:-see $log}${where:+ (hunk at $where; $log)}"
+			die "variant $v: series $ps, patch $(basename "$p") does not apply${pc:+ with $pc lines of context}: ${why:-see $log}${where:+ (hunk at $where; $log)}$hint"
 		fi
 	done
 	echo "$stamp" >"$src.tmp/.krepro-patched"
@@ -264,7 +321,16 @@ cmd_preflight() {
 	for v in "$@"; do variant_patches "$v" >/dev/null; done
 	cmd_reference
 	for v in "$@"; do
+		for ser in $(variant_series "$v"); do
+			bw=$(base_commit_words "$ser")
+			[ -z "$bw" ] || note "$bw"
+		done
 		variant_source "$v"
-		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply"
+		pf_cx=
+		for ser in $(variant_series "$v"); do
+			cx=$(context_words "$ser") || exit 2
+			[ -z "$cx" ] || pf_cx="$pf_cx; series $ser $cx"
+		done
+		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply$pf_cx"
 	done
 }

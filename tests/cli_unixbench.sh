@@ -25,6 +25,13 @@ for t in dhry2reg:'Dhrystone 2 using register variables [1-9][0-9.]* lps' \
 	line "$name" >"$T_DIR/$name.out"
 	assert "$name: $re" grep -q "^$re (" "$T_DIR/$name.out"
 done
+# UnixBench's own names of the file tests (lkp-tests' jobs use them)
+for t in fstime:'File Copy 1024 bufsize 2000 maxblocks' fsbuffer-r:'File Read 256 bufsize 500 maxblocks' \
+	fsdisk-w:'File Write 4096 bufsize 8000 maxblocks'; do
+	name=${t%%:*} re=${t#*:}
+	line "$name" >"$T_DIR/$name.out"
+	assert "UnixBench's name $name is $re" grep -q "^$re [1-9][0-9.]* KBps (" "$T_DIR/$name.out"
+done
 # dc as Run runs it: the children share one dc.dat; the first prints
 # sqrt(2) (to /dev/null here), the rest read its end and exit 0.
 expect_in "dc: the workload file is UnixBench's" "$T_DIR/work/dc.dat" "99"

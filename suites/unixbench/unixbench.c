@@ -680,6 +680,18 @@ static const struct ub_test tests[] = {
 };
 #define NTESTS (sizeof(tests) / sizeof(tests[0]))
 
+/* UnixBench's own names of the file tests (its pgms/index.base, its Run
+ * script and lkp-tests' jobs): the same tests under the names above. */
+static const struct {
+	const char *alias, *token;
+} aliases[] = {
+    {"fstime", "file-copy-1024"},    {"fstime-r", "file-read-1024"},
+    {"fstime-w", "file-write-1024"}, {"fsbuffer", "file-copy-256"},
+    {"fsbuffer-r", "file-read-256"}, {"fsbuffer-w", "file-write-256"},
+    {"fsdisk", "file-copy-4096"},    {"fsdisk-r", "file-read-4096"},
+    {"fsdisk-w", "file-write-4096"},
+};
+
 static void run_test(const struct ub_test *t)
 {
 	struct ub_sample s[MAX_SAMPLES];
@@ -713,6 +725,9 @@ static void usage(FILE *f)
 		"Tests: all files");
 	for (size_t i = 0; i < NTESTS; i++)
 		fprintf(f, " %s", tests[i].token);
+	fprintf(f, "\nUnixBench's names of the file tests:");
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		fprintf(f, " %s", aliases[i].alias);
 	fprintf(
 	    f, "\nPrints UnixBench's lines: '<test> <value> <unit> (<secs> secs, <n> samples)'.\n");
 }
@@ -760,10 +775,14 @@ int main(int argc, char **argv)
 			dir = "/tmp";
 	}
 	for (int i = optind; i < argc; i++) {
+		const char *name = argv[i];
 		int found = 0;
 
+		for (size_t a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
+			if (strcmp(name, aliases[a].alias) == 0)
+				name = aliases[a].token;
 		for (size_t k = 0; k < NTESTS; k++) {
-			if (strcmp(argv[i], "all") == 0 || strcmp(argv[i], tests[k].token) == 0 ||
+			if (strcmp(argv[i], "all") == 0 || strcmp(name, tests[k].token) == 0 ||
 			    (strcmp(argv[i], "files") == 0 && tests[k].fn == sample_fs)) {
 				want[k] = 1;
 				found = 1;

@@ -182,5 +182,52 @@ int main(void)
 		krp_buf_free(&notes);
 		krp_buf_free(&y);
 	}
+	/* lkp's semantics (issue 28): a later document inherits the first */
+	rc = conv(
+	    "testcase: unixbench\nruntime: 300s\nnr_task: 1\nunixbench:\n  test: [pipe, spawn]\n"
+	    "---\nperf-profile:\n  duration: 2\nunixbench:\n  test: execl\n",
+	    &out, &notes, &e);
+	CHECK("a later document without testcase inherits the first",
+	      rc == 0 &&
+		  has(&out,
+		      "---\nsuite: unixbench\nruntime: 300s\ntest: [pipe, spawn]\n---\n"
+		      "suite: unixbench\nruntime: 300s\ntest: execl\nmonitors: perf-profile\n"));
+	CHECK("unixbench nr_task: 1 is the kit's one copy", !has(&out, "nr_task"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	rc = conv(
+	    "testcase: vm-scalability\nsize:\nruntime: 300s\nvm-scalability:\n  test: lru-shm\n"
+	    "---\nruntime:\nsize: 1G\n",
+	    &out, &notes, &e);
+	CHECK("an empty value is the program's default, in any document",
+	      rc == 0 && has(&out, "---\nsuite: vm-scalability\nruntime: 300s\ntest: lru-shm\n---\n"
+				   "suite: vm-scalability\ntest: lru-shm\nsize: 1G\n"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	rc = conv("testcase: unixbench\nnr_task: [100%]\nunixbench:\n  test: pipe\n", &out, &notes,
+		  &e);
+	CHECK("unixbench nr_task: N copies refused naming it and why",
+	      rc == -1 &&
+		  strstr(e.msg, "nr_task: [100%]: lkp runs UnixBench with that many copies"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	{
+		static const char inc[] = "testcase: will-it-scale\n  <<: part.yaml\n";
+
+		memset(&out, 0, sizeof(out));
+		rc = krp_lkpjob_includes(inc, strlen(inc), "/nonexistent", NULL, &out, &e);
+		CHECK("an include without a checkout is refused naming it, its line and the option",
+		      rc == -1 && e.line == 2 && strstr(e.msg, "part.yaml") &&
+			  strstr(e.msg, "--lkp-tests DIR") && out.len == 0);
+		rc = krp_lkpjob_includes(inc, strlen(inc) - 16, "/nonexistent", NULL, &out, &e);
+		CHECK("no include: the text as it is", rc == 0 && out.len == strlen(inc) - 16 &&
+							   memcmp(out.data, inc, out.len) == 0);
+		krp_buf_free(&out);
+		rc = krp_lkpjob_includes("<<: /etc/passwd\n", 16, ".", "/", &out, &e);
+		CHECK("an absolute include is refused", rc == -1 && strstr(e.msg, "an include is"));
+		rc = krp_lkpjob_includes("x: 1\n<<: *anchor\n", 17, ".", NULL, &out, &e);
+		CHECK("a YAML merge is libyaml's", rc == 0 && has(&out, "<<: *anchor\n"));
+		krp_buf_free(&out);
+	}
 	return unit_failed;
 }

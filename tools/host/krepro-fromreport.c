@@ -37,9 +37,9 @@ int main(int argc, char **argv)
 	};
 	struct krp_matrix_err merr;
 	struct krp_buf out = {0};
-	char err[KRP_ERR_MAX], *data, *keys;
+	char err[KRP_ERR_MAX], *data, *keys, *test_keys, *table;
 	const char *keys_path = NULL;
-	size_t len;
+	size_t len, tlen;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
@@ -58,23 +58,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, TOOL ": expected --keys FILE and one REPORT (see --help)\n");
 		return 2;
 	}
-	if (!(keys = krp_lkpjob_read_keys(keys_path, err, sizeof(err)))) {
+	if (krp_read_file(keys_path, (size_t)64 << 10, &table, &tlen, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
 	}
+	keys = krp_lkpjob_keys(table, tlen);
+	test_keys = krp_report_test_keys(table, tlen);
+	free(table);
 	if (krp_read_file(argv[optind], REPORT_MAX, &data, &len, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		free(keys);
+		free(test_keys);
 		return 2;
 	}
-	if (krp_report_to_matrix(data, len, argv[optind], keys, &out, &merr) < 0) {
+	if (krp_report_to_matrix(data, len, argv[optind], keys, test_keys, &out, &merr) < 0) {
 		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], merr.msg);
 		free(data);
 		free(keys);
+		free(test_keys);
 		return 2;
 	}
 	free(data);
 	free(keys);
+	free(test_keys);
 	fwrite(out.data, 1, out.len, stdout);
 	krp_buf_free(&out);
 	return fflush(stdout) == 0 ? 0 : 2;

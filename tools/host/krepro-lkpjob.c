@@ -8,11 +8,11 @@
 #include "util.h"
 
 #define TOOL "krepro-lkpjob"
-#define JOB_FILE_MAX ((size_t)1 << 20)
+#define JOB_FILE_MAX KRP_LKPJOB_MAX_SIZE
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] --keys MATRIX_KEYS JOB.yaml\n"
+	fprintf(f, "usage: " TOOL " [--help] --keys MATRIX_KEYS [--lkp-tests DIR] JOB.yaml\n"
 		   "\n"
 		   "Read an lkp-tests job file (nested program maps, block lists, several\n"
 		   "documents) and print the krepro matrix that runs it: testcase -> suite,\n"
@@ -21,6 +21,11 @@ static void usage(FILE *f)
 		   "cpufreq_governor, ...) are reported once on stderr and left out.\n"
 		   "\n"
 		   "  --keys FILE   the key table (./run-matrix.sh --keys): keys passed through\n"
+		   "  --lkp-tests DIR  an lkp-tests checkout: where \"<<: FILE\" includes are\n"
+		   "                found (beside the job first, then DIR, DIR/jobs, DIR/jobs/*)\n"
+		   "\n"
+		   "lkp's semantics: a later YAML document inherits the first and overrides\n"
+		   "it; an empty value is the program's default.\n"
 		   "\n"
 		   "Errors: \"" TOOL ": FILE:LINE: problem\", exit status 2.\n");
 }
@@ -30,22 +35,28 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 	    {"help", no_argument, NULL, 'h'},
 	    {"keys", required_argument, NULL, 'k'},
+	    {"lkp-tests", required_argument, NULL, 'l'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct krp_matrix_err merr;
 	struct krp_buf out = {0}, notes = {0};
 	char err[KRP_ERR_MAX], *data, *keys;
-	const char *keys_path = NULL, *path;
+	const char *keys_path = NULL, *path, *lkp_dir = NULL;
+	struct krp_buf text = {0};
+	char job_dir[4096];
 	size_t len;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hk:l:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
 		case 'k':
 			keys_path = optarg;
+			break;
+		case 'l':
+			lkp_dir = optarg;
 			break;
 		default:
 			return 2;
@@ -65,8 +76,17 @@ int main(int argc, char **argv)
 		free(keys);
 		return 2;
 	}
-	rc = krp_lkpjob_to_matrix(data, len, keys, &out, &notes, &merr);
+	snprintf(job_dir, sizeof(job_dir), "%s", path);
+	if (strrchr(job_dir, '/'))
+		*strrchr(job_dir, '/') = 0;
+	else
+		strcpy(job_dir, ".");
+	rc = krp_lkpjob_includes(data, len, job_dir, lkp_dir, &text, &merr);
 	free(data);
+	if (rc == 0)
+		rc = krp_lkpjob_to_matrix(text.data ? text.data : "", text.len, keys, &out, &notes,
+					  &merr);
+	krp_buf_free(&text);
 	free(keys);
 	if (rc != 0) {
 		if (merr.line)

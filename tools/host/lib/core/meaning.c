@@ -71,7 +71,7 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 static void load(void)
 {
 	const char *p = krp_meaning_text;
-	char file[512] = "(built-in)", buf[512];
+	char file[512] = "(built-in)", buf[4096]; /* a suite's test list is one line */
 	int line = 0;
 
 	loaded = 1;
@@ -85,7 +85,7 @@ static void load(void)
 		p += n + (p[n] == '\n');
 		line++;
 		if (!strncmp(buf, "# file: ", 8)) {
-			snprintf(file, sizeof(file), "%s", buf + 8);
+			snprintf(file, sizeof(file), "%.400s", buf + 8);
 			line = 0;
 			continue;
 		}

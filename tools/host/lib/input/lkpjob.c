@@ -1,10 +1,12 @@
 /* lkp-tests job file -> krepro matrix (see lkpjob.h). */
 #include "lkpjob.h"
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #define NAME_MAX_LEN 64
@@ -172,6 +174,16 @@ static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_
 	const char *s;
 	size_t i;
 
+	if (v->type == YAML_SCALAR_NODE && v->data.scalar.length == 0) {
+		/* "size:" in lkp: the program's default, whatever came before */
+		for (i = 0; i < c->nparams; i++)
+			if (strcmp(c->params[i].key, key) == 0) {
+				free(c->params[i].val);
+				c->params[i] = c->params[--c->nparams];
+				break;
+			}
+		return 0;
+	}
 	if (v->type == YAML_SCALAR_NODE) {
 		if (scalar_value(c, v, key, &s) != 0)
 			return -1;
@@ -336,6 +348,8 @@ static int find_suite(struct conv *c, yaml_node_t *root)
 		if (strcmp((const char *)kn->data.scalar.value, "testcase") == 0)
 			break;
 	}
+	if (!found && c->suite[0])
+		return 0; /* a later document: the first one's, as lkp inherits it */
 	if (!found)
 		return fail(c, root, "no testcase: or suite: key (is this an lkp-tests job file?)");
 	for (size_t i = 0; i < sizeof(suite_names) / sizeof(suite_names[0]); i++)
@@ -358,21 +372,57 @@ static const char *kit_suite(const char *lkp)
 	return lkp;
 }
 
-static int convert_doc(struct conv *c, yaml_node_t *root, struct krp_buf *out)
+/* Parameters lkp passes to a program the kit's suite takes otherwise, or
+ * not at all: one line naming the parameter and why. */
+static int check_program_params(struct conv *c, yaml_node_t *root)
+{
+	const char *suite = kit_suite(c->suite);
+
+	for (size_t i = 0; i < c->nparams; i++) {
+		const char *k = c->params[i].key, *v = c->params[i].val;
+
+		if (strcmp(suite, "unixbench") == 0 && strcmp(k, "nr_task") == 0) {
+			if (strcmp(v, "1") == 0 || strcmp(v, "[1]") == 0) {
+				free(c->params[i].val); /* one copy: what the kit runs */
+				c->params[i] = c->params[--c->nparams];
+				i--;
+				continue;
+			}
+			return fail(
+			    c, root,
+			    "nr_task: %s: lkp runs UnixBench with that many copies at once "
+			    "(Run -c N, indexed per copy); the kit's unixbench runs one copy "
+			    "(nr_task: 1, or leave it out)",
+			    v);
+		}
+	}
+	return 0;
+}
+
+static int convert_doc(struct conv *c, yaml_node_t *root, struct krp_buf *out,
+		       const struct conv *base)
 {
 	if (root->type != YAML_MAPPING_NODE)
 		return fail(c, root, "a job file is a map of keys");
 	c->nparams = 0;
 	c->monitors[0] = 0;
-	if (find_suite(c, root) != 0 || walk_map(c, root, NULL, 0) != 0)
+	if (base) { /* lkp: a later document inherits the first, overriding it */
+		for (size_t i = 0; i < base->nparams; i++) {
+			c->params[i] = base->params[i];
+			c->params[i].val = krp_xstrdup(base->params[i].val);
+		}
+		c->nparams = base->nparams;
+		memcpy(c->monitors, base->monitors, sizeof(c->monitors));
+	}
+	if (find_suite(c, root) != 0 || walk_map(c, root, NULL, 0) != 0 ||
+	    check_program_params(c, root) != 0)
 		return -1;
 	krp_buf_printf(out, "suite: %s\n", kit_suite(c->suite));
 	for (size_t i = 0; i < c->nparams; i++)
 		krp_buf_printf(out, "%s: %s\n", c->params[i].key, c->params[i].val);
-	if (c->monitors[0]) {
-		c->monitors[strlen(c->monitors) - 1] = 0;
-		krp_buf_printf(out, "monitors: %s\n", c->monitors + 1);
-	}
+	if (c->monitors[0]) /* "+a+b+" */
+		krp_buf_printf(out, "monitors: %.*s\n", (int)strlen(c->monitors) - 2,
+			       c->monitors + 1);
 	return 0;
 }
 
@@ -439,7 +489,7 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 			 struct krp_buf *notes, struct krp_matrix_err *err)
 {
 	yaml_parser_t parser;
-	struct conv c;
+	struct conv c, *first;
 	struct krp_buf parts = {0};
 	int ndocs = 0, rc = 0;
 
@@ -454,6 +504,7 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 		snprintf(err->msg, sizeof(err->msg), "libyaml: out of memory");
 		return -1;
 	}
+	first = krp_xcalloc(1, sizeof(*first));
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	for (;;) {
 		yaml_document_t doc;
@@ -475,7 +526,13 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 		c.doc = &doc;
 		if (ndocs > 0)
 			krp_buf_puts(&parts, "---\n");
-		rc = convert_doc(&c, root, &parts);
+		rc = convert_doc(&c, root, &parts, ndocs ? first : NULL);
+		if (rc == 0 && ndocs == 0) { /* what the later documents inherit */
+			first->nparams = c.nparams;
+			memcpy(first->params, c.params, sizeof(c.params));
+			memcpy(first->monitors, c.monitors, sizeof(c.monitors));
+			c.nparams = 0; /* the values are first's now */
+		}
 		free_params(&c);
 		yaml_document_delete(&doc);
 		if (rc != 0)
@@ -483,6 +540,8 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 		ndocs++;
 	}
 	yaml_parser_delete(&parser);
+	free_params(first);
+	free(first);
 	if (rc == 0 && c.no_monitor.len)
 		krp_buf_printf(notes, "%s: %.*s, ignored\n", no_such_monitor, (int)c.no_monitor.len,
 			       c.no_monitor.data);
@@ -538,4 +597,174 @@ char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz)
 	keys = krp_lkpjob_keys(data, len);
 	free(data);
 	return keys;
+}
+
+static int regular_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* NAME beside the job, in DIR, DIR/jobs or DIR/jobs/<folder> (lkp's search,
+ * its recursive part one folder deep); 0 with the path, or -1. */
+static int find_include(const char *name, const char *job_dir, const char *lkp_dir, char *path,
+			size_t pathsz)
+{
+	DIR *d;
+	struct dirent *e;
+	int found = 0;
+
+	snprintf(path, pathsz, "%s/%s", job_dir, name);
+	if (regular_file(path))
+		return 0;
+	if (!lkp_dir)
+		return -1;
+	snprintf(path, pathsz, "%s/%s", lkp_dir, name);
+	if (regular_file(path))
+		return 0;
+	snprintf(path, pathsz, "%s/jobs/%s", lkp_dir, name);
+	if (regular_file(path))
+		return 0;
+	snprintf(path, pathsz, "%s/jobs", lkp_dir);
+	if (!(d = opendir(path)))
+		return -1;
+	while (!found && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, pathsz, "%s/jobs/%s/%s", lkp_dir, e->d_name, name);
+		found = regular_file(path);
+	}
+	closedir(d);
+	return found ? 0 : -1;
+}
+
+static int expand(const char *buf, size_t len, const char *job_dir, const char *lkp_dir, int depth,
+		  struct krp_buf *out, struct krp_matrix_err *err)
+{
+	unsigned long line = 0;
+
+	for (size_t pos = 0; pos < len;) {
+		const char *l = buf + pos, *nl = memchr(l, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - l) : len - pos, ind = 0, a;
+		char name[256], path[4096], ferr[KRP_ERR_MAX], *data;
+		size_t dlen;
+		int rc;
+
+		pos += n + 1;
+		line++;
+		while (ind < n && l[ind] == ' ')
+			ind++;
+		a = ind + 2;
+		if (n < ind + 2 || memcmp(l + ind, "<<", 2) != 0) {
+			krp_buf_add(out, l, n);
+			krp_buf_puts(out, "\n");
+			continue;
+		}
+		while (a < n && l[a] == ' ')
+			a++;
+		if (a >= n || l[a] != ':' || a + 1 >= n || l[a + 1] != ' ') {
+			krp_buf_add(out, l, n);
+			krp_buf_puts(out, "\n");
+			continue;
+		}
+		for (a++; a < n && l[a] == ' '; a++)
+			;
+		if (a < n && (l[a] == '*' || l[a] == '[')) { /* a YAML merge: libyaml's */
+			krp_buf_add(out, l, n);
+			krp_buf_puts(out, "\n");
+			continue;
+		}
+		err->line = line;
+		if (n - a >= sizeof(name) || a == n) {
+			snprintf(err->msg, sizeof(err->msg), "<<: an include names one file");
+			return -1;
+		}
+		memcpy(name, l + a, n - a);
+		name[n - a] = 0;
+		while (name[0] && name[strlen(name) - 1] == ' ')
+			name[strlen(name) - 1] = 0;
+		if ((name[0] == '\'' || name[0] == '"') && strlen(name) >= 2 &&
+		    name[strlen(name) - 1] == name[0]) {
+			memmove(name, name + 1, strlen(name));
+			name[strlen(name) - 1] = 0;
+		}
+		if (name[0] == '{') {
+			snprintf(err->msg, sizeof(err->msg),
+				 "<<: %.64s: an include with overrides is not supported (name the "
+				 "file alone and set the keys after it)",
+				 name);
+			return -1;
+		}
+		if (!name[0] || name[0] == '/' || strstr(name, "..")) {
+			snprintf(err->msg, sizeof(err->msg),
+				 "<<: '%.64s': an include is a file of lkp-tests' jobs, named "
+				 "without '/' at the start or '..'",
+				 name);
+			return -1;
+		}
+		if (depth >= 8) {
+			snprintf(err->msg, sizeof(err->msg), "<<: %.64s: includes nested 8 deep",
+				 name);
+			return -1;
+		}
+		if (find_include(name, job_dir, lkp_dir, path, sizeof(path)) != 0) {
+			if (lkp_dir)
+				snprintf(err->msg, sizeof(err->msg),
+					 "<<: %.64s: not found beside the job nor in %.120s/jobs",
+					 name, lkp_dir);
+			else
+				snprintf(err->msg, sizeof(err->msg),
+					 "<<: %.64s includes a part of lkp-tests' jobs: give an "
+					 "lkp-tests checkout with --lkp-tests DIR",
+					 name);
+			return -1;
+		}
+		if (krp_read_file(path, KRP_LKPJOB_MAX_SIZE, &data, &dlen, ferr, sizeof(ferr)) !=
+		    0) {
+			snprintf(err->msg, sizeof(err->msg), "<<: %.64s: %.170s", name, ferr);
+			return -1;
+		}
+		{
+			struct krp_buf sub = {0};
+			char dir[4096];
+
+			snprintf(dir, sizeof(dir), "%s", path);
+			*strrchr(dir, '/') = 0;
+			rc = expand(data, dlen, dir, lkp_dir, depth + 1, &sub, err);
+			free(data);
+			if (rc != 0) {
+				krp_buf_free(&sub);
+				return -1;
+			}
+			for (size_t p = 0; p < sub.len;) { /* indented as the key */
+				const char *snl = memchr(sub.data + p, '\n', sub.len - p);
+				size_t sn = snl ? (size_t)(snl - sub.data - p) : sub.len - p;
+
+				krp_buf_add(out, l, ind);
+				krp_buf_add(out, sub.data + p, sn);
+				krp_buf_puts(out, "\n");
+				p += sn + 1;
+			}
+			krp_buf_free(&sub);
+		}
+		err->line = 0;
+		if (out->len > KRP_LKPJOB_MAX_SIZE) {
+			snprintf(err->msg, sizeof(err->msg), "with its includes, over %zu bytes",
+				 (size_t)KRP_LKPJOB_MAX_SIZE);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int krp_lkpjob_includes(const char *buf, size_t len, const char *job_dir, const char *lkp_dir,
+			struct krp_buf *out, struct krp_matrix_err *err)
+{
+	memset(err, 0, sizeof(*err));
+	if (expand(buf, len, job_dir, lkp_dir, 0, out, err) != 0) {
+		krp_buf_free(out);
+		return -1;
+	}
+	return 0;
 }

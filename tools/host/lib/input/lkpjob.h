@@ -21,6 +21,7 @@
 
 #define KRP_LKPJOB_MAX_NODES 100000 /* aliases are followed: bound the walk */
 #define KRP_LKPJOB_MAX_DEPTH 16
+#define KRP_LKPJOB_MAX_SIZE ((size_t)1 << 20) /* a job file, its includes too */
 
 /* Rewrite the lkp job in buf as a matrix into out; notes (one line each: what
  * was ignored and why) into notes.  known_keys: the kit's matrix keys as
@@ -28,6 +29,17 @@
  * Returns 0, or -1 with err (out empty). */
 int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
 			 struct krp_buf *notes, struct krp_matrix_err *err);
+
+/* lkp's includes, "<<: FILE" lines, replaced by FILE's text indented as
+ * the line (lkp-tests' yaml_merge_included_files, textual): FILE is looked
+ * up beside the job (job_dir), then in lkp_dir, lkp_dir/jobs and
+ * lkp_dir/jobs/<folder> (an lkp-tests checkout, NULL for none); "<<: *x"
+ * (a YAML merge) is left to libyaml.  An include not found, absolute, with
+ * "..", with overrides ({file: ...}) or nested 8 deep is an error naming it
+ * and its line (err->line; the message says how to give the checkout).
+ * Returns 0 with the text in out, or -1. */
+int krp_lkpjob_includes(const char *buf, size_t len, const char *job_dir, const char *lkp_dir,
+			struct krp_buf *out, struct krp_matrix_err *err);
 
 /* The kit's key table (lib/matrix-keys: "KEY CHECK" lines, # comments) as
  * known_keys.  The caller frees it. */

@@ -450,6 +450,12 @@ static char *normalize(const char *buf, size_t len, size_t *outlen)
 			i++; /* a soft break: the next line goes on this one, as it is */
 			continue;
 		}
+		if (qp && c == '=' && i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n') {
+			i += 2; /* the same with CRLF line ends (RFC 2045's own) */
+			continue;
+		}
+		if (c == '\r' && i + 1 < len && buf[i + 1] == '\n')
+			continue; /* CRLF: the line end is the LF */
 		if (qp && c == '=' && i + 2 < len && strchr("0123456789ABCDEF", buf[i + 1]) &&
 		    strchr("0123456789ABCDEF", buf[i + 2]) && buf[i + 1] && buf[i + 2]) {
 			char hex[3] = {buf[i + 1], buf[i + 2], 0};
@@ -538,11 +544,108 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 	}
 }
 
+/* One part of the matrix: its comments, its body (the matrix lines from
+ * lkpjob), the change the report saw. */
+struct part {
+	struct krp_buf head;
+	char *body;
+	char change[TEXT_MAX];
+};
+
+static int has_key(const char *keys, const char *k)
+{
+	char pat[40];
+
+	snprintf(pat, sizeof(pat), "\n%s\n", k);
+	return strstr(keys, pat) != NULL;
+}
+
+/* Every line of a is a line of b. */
+static int lines_within(const char *a, const char *b)
+{
+	while (*a) {
+		const char *nl = strchr(a, '\n');
+		size_t n = nl ? (size_t)(nl - a) + 1 : strlen(a);
+		const char *at = b;
+		int found = 0;
+
+		while (!found && *at) {
+			const char *bn = strchr(at, '\n');
+			size_t m = bn ? (size_t)(bn - at) + 1 : strlen(at);
+
+			found = m == n && memcmp(at, a, n) == 0;
+			at += m;
+		}
+		if (!found)
+			return 0;
+		a += n;
+	}
+	return 1;
+}
+
+/* The same test: the same suite line (the body's first), one body's lines
+ * within the other's. */
+static int same_test(const char *a, const char *b)
+{
+	const char *na = strchr(a, '\n'), *nb = strchr(b, '\n');
+
+	if (!na || !nb || na - a != nb - b || memcmp(a, b, (size_t)(na - a)) != 0)
+		return 0;
+	return lines_within(a, b) || lines_within(b, a);
+}
+
+char *krp_report_test_keys(const char *table, size_t len)
+{
+	static const char *const host_side[] = {"fault", "kernel_cmdline", "monitor_ab"};
+	struct krp_buf keys = {0};
+	size_t pos = 0;
+
+	krp_buf_puts(&keys, "\n");
+	while (pos < len) {
+		size_t e = pos;
+		char k[65], where[16], owner[65];
+		int ok;
+
+		while (e < len && table[e] != '\n')
+			e++;
+		k[0] = where[0] = owner[0] = 0;
+		{
+			char line[256];
+			size_t n = e - pos < sizeof(line) - 1 ? e - pos : sizeof(line) - 1;
+
+			memcpy(line, table + pos, n);
+			line[n] = 0;
+			ok = sscanf(line, "%64s %*s %15s %64s", k, where, owner) == 3;
+		}
+		pos = e + 1;
+		if (!ok || k[0] == '#')
+			continue;
+		if (strcmp(owner, "kit") == 0) {
+			int host = strcmp(where, "path") != 0 && strcmp(k, "suite") != 0;
+
+			for (size_t i = 0; i < sizeof(host_side) / sizeof(host_side[0]); i++)
+				host |= strcmp(k, host_side[i]) == 0;
+			if (host)
+				continue;
+		} else if (strncmp(owner, "monitor:", 8) == 0) {
+			continue;
+		}
+		if (!has_key(keys.data, k)) {
+			krp_buf_puts(&keys, k);
+			krp_buf_puts(&keys, "\n");
+		}
+	}
+	krp_buf_add(&keys, "", 1);
+	return keys.data;
+}
+
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
-			 struct krp_buf *out, struct krp_matrix_err *err)
+			 const char *test_keys, struct krp_buf *out, struct krp_matrix_err *err)
 {
 	struct rd *r = krp_xcalloc(1, sizeof(*r));
-	struct krp_buf parts[KRP_REPORT_MAX_TESTS];
+	struct part parts[KRP_REPORT_MAX_TESTS];
+	struct krp_buf left = {0}, host = {0};
+	char hostset[512] = "\n"; /* the host settings named, "\nkey\n..." */
 	size_t nlen;
 	char *text = normalize(buf, len, &nlen);
 	int kept = 0, i;
@@ -566,6 +669,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		struct rtest *t = &r->tests[i];
 		struct krp_buf doc = {0}, m = {0}, notes = {0};
 		struct krp_matrix_err e;
+		struct part *p;
 		const char *body;
 		int j;
 
@@ -574,63 +678,94 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		for (j = 0; j < t->n; j++) {
 			if (strcmp(t->keys[j], "testcase") == 0 || strchr(t->vals[j], '\''))
 				continue;
+			if (has_key(known_keys, t->keys[j]) && !has_key(test_keys, t->keys[j])) {
+				/* a host setting: the email decides the test only */
+				if (!has_key(hostset, t->keys[j]) &&
+				    strlen(hostset) + strlen(t->keys[j]) + 2 < sizeof(hostset)) {
+					strcat(strcat(hostset, t->keys[j]), "\n");
+					krp_buf_printf(&host, "%s%s", host.len ? ", " : "",
+						       t->keys[j]);
+				}
+				continue;
+			}
 			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
 				       t->keys[j], t->vals[j]);
 		}
 		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &notes, &e) != 0) {
-			krp_buf_printf(&parts[kept], "# %s test '%s' left out: %s\n", label,
-				       t->testcase, e.msg);
-			kept++;
+			krp_buf_printf(&left, "# %s test '%s' left out: %s\n", label, t->testcase,
+				       e.msg);
 			goto next;
 		}
 		body = strchr(m.data, '\n') + 1; /* past lkpjob's comment line */
 		for (j = 0; j < kept; j++)
-			if (parts[j].data && strstr(parts[j].data, body))
+			if (same_test(parts[j].body, body))
 				break;
-		if (j < kept) { /* the same test twice (table row and details) */
-			if (t->change[0] && !strstr(parts[j].data, "# change: "))
-				krp_buf_printf(&parts[j], "# change: %s\n", t->change);
+		if (j < kept) { /* the same test twice (sentence, table row, details) */
+			p = &parts[j];
+			if (strlen(body) > strlen(p->body)) { /* the fuller description */
+				free(p->body);
+				p->body = krp_xstrdup(body);
+			}
+			if (t->change[0] && !p->change[0])
+				snprintf(p->change, sizeof(p->change), "%s", t->change);
 			goto next;
 		}
+		p = &parts[kept++];
 		if (t->machine[0])
-			krp_buf_printf(&parts[kept], "# test machine: %s%s%s%s\n", t->machine,
+			krp_buf_printf(&p->head, "# test machine: %s%s%s%s\n", t->machine,
 				       param(t, "tbox_group") ? " (" : "",
 				       param(t, "tbox_group") ? param(t, "tbox_group") : "",
 				       param(t, "tbox_group") ? ")" : "");
 		if (t->comment[0])
-			krp_buf_printf(&parts[kept], "# %s\n", t->comment);
+			krp_buf_printf(&p->head, "# %s\n", t->comment);
 		for (size_t s = 0, k = 0; k < notes.len; k++)
 			if (notes.data[k] == '\n') {
-				krp_buf_printf(&parts[kept], "# %.*s\n", (int)(k - s),
-					       notes.data + s);
+				krp_buf_printf(&p->head, "# %.*s\n", (int)(k - s), notes.data + s);
 				s = k + 1;
 			}
-		krp_buf_puts(&parts[kept], body);
-		if (t->change[0])
-			krp_buf_printf(&parts[kept], "# change: %s\n", t->change);
-		kept++;
+		p->body = krp_xstrdup(body);
+		snprintf(p->change, sizeof(p->change), "%s", t->change);
 	next:
 		krp_buf_free(&doc);
 		krp_buf_free(&m);
 		krp_buf_free(&notes);
 	}
 	if (kept == 0) {
-		snprintf(
-		    err->msg, sizeof(err->msg),
-		    "no test found (a 0-day report, UnixBench results or a tenant pivot table)");
+		if (left.len)
+			snprintf(err->msg, sizeof(err->msg), "no test the kit can run: %.*s",
+				 (int)(left.len - 1), left.data + 2);
+		else
+			snprintf(err->msg, sizeof(err->msg),
+				 "no test found (a 0-day report, UnixBench results or a tenant "
+				 "pivot table)");
 	} else {
 		krp_buf_printf(out, "# krepro matrix from %s (./run-matrix.sh from-report)\n",
 			       label);
 		report_header(r, text, nlen, out);
 		krp_buf_puts(out,
 			     "# to compare a series: variants: [base, SERIES] and runs: N here\n");
+		if (host.len)
+			krp_buf_printf(
+			    out,
+			    "# not taken from the email (host settings; a report decides "
+			    "the test only): %.*s\n",
+			    (int)host.len, host.data);
+		if (left.len)
+			krp_buf_add(out, left.data, left.len);
 		for (i = 0; i < kept; i++) {
 			krp_buf_puts(out, "---\n");
-			krp_buf_add(out, parts[i].data, parts[i].len);
+			krp_buf_add(out, parts[i].head.data, parts[i].head.len);
+			krp_buf_puts(out, parts[i].body);
+			if (parts[i].change[0])
+				krp_buf_printf(out, "# change: %s\n", parts[i].change);
 		}
 	}
-	for (i = 0; i < KRP_REPORT_MAX_TESTS; i++)
-		krp_buf_free(&parts[i]);
+	for (i = 0; i < KRP_REPORT_MAX_TESTS; i++) {
+		krp_buf_free(&parts[i].head);
+		free(parts[i].body);
+	}
+	krp_buf_free(&left);
+	krp_buf_free(&host);
 	free(r->t);
 	free(r);
 	free(text);

@@ -25,9 +25,22 @@
 
 #define KRP_REPORT_MAX_TESTS 32
 
-/* known_keys as for krp_lkpjob_to_matrix.  Returns the number of tests
- * found (>= 1) with the matrix in out, or -1 with err. */
+/* known_keys as for krp_lkpjob_to_matrix (every matrix key); test_keys the
+ * same form, the keys an email may set (krp_report_test_keys): a kit key
+ * outside it (variants, board, runs, timeout, kernel_cmdline, fault, ...)
+ * is a host setting, never taken from an email, and the matrix says so in a
+ * comment.  Parts that describe the same test (the same suite, one's
+ * parameters a subset of the other's with equal values) are one part.
+ * Returns the number of parts (>= 1) with the matrix in out, or -1 with
+ * err. */
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
-			 struct krp_buf *out, struct krp_matrix_err *err);
+			 const char *test_keys, struct krp_buf *out, struct krp_matrix_err *err);
+
+/* From the key table (./run-matrix.sh --keys: "KEY CHECK WHERE OWNER ..."
+ * lines): "\nkey\n..." of the keys a report may set: suite, every suite's
+ * parameters and the kit's guest knobs (path keys) but the kit's own tests
+ * and host-side choices (fault, kernel_cmdline, monitor_ab).  The caller
+ * frees it. */
+char *krp_report_test_keys(const char *table, size_t len);
 
 #endif

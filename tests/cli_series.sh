@@ -1,0 +1,85 @@
+#!/bin/sh
+# Series against the tree they were written for (issue 28 item 1), on a
+# small git history of the tests' own (never a real kernel): a series
+# written before a later change to one of its context lines is refused
+# strictly, with the hint that it applies with 2 lines of context; accepted
+# only when patches/SERIES.apply says context=2, and then marked in
+# preflight, list-variants and the manifest; a series that conflicts for
+# real is refused naming file and hunk either way; base-commit: is compared
+# with a git reference (-R git:REPO@REF), naming the commit to build on.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+L=$T_DIR/linux
+mkdir -p "$L/mm"
+g() { git -C "$L" -c user.name=t -c user.email=t@example.org "$@"; }
+g init -q
+printf 'obj-y += memcontrol.o\n' >"$L/Makefile"
+i=1
+while [ "$i" -le 40 ]; do
+	echo "int line$i;"
+	i=$((i + 1))
+done >"$L/mm/memcontrol.c"
+g add . && g commit -q -m "v6.12 (the tree the series were written on)"
+A=$(g rev-parse HEAD)
+# two series written on A, each one patch
+g checkout -q -b ctx
+sed -i 's/^int line15;$/int line15 = 1; \/* the series *\//' "$L/mm/memcontrol.c"
+g commit -q -am "mm: memcg: a change that needs only two lines of context"
+g format-patch -q -1 --base="$A" --stdout >"$T_DIR/ctx2.mbox"
+g checkout -q -b conflict "$A"
+sed -i 's/^int line30;$/int line30 = 2; \/* the series *\//' "$L/mm/memcontrol.c"
+g commit -q -am "mm: memcg: a change that conflicts"
+g format-patch -q -1 --base="$A" --stdout >"$T_DIR/conflict.mbox"
+# the reference: A and a later backport changing line 12 (the series'
+# outermost context line) and line 30 (the conflicting series' own line)
+g checkout -q -b stable "$A"
+sed -i 's/^int line12;$/int line12; \/* backport *\//; s/^int line30;$/int line30 = 3; \/* backport *\//' "$L/mm/memcontrol.c"
+g commit -q -am "mm: a later stable backport"
+B=$(g rev-parse HEAD)
+
+K=$T_DIR/kt
+copy_checkout "$K"
+cp "$T_DIR/ctx2.mbox" "$T_DIR/conflict.mbox" "$K/patches/"
+C() { "$K/build.sh" -C "$T_DIR/cache" -R "git:$L@stable" "$@"; }
+
+expect_rc "a series needing 2 lines of context is refused strictly" 2 C preflight ctx2
+expect_in "... naming file and hunk" "$T_OUT" "does not apply: mm/memcontrol.c: patch does not apply (hunk at mm/memcontrol.c:12;"
+expect_in "... saying it applies with 2 lines of context and how to accept it" "$T_OUT" "it applies with 2 lines of context (git apply -C2): a tree with later changes to a context line?  To accept that, write context=2 into patches/ctx2.apply"
+expect_in "... and which commit it wants, which the reference is not" "$T_OUT" "warning: series ctx2 was made on base-commit $A, the reference is $B; $L has it: -R git:$L@$A builds on exactly that commit"
+expect_rc "it applies on exactly its base-commit" 0 "$K/build.sh" -C "$T_DIR/cache" -R "git:$L@$A" preflight ctx2
+expect_in "... preflight says the reference is that commit" "$T_OUT" "series ctx2 names base-commit $A: the reference is that commit"
+
+printf 'context=2\n' >"$K/patches/ctx2.apply"
+expect_rc "with context=2 in patches/ctx2.apply it applies to the later tree" 0 C preflight ctx2
+expect_in "... and preflight says how" "$T_OUT" "preflight: ctx2: 1 patch(es) apply; series ctx2 applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"
+assert "... at the right place" grep -q '^int line15 = 1; /\* the series \*/$' "$T_DIR"/cache/variants/git-*/ctx2/src/mm/memcontrol.c
+assert "... over the backport" grep -q '^int line12; /\* backport \*/$' "$T_DIR"/cache/variants/git-*/ctx2/src/mm/memcontrol.c
+assert "... recorded in the patch log" grep -q 'git apply -C2 (patches/ctx2.apply)' "$T_DIR"/cache/variants/git-*/ctx2/patch.log
+expect_rc "list-variants" 0 C list-variants
+expect_in "... shows the context" "$T_OUT" "ctx2	(also ctx2@1..ctx2@1, and A+B stacks) base-commit $A; applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"
+# the manifest, as build.sh kernel writes it (no kernel built: its files faked)
+mkdir -p "$T_DIR/fake"
+echo config >"$T_DIR/fake/config"
+echo kernel >"$T_DIR/fake/bzImage"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 REF_SPEC=$3 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; ref_id >/dev/null; write_kernel_manifest ctx2 "$4"' sh "$K" "$T_DIR/cache" "git:$L@stable" "$T_DIR/fake"
+expect_in "... records the context" "$T_OUT" '"apply_context": [{"series": "ctx2", "context": 2, "text": "applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"}]'
+mkdir -p "$T_DIR/kout/kernels/ctx2"
+cp "$T_OUT" "$T_DIR/kout/kernels/ctx2/manifest.json"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/report.sh; context_notes base ctx2' sh "$T_DIR/kout"
+expect_in "... say it too (report.txt, under each comparison naming it)" "$T_OUT" "variant ctx2: series ctx2 applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"
+printf 'context=5\n' >"$K/patches/ctx2.apply"
+expect_rc "a bad context is refused" 2 C preflight ctx2
+expect_in "... saying what it may be" "$T_OUT" "patches/ctx2.apply: context=N (0, 1 or 2"
+
+expect_rc "a conflicting series is refused strictly" 2 C preflight conflict
+expect_in "... naming file and hunk" "$T_OUT" "series conflict, patch 0001-mm-memcg-a-change-that-conflicts.patch does not apply: mm/memcontrol.c: patch does not apply (hunk at mm/memcontrol.c:27;"
+if grep -q 'it applies with' "$T_OUT"; then no "... no context hint for a real conflict"; else ok "... no context hint for a real conflict"; fi
+printf 'context=1\n' >"$K/patches/conflict.apply"
+expect_rc "and with context=1 too" 2 C preflight conflict
+expect_in "... naming file and hunk and the context" "$T_OUT" "does not apply with 1 lines of context: mm/memcontrol.c: patch does not apply (hunk at mm/memcontrol.c:27;"
+rm -rf "$T_DIR"
+t_summary
