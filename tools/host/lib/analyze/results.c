@@ -164,18 +164,20 @@ static void run_meta(struct krp_variant *v, struct krp_run *r, const char *run_d
 	char *hp = krp_path_join(run_dir, "host.conf");
 	char *np = krp_path_join(run_dir, "NOT-DETERMINISTIC");
 	struct krp_jobconf jc;
-	const char *c = NULL;
+	const char *c = "real";
 	struct stat st;
 
 	r->seed = -1;
 	r->cpu_pressure = NAN;
+	r->contended = 0;
 	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) == 0) {
-		c = krp_jobconf_get(&jc, "clock");
+		const char *jcc = krp_jobconf_get(&jc, "clock");
+
+		if (jcc && strcmp(jcc, "exact") == 0)
+			c = "exact";
 		r->seed = small_num(krp_jobconf_get(&jc, "seed"));
 	}
 	krp_jobconf_free(&jc);
-	if (!c || strcmp(c, "exact") != 0)
-		c = "real";
 	if (first)
 		snprintf(v->clock, sizeof(v->clock), "%s", c);
 	else if (strcmp(v->clock, c) != 0)
