@@ -62,7 +62,7 @@ import_lava_run() {
 	mkdir -p "$(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp"
-	write_job "$CELL" "$RDIR.tmp/job.conf"
+	write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
 	echo "result_port=console" >>"$RDIR.tmp/job.conf"
 	# One copy of the log (it may be hundreds of MB): frames.bin, what
 	# krepro-recv reads, is a second name of console.log.

@@ -78,6 +78,10 @@ plan_check() {
 		# plan_runs reads each cell's runs and result path from here.
 		printf '%s %s\n' "$runs" "$vd" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
+		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$(cell_clock "$cell")" = exact ]; then
+			PLAN_FEW_SEEDS=1
+			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
+		fi
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
