@@ -100,7 +100,10 @@ alpha KREPRO_BISECT_ALPHA=0.01); an inconclusive step (p < 0.25) gets two
 more runs per side, up to KREPRO_BISECT_MAX_RUNS=9.  With clock: exact in
 the matrix every step shares one base, each side runs 8 seeds (unless the
 matrix sets runs:; up to 16 when inconclusive), -j N boots N at once, and
-a step is named only when its change clears the seeds' floor at p < 0.01.
+a step is named only when its change clears the seeds' floor at p < 0.01
+and carries a tenth of the whole series' change, with its sign (exact mode
+sees every instruction: a constant made a boot parameter is a real change
+of 0.7%, not the series' step).
 
 floor runs A/A comparisons of one exact cell (default: the embedded
 matrix's): base against base in three disjoint sets of SEEDS seeds (default
