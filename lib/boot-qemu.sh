@@ -103,7 +103,7 @@ host_load_record() {
 	# shellcheck disable=SC2086,SC2046 # marks are four numbers each
 	set -- $1 "$2" $(host_load_mark)
 	awk -v p0="$1" -v s0="$2" -v j0="$3" -v u0="$4" -v p1="$6" -v s1="$7" -v j1="$8" -v u1="$9" \
-		-v lim="${KREPRO_CONTENDED_PERMILLE:-100}" -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+		-v lim="${KREPRO_CONTENDED_PERMILLE:-100}" -v ld1="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		wall = (u1 - u0) * 10000
 		if (p0 != "-" && p1 != "-" && wall > 0) {
 			pm = int((p1 - p0) * 1000 / wall + 0.5)
@@ -111,7 +111,7 @@ host_load_record() {
 			printf "cpu_pressure_permille=%d\n", pm
 		}
 		if (j1 > j0) printf "steal_permille=%d\n", int((s1 - s0) * 1000 / (j1 - j0) + 0.5)
-		printf "load1=%s\n", load
+		printf "load1=%s\n", ld1
 		printf "contended=%d\n", (pm != "" && pm >= lim)
 	}' >"$5"
 }
