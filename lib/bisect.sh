@@ -75,9 +75,10 @@ bisect_main() {
 			# parameter is a real, small change of the path (memcg@2:
 			# -0.71%, p=0.004, 10 seeds a side), not the step that makes
 			# the series' change: a step counts only if it carries a
-			# tenth of the whole series' change, with its sign.
+			# tenth of the whole series' change, with its sign; one below
+			# it, significant or not, gets no more seeds either.
 			bs_ch=$(sed -n 's/^[^:]*: \([-+]*[0-9.]*\)%.*/\1/p' "$bs_w/verdict" | head -n 1)
-			if [ "$rc" = 0 ] && [ -n "${bs_series:-}" ] && [ -n "$bs_ch" ] && grep -q '(exact' "$bs_w/verdict" &&
+			if [ -n "${bs_series:-}" ] && [ -n "$bs_ch" ] && grep -q '(exact' "$bs_w/verdict" &&
 				awk -v c="$bs_ch" -v s="$bs_series" 'BEGIN { exit !(c * s <= 0 || (c < 0 ? -c : c) * 10 < (s < 0 ? -s : s)) }'; then
 				note "bisect: $ser@$1: $bs_ch% is below a tenth of the series' $bs_series%: not the series' step (exact mode)"
 				return 3
