@@ -23,7 +23,7 @@ EXACT_RUNS=8
 runs_of() { # cell -> its runs, the default applied
 	ro=$(cell_get "$1" runs)
 	[ -n "$ro" ] || ro=$(seed_count "$1")
-	if [ -z "$ro" ] && [ "$(clock_of "$1")" = exact ]; then ro=$EXACT_RUNS; fi
+	if [ -z "$ro" ] && [ "$(cell_clock "$1")" = exact ]; then ro=$EXACT_RUNS; fi
 	echo "${ro:-${DEFAULT_RUNS:-$(kit_default runs)}}"
 }
 
@@ -36,18 +36,10 @@ seed_count() {
 # seed_of CELL RUN: the layout seed of run RUN of an exact cell (run N has
 # seed N, or FIRST + N - 1 with "seeds: FIRST[-LAST]"); "" in real mode.
 seed_of() {
-	[ "$(clock_of "$1")" = exact ] || return 0
+	[ "$(cell_clock "$1")" = exact ] || return 0
 	so=$(cell_get "$1" seeds)
 	so=${so:-1}
 	echo $((${so%-*} + $2 - 1))
-}
-
-# clock_of CELL: the cell's clock without loading its board (the matrix's
-# or --clock's clock=, else the board file's clock:, else real).
-clock_of() {
-	co=$(cell_get "$1" clock)
-	[ -n "$co" ] || co=$(sed -n 's/^clock: *//p' "$KREPRO_ROOT/boards/$(cell_board "$1")" 2>/dev/null | head -n 1)
-	echo "${co:-real}"
 }
 
 cell_get() { # cell-line key
@@ -96,11 +88,13 @@ count_of() { # value cpus: N, or N% of the CPUs, as a count ("" stays "")
 
 # cell_clock CELL: the cell's measuring mode, "exact" (QEMU counts
 # instructions: guest time is a function of the inputs alone, see
-# docs/EXACT.md) or "real" (host time); the matrix's clock: key, else the
-# board's.  Needs load_board of the cell's board.
+# docs/EXACT.md) or "real" (host time); the matrix's (or --clock's) clock=,
+# else the board file's clock: (load_board checks it), else real.  Read from
+# the board file, so callers need no board loaded (runs_of, variant_dir).
 cell_clock() {
 	cc=$(cell_get "$1" clock)
-	printf '%s\n' "${cc:-$B_CLOCK}"
+	[ -n "$cc" ] || cc=$(sed -n 's/^clock: *//p' "$KREPRO_ROOT/boards/$(cell_board "$1")" 2>/dev/null | head -n 1)
+	printf '%s\n' "${cc:-real}"
 }
 
 # check_clock CELL BOARD: refuse what exact mode cannot be, before any build.
@@ -333,7 +327,7 @@ check_cell() {
 				case $ck_n in '' | *[!0-9]* | 0* | ???????*) ck_bad=1 ;; esac
 			done
 			[ -n "$ck_bad" ] || [ "$ck_lo" -le "$ck_hi" ] || ck_bad=1
-			if [ -z "$ck_bad" ] && [ "$(clock_of "$1")" != exact ]; then
+			if [ -z "$ck_bad" ] && [ "$(cell_clock "$1")" != exact ]; then
 				die "$ck_where: seeds: is for clock: exact (a real-mode boot has no seed to set)"
 			fi
 			ck_r=$(cell_get "$1" runs)
@@ -439,7 +433,7 @@ variant_dir() { # cell -> variant-level result dir
 	[ -n "$v" ] || v=base
 	b=$(cell_board "$1")
 	# Exact-mode results are another machine: "<board>.exact".
-	[ "$(clock_of "$1")" != exact ] || b=$b.exact
+	[ "$(cell_clock "$1")" != exact ] || b=$b.exact
 	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
 		"$(path_params "$vd_cell")" "$b" "$ROOTFS" "$KCONFIG" "$COMPILER" "$v"
 }
