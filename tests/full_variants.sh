@@ -31,7 +31,9 @@ expect_in "mbox split names patches as git format-patch does" "$T_OUT" \
 expect_in "mbox split names a patch after its whole folded Subject" "$T_OUT" \
 	"0004-mm-memcontrol-let-a-faulting-task-flush-its-due-stat.patch  [PATCH 4/5] mm: memcontrol: let a faulting task flush its due statistics"
 expect_rc "preflight of SERIES@0 is refused" 2 C preflight calibration@0
-expect_in "SERIES@0 says how many patches" "$T_OUT" "series calibration has 3 patches, not 0"
+expect_in "SERIES@0 says what N must be" "$T_OUT" "'calibration@0' needs SERIES@N, N a number from 1"
+expect_rc "preflight of SERIES@4 is refused" 2 C preflight calibration@4
+expect_in "SERIES@N past the end says how many patches" "$T_OUT" "series calibration has 3 patches, not 4"
 expect_rc "preflight of the mbox, the folder and @1" 0 C preflight calmbox calcover calibration@1
 expect_in "preflight reports patches per variant" "$T_OUT" "preflight: calibration@1: 1 patch(es) apply"
 for v in calmbox calcover; do
@@ -41,7 +43,9 @@ done
 assert "calibration@1 carries the knob switched off" grep -q 'static unsigned int fault_delay_ns __read_mostly;' \
 	cache/variants/*/calibration@1/src/mm/memory.c
 assert "the shared reference stays pristine" sh -c '! grep -q fault_delay_ns cache/reference/*/linux-source-6.12/mm/memory.c'
-expect_rc "stacking a series on itself fails" 2 C preflight calibration+calibration
+expect_rc "stacking a series on itself is refused" 2 C preflight calibration+calibration
+expect_in "the refusal names the series twice" "$T_OUT" "series 'calibration' twice"
+expect_rc "stacking a series on its own mbox fails" 2 C preflight calibration+calmbox
 expect_in "stack failure names the patch" "$T_OUT" "patch 0001-mm-add-a-fault_delay_ns-knob"
 # The kit's own series stay checkpatch-clean.  Run beside each file: from
 # this checkout's root, checkpatch misreads a tracked patch (every blank
