@@ -154,9 +154,13 @@ unpack_bundle() {
 }
 
 # sandboxed DIR CMD...: CMD builds someone else's patches (their Makefiles run
-# by nature) confined by bubblewrap: no network, no capabilities, uid 65534
-# in a user namespace (also when run as root), everything read-only but DIR;
-# ccache is read, never written.
+# by nature) confined by bubblewrap: no network, no capabilities, and an
+# unprivileged uid outside the namespace too (as root, setpriv drops to
+# 65534 before bwrap, so root's files stay root's).  It sees only the
+# system's programs (/usr, /etc), the kit copy DIR/root, the reference
+# package and ccache read-only; it writes DIR/cache, DIR/out and DIR/tmp
+# only.  The rest of DIR (the unpacked bundle verify compares against),
+# /root, /home, /tmp and /run (host sockets) are not in its world.
 # KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
 sandboxed() {
 	sd=$1
@@ -167,16 +171,73 @@ sandboxed() {
 		return
 	fi
 	need_cmd bwrap bubblewrap
-	# The host's /tmp stays visible but read-only like the rest (the
-	# reference package or ccache may live there); temp files go to DIR.
-	mkdir -p "$sd/tmp"
-	set -- bwrap --unshare-user --uid 65534 --gid 65534 --unshare-net --unshare-pid --unshare-ipc \
-		--unshare-uts --die-with-parent --cap-drop ALL --ro-bind / / --dev /dev --proc /proc \
-		--bind "$sd" "$sd" --setenv TMPDIR "$sd/tmp" --setenv CCACHE_READONLY 1 \
-		--setenv CCACHE_TEMPDIR "$sd/ccache-tmp" --setenv KREPRO_DEPS_OK 1 "$@"
-	if ! "$@"; then
-		bwrap --unshare-user --unshare-net --ro-bind / / true 2>/dev/null ||
-			die "verify: bubblewrap cannot make a sandbox here (user namespaces off?); KREPRO_VERIFY_SANDBOX=off builds unconfined"
+	mkdir -p "$sd/cache" "$sd/out" "$sd/tmp" "$sd/ccache-tmp"
+	sb_ccache=$(ccache -k cache_dir 2>/dev/null) || sb_ccache=
+	# Not root: a user namespace maps the caller to 65534.  Root: bwrap
+	# mounts as root (it can reach /root/.cache/ccache) with no user
+	# namespace, keeps only CAP_SETUID/CAP_SETGID, and setpriv inside
+	# drops to 65534 for real, with every capability gone.
+	if [ "$(id -u)" = 0 ]; then
+		need_cmd setpriv util-linux
+		chown -R 65534:65534 "$sd/cache" "$sd/out" "$sd/tmp" "$sd/ccache-tmp"
+		set -- setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps=-all --bounding-set=-all "$@"
+		sb_who="--cap-drop ALL --cap-add CAP_SETUID --cap-add CAP_SETGID"
+	else
+		sb_who="--unshare-user --uid 65534 --gid 65534 --cap-drop ALL"
+	fi
+	# The options go after CMD, then CMD rotates to the end; bwrap mounts
+	# in order, so a bind below /tmp comes after the /tmp it replaces.
+	sb_n=$#
+	# shellcheck disable=SC2086 # options, one a word
+	set -- "$@" $sb_who --unshare-net --unshare-pid --unshare-ipc \
+		--unshare-uts --die-with-parent --dev /dev --proc /proc --tmpfs /tmp \
+		--ro-bind /usr /usr --ro-bind /etc /etc
+	for d in /bin /sbin /lib /lib32 /lib64 /libx32; do
+		if [ -L "$d" ]; then
+			set -- "$@" --symlink "$(readlink "$d")" "$d"
+		elif [ -d "$d" ]; then
+			set -- "$@" --ro-bind "$d" "$d"
+		fi
+	done
+	# The binds, each below folders made open (bwrap makes them 0700).
+	sb_seen=
+	while read -r sb_kind sb_path; do
+		[ -n "$sb_path" ] || continue
+		sb_up=$(dirname "$sb_path") sb_dirs=
+		while [ "$sb_up" != / ] && [ "$sb_up" != /tmp ]; do
+			sb_dirs="$sb_up
+$sb_dirs"
+			sb_up=$(dirname "$sb_up")
+		done
+		while read -r sb_d; do
+			case $sb_seen in *"|$sb_d|"*) continue ;; esac
+			[ -n "$sb_d" ] && sb_seen="$sb_seen|$sb_d|" && set -- "$@" --perms 0755 --dir "$sb_d"
+		done <<EOF
+$sb_dirs
+EOF
+		set -- "$@" "$sb_kind" "$sb_path" "$sb_path"
+	done <<EOF
+--ro-bind ${KREPRO_REFERENCE_DEB:+$(dirname "$KREPRO_REFERENCE_DEB")}
+--ro-bind $([ -d "$sb_ccache" ] && echo "$sb_ccache")
+--ro-bind $sd/root
+--bind $sd/cache
+--bind $sd/out
+--bind $sd/tmp
+--bind $sd/ccache-tmp
+EOF
+	[ ! -d "$sb_ccache" ] || set -- "$@" --setenv CCACHE_DIR "$sb_ccache"
+	set -- "$@" --setenv TMPDIR "$sd/tmp" \
+		--setenv HOME "$sd/tmp" --setenv CCACHE_READONLY 1 --setenv CCACHE_TEMPDIR "$sd/ccache-tmp" \
+		--setenv KREPRO_DEPS_OK 1
+	while [ "$sb_n" -gt 0 ]; do
+		set -- "$@" "$1"
+		shift
+		sb_n=$((sb_n - 1))
+	done
+	if ! bwrap "$@"; then
+		# shellcheck disable=SC2086
+		bwrap $sb_who --unshare-net --ro-bind / / true 2>/dev/null ||
+			die "verify: bubblewrap cannot make an unprivileged sandbox here (user namespaces off?); KREPRO_VERIFY_SANDBOX=off builds unconfined"
 		return 1
 	fi
 }

@@ -271,6 +271,35 @@ assert "no N.tgz.tmp" test ! -e "$T_DIR/N.tgz.tmp"
 expect_rc "bisect of an unknown series is refused" 2 env KREPRO_CACHE="$T_DIR/bc" ./run-matrix.sh bisect -o "$T_DIR/bres" nosuchseries will-it-scale.per_process_ops
 assert "leaving no cache/bisect.*" test -z "$(find "$T_DIR/bc" -maxdepth 1 -name 'bisect.*')"
 
+# The verify sandbox (issue 27 row 2): what a bundle's Makefile can reach.
+mkdir -p "$T_DIR/sb/root" "$T_DIR/sb/krepro-bundle/kernels"
+echo secret >"$T_DIR/host-secret"
+echo bundle >"$T_DIR/sb/krepro-bundle/kernels/bzImage"
+cat >"$T_DIR/sb/root/probe" <<'P'
+id -u >"$SD/out/uid"
+cat /etc/shadow >"$SD/out/shadow" 2>/dev/null
+ls -A /root >"$SD/out/root" 2>/dev/null
+ls -A /run >"$SD/out/run" 2>/dev/null
+cat "$HS" >"$SD/out/secret" 2>/dev/null
+echo forged >"$SD/krepro-bundle/kernels/bzImage" 2>/dev/null
+echo code >"$SD/root/build.sh" 2>/dev/null
+touch "$SD/out/done"
+P
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "a probe runs in the verify sandbox" 0 env SD="$T_DIR/sb" HS="$T_DIR/host-secret" \
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" HS="$HS" sh "$SD/root/probe"'
+P=$T_DIR/sb/out
+assert "the probe ran" test -e "$P/done"
+assert "its uid is 65534 inside (read: $(cat "$P/uid" 2>/dev/null))" test "$(cat "$P/uid" 2>/dev/null)" = 65534
+[ "$(id -u)" != 0 ] ||
+	assert "... and outside, run by root: what it writes is 65534's, not root's" test "$(stat -c %u "$P/done")" = 65534
+assert "it cannot read /etc/shadow" test ! -s "$P/shadow"
+assert "it sees nothing of /root but the ccache it reads ($(tr '\n' ' ' <"$P/root"))" test -z "$(grep -vx .cache "$P/root")"
+assert "it sees no /run (the host's sockets)" test ! -s "$P/run"
+assert "it cannot read the host's /tmp" test ! -s "$P/secret"
+assert "the unpacked bundle it is compared with is out of its reach" grep -qx bundle "$T_DIR/sb/krepro-bundle/kernels/bzImage"
+assert "the kit copy that builds it is read-only" test ! -e "$T_DIR/sb/root/build.sh"
+
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED
