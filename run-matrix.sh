@@ -106,11 +106,12 @@ sees every instruction: a constant made a boot parameter is a real change
 of 0.7%, not the series' step).
 
 floor runs A/A comparisons of one exact cell (default: the embedded
-matrix's): base against base in three disjoint sets of SEEDS seeds (default
-8), base with a boot word nothing reads, and the noop series (an unused
-function that only moves code); it prints each comparison, how many called
-a change at p < 0.01, and the floor: the smallest change SEEDS seeds a side
-can call there (DIR/floor.txt, default ./results/floor).  Exact mode:
+matrix's): base in four disjoint sets of SEEDS seeds (default 8), base
+with boot words nothing reads (two lengths), and the noop series (an
+unused function that only moves code): 7 sets, 21 comparisons; it prints
+each, how many called a change at p < 0.01, and the floor: the smallest
+change SEEDS seeds a side (and the default 8) can call there
+(DIR/floor.txt, default ./results/floor).  Cost: 7 x SEEDS boots.  Exact mode:
 docs/EXACT.md.
 EOF
 }

@@ -29,13 +29,16 @@ floor_main() {
 	trap "rm -rf '$fl_w'" EXIT
 	fl_base() { if [ -n "$fl_matrix" ]; then cat "$fl_matrix"; else default_matrix; fi; }
 	fl_cmdline=$(fl_base | sed -n 's/^kernel_cmdline: *//p' | head -n 1)
-	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; three disjoint seed
-	# sets of base, base with a boot word nothing reads, and the noop
-	# series on the first set's seeds.
+	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; four disjoint seed
+	# sets of base, base with boot words nothing reads (two lengths, on
+	# the first two sets' seeds), and the noop series: 7 sets, 21 A/A
+	# comparisons.
 	fl_sets="aa1 base 1
 aa2 base $((fl_n + 1))
 aa3 base $((2 * fl_n + 1))
+aa4 base $((3 * fl_n + 1))
 pad base 1 krepro_floor_pad=1
+pad2 base $((fl_n + 1)) krepro_floor_pad=4444
 noop noop 1"
 	while read -r name var first word; do
 		{
@@ -70,9 +73,9 @@ EOF
 		echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)"
 		echo "metric: $metric; exact, $fl_n seeds a side, Welch at p<0.01"
 		called=0 total=0
-		for pair in "aa1 aa2" "aa1 aa3" "aa2 aa3" "aa1 pad" "aa2 pad" "aa3 pad" "aa1 noop" "aa2 noop" "aa3 noop" "pad noop"; do
-			# shellcheck disable=SC2086 # two set names
-			set -- $pair
+		# shellcheck disable=SC2013 # one word a line: set names
+		for pair in $(awk '{ s[NR] = $1 } END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) print s[i] ":" s[j] }' "$fl_w/dirs"); do
+			set -- "${pair%:*}" "${pair#*:}"
 			rc=0
 			v=$("$KREPRO_OUT/host/krepro-compare" --alpha 0.01 --verdict "$metric" "$(dir_of "$1")" "$(dir_of "$2")") || rc=$?
 			[ "$rc" = 0 ] || [ "$rc" = 3 ] || die "floor: cannot compare $1 with $2"
@@ -83,23 +86,31 @@ EOF
 		echo "A/A: $called of $total called a change at p<0.01"
 	} >"$fl_w/report"
 	# The floor: the change n seeds a side call at p<0.01 given the
-	# layout spread of the three base sets (their pooled variance), and
-	# never below compare's minimum exact effect.
-	for s in aa1 aa2 aa3; do
+	# layout spread of the four base sets (their pooled variance), and
+	# never below compare's minimum exact effect; for the sets' n and for
+	# the default seeds a side.
+	for s in aa1 aa2 aa3 aa4; do
 		for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
 			printf '%s %s\n' "$s" "$(sed -n "s/.*\"$metric\": \([-0-9.e+]*\).*/\1/p" "$f")"
 		done
-	done | awk -v n="$fl_n" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+	done | awk -v n="$fl_n" -v d="$EXACT_RUNS" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+	# the change k seeds a side call at p<0.01 (t quantile 0.995 at
+	# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758)
+	function floor_at(k,   df, z, t, f) {
+		df = 2 * (k - 1); z = 2.5758
+		t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
+			+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
+		f = 100 * t * sqrt(2 * v / k) / m
+		return f > min ? f : min
+	}
 	$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
 	END {
 		for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
-		v /= sets; m = all / cnt; df = 2 * (n - 1)
-		# t quantile 0.995 at df (Cornish-Fisher from z = 2.5758)
-		z = 2.5758; t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
-			+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
-		f = 100 * t * sqrt(2 * v / n) / m
+		v /= sets; m = all / cnt
 		printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
-			(f > min ? f : min), n, 100 * sqrt(v) / m, m, sets
+			floor_at(n), n, 100 * sqrt(v) / m, m, sets
+		if (d != n)
+			printf "floor at %d seeds a side (the default): %.2f%%\n", d, floor_at(d)
 	}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"
 	cp "$fl_w/report" "$fl_out/floor.txt"
 	cat "$fl_out/floor.txt"

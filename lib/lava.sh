@@ -20,7 +20,7 @@ import_lava_args() {
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
 	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
 	# Everything read back from the export folder is data from elsewhere:
-	# the cell (column 3) is checked by check_cell as a matrix's cell is
+	# the cell (column 3) is checked by lib/cells.awk as a matrix's cell is
 	# (plan_check), and the result path (column 2) must be that cell's
 	# (import_lava_run); IMPORT_LINENO names the line in errors.
 	IMPORT_LINENO=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n { print NR; exit }' "$IMPORT_DIR/cells.tsv")

@@ -43,56 +43,78 @@ plan_cells() {
 }
 
 # plan_check: every cell valid, result paths unique; sets NCELLS,
-# TOTAL_RUNS, VARIANTS (with --dry-run: prints each cell).
+# TOTAL_RUNS, VARIANTS (with --dry-run: prints each cell).  One awk process
+# checks the whole matrix (lib/cells.awk); the loop below starts a process
+# only once a board or a variant.
 plan_check() {
 	NCELLS=$(wc -l <"$TMPD/cells")
+	pc_boards=
+	while IFS= read -r cell; do
+		pc_b=${BOARD_OVERRIDE:-$DEFAULT_BOARD}
+		[ -n "${BOARD_OVERRIDE:-}" ] || for kv in $cell; do case $kv in board=*) pc_b=${kv#board=} && break ;; esac; done
+		case " $pc_boards " in *" $pc_b "*) ;; *) pc_boards="$pc_boards $pc_b" ;; esac
+	done <"$TMPD/cells"
+	# shellcheck disable=SC2086 # board names, checked by load_board
+	boards_table $pc_boards
+	cells_awk 1 "$TMPD/cells" >"$TMPD/cellfacts" 2>"$TMPD/cells.err" ||
+		die "$(head -n 1 "$TMPD/cells.err")"
 	: >"$TMPD/cellruns"
 	TOTAL_RUNS=0
 	VARIANTS=
-	k=0
-	while IFS= read -r cell; do
-		k=$((k + 1))
-		suite=$(cell_get "$cell" suite)
-		case $suite in
-		'' | *[!a-z0-9_-]*) die "$MATRIX: cell $k: bad or missing suite '$suite'" ;;
-		esac
-		[ -f "$KREPRO_ROOT/suites/$suite/run.sh" ] ||
-			die "$MATRIX: cell $k: unknown suite '$suite' (no suites/$suite/run.sh)"
-		b=$(cell_board "$cell")
-		load_board "$b"
-		check_cell "$cell"
-		runs=$(runs_of "$cell")
-		case $runs in *[!0-9]* | '' | 0) die "$MATRIX: runs must be a positive number" ;; esac
-		rt=$(cell_value "$cell" runtime)
-		to_seconds "$rt" >/dev/null
-		rt=$(to_seconds "$rt")
-		count_of "$(cell_get "$cell" nr_task)" "$B_CPUS" >/dev/null
-		kernel_args "$cell" >/dev/null
-		check_clock "$cell" "$b"
-		# Two cells with one result path would boot the same runs twice.
-		vd=$(variant_dir "$cell")
-		if [ -f "$TMPD/vdirs" ] && grep -qxF "$vd" "$TMPD/vdirs"; then
-			die "$MATRIX: cell $k repeats an earlier cell (same variant and parameters: ${vd#"$RESULTS"/}); is a variant listed twice?"
-		fi
-		echo "$vd" >>"$TMPD/vdirs"
+	pc_loaded=
+	exec 3<"$TMPD/cells"
+	while IFS='	' read -r k runs b clock rt seed vd ddj _; do
+		IFS= read -r cell <&3
+		for kv in $cell; do
+			case $kv in variants=* | variant=*)
+				pc_vs=${kv#*=}
+				while [ -n "$pc_vs" ]; do
+					check_variant "${pc_vs%%,*}" "${kv%%=*}"
+					case $pc_vs in *,*) pc_vs=${pc_vs#*,} ;; *) pc_vs= ;; esac
+				done
+				;;
+			esac
+		done
 		# plan_runs reads each cell's runs and result path from here.
 		printf '%s %s\n' "$runs" "$vd" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
-		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$(cell_clock "$cell")" = exact ]; then
+		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
 			PLAN_FEW_SEEDS=1
 			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
 		fi
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
+			[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
-				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$(cell_clock "$cell")" \
+				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$clock" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
-			[ -z "$(seed_of "$cell" 1)" ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$(seed_of "$cell" 1)" "$(seed_of "$cell" "$runs")"
-			dd=$(cell_defaults "$cell" | tr '\n' ' ')
-			[ -z "$dd" ] || printf '  defaults (docs/KEYS.md): %s\n' "${dd% }"
+			[ "$seed" = - ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$seed" "$((seed + runs - 1))"
+			[ "$ddj" = - ] || printf '  defaults (docs/KEYS.md): %s\n' "$ddj"
 		fi
-	done <"$TMPD/cells"
+	done <"$TMPD/cellfacts"
+	exec 3<&-
+}
+
+# check_variant NAME KEY: a variant a cell names can be built (once a
+# session: build.sh is a process start), or is in the bundle.
+check_variant() {
+	case " ${CHECKED_VARIANTS:-} " in *" $1 "*) return 0 ;; esac
+	cv_why=$(variant_stack_problem "$1")
+	[ -z "$cv_why" ] || die "$(key_where "$2"): bad variant '$1': $cv_why"
+	if [ -n "$BUNDLE" ]; then
+		[ -f "$BUNDLE_DIR/kernels/$1/bzImage" ] ||
+			die "$(key_where "$2"): the bundle has no kernel '$1' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
+	elif [ -z "$IMPORT_DIR" ]; then
+		"$KREPRO_ROOT/build.sh" patches "$1" >/dev/null 2>"$TMPD/variant.err" ||
+			die "$(key_where "$2"): variant '$1': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
+	fi
+	CHECKED_VARIANTS="${CHECKED_VARIANTS:-} $1"
+}
+
+key_where() { # KEY -> "MATRIX:LINE" (or MATRIX) for messages
+	kw_l=$(key_line "$1")
+	echo "$MATRIX${kw_l:+:$kw_l}"
 }
 
 plan_runs() {

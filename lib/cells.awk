@@ -1,0 +1,296 @@
+# lib/cells.awk: the one reader of matrix cells ("key=value ..." lines, as
+# krepro-matrix writes them): every cell checked against the key table and
+# its derived facts, in one process for the whole matrix (a process a cell
+# made a 1,000-cell plan take minutes).  lib/cells.sh runs it: plan_check
+# for the matrix (check=1), cell_facts for one cell (check=0).
+#
+# Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
+# (NAME TYPE ACCEL CPUS CLOCK, one line a board, made by load_board), the
+# matrix (for line numbers; "-" when there is none), the cells.
+# The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
+# cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
+# (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
+# KC_SUITES (|a|b|: suites with a run.sh), KC_BOARD_DEFAULT,
+# KC_BOARD_OVERRIDE, KC_EXACT_RUNS, KC_DEFAULT_RUNS, KC_RESULTS, KC_ROOTFS,
+# KC_KCONFIG, KC_COMPILER, KC_TENANT_PREFIX.
+# Output, a line a cell, TAB-separated, no field empty: k, runs, board,
+# clock, runtime in seconds (0: none), the first seed ("-" in real mode), the result path, the job's
+# defaults (key=value, space-separated, "-" for none), every default
+# (host keys too; "-" for none).  The first error goes to stderr, exit 2.
+
+function fail(msg) {
+	print msg > "/dev/stderr"
+	failed = 1
+	exit 2
+}
+
+# the name of "a|b|c" nearest to w (edit distance; the first of equals)
+function closest(w, list,    n, names, i, k, best, bk) {
+	n = split(list, names, "|")
+	for (i = 1; i <= n; i++) {
+		k = dist(w, names[i])
+		if (i == 1 || k < bk) { best = names[i]; bk = k }
+	}
+	return best
+}
+
+function dist(a, b,    i, j, la, lb, d, c, x, y, z) {
+	la = length(a); lb = length(b)
+	for (i = 0; i <= la; i++) d[i, 0] = i
+	for (j = 0; j <= lb; j++) d[0, j] = j
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = substr(a, i, 1) != substr(b, j, 1)
+			x = d[i - 1, j] + 1; y = d[i, j - 1] + 1; z = d[i - 1, j - 1] + c
+			d[i, j] = x < y ? (x < z ? x : z) : (y < z ? y : z)
+		}
+	return d[la, lb]
+}
+
+# a key of the cell being read ("" if unset; reading cv[k] would set it)
+function get(key) { return (key in cv) ? cv[key] : "" }
+
+function digits(s) { return s != "" && s !~ /[^0-9]/ }
+
+# the check of key k in a cell of suite s ("" if none applies)
+function check_of(k, s,    i) {
+	if (k ~ /^(sysctl|sysfs)\./) return "path"
+	for (i = 1; i <= nrows; i++)
+		if (rk[i] == k && (ro[i] == "kit" || ro[i] == s || ro[i] ~ /^monitor:/)) return rc[i]
+	return ""
+}
+
+function where_of(k) {
+	if (import_line != "") return matrix ":" import_line
+	return (k in keyline) ? matrix ":" keyline[k] : matrix
+}
+
+function bad_words(v) {
+	return v == "" || v ~ /^\+|\+$|\+\+|[^A-Za-z0-9_.+-]/ || length(v) > 64
+}
+
+# check_value: one key=value of cell k (suite s) against the key table
+function check_value(key, val, s, clock, cell,    where, check, owners, params, i, bad, lo, hi, n, w, nw, ws, want, list, parts) {
+	where = where_of(key)
+	check = check_of(key, s)
+	if (check == "") {
+		owners = ""; params = ""
+		for (i = 1; i <= nrows; i++) {
+			if (rk[i] == key) owners = owners (owners == "" ? "" : ", ") ro[i]
+			if (ro[i] == s) params = params (params == "" ? "" : " ") rk[i]
+		}
+		if (owners != "")
+			fail(where ": '" key "' is a parameter of " owners ", not of suite '" s "' (its parameters: " params "; suites/" s "/meta)")
+		fail(where ": unknown key '" key "' (did you mean '" closest(key, allkeys) "'? keys: docs/KEYS.md)")
+	}
+	# Numbers are decimal without a leading zero: the shell's arithmetic
+	# reads 08 as a bad octal number.
+	if (check ~ /^(int:|count:|duration$|size$)/ && val ~ /^0[0-9]/)
+		fail(where ": bad value '" val "' for '" key "': a number with a leading zero (write it without)")
+	bad = 0
+	if (check == "word" || check == "path") {
+		bad = val == "" || val ~ /[^A-Za-z0-9_.-]/ || length(val) > 64
+	} else if (check == "words") {
+		bad = bad_words(val)
+	} else if (check ~ /^int:/) {
+		split(check, parts, ":"); lo = parts[2]; hi = parts[3]
+		bad = !digits(val) || length(val) > 9 || val + 0 < lo + 0 || val + 0 > hi + 0
+	} else if (check ~ /^count:/) {
+		n = val; sub(/%$/, "", n)
+		bad = !digits(n) || length(n) > 8 || n + 0 < 1 || n + 0 > substr(check, 7) + 0
+	} else if (check == "duration") {
+		bad = val !~ /^[0-9]+[smh]?$/ || length(val) > 7
+	} else if (check == "size") {
+		bad = val !~ /^[0-9]+[KMGTkmgt]?$/ || length(val) > 13 || size_bytes(val) < 0
+	} else if (check ~ /^enum:/) {
+		bad = index("|" substr(check, 6) "|", "|" val "|") == 0
+	} else if (check ~ /^words:/) {
+		bad = bad_words(val)
+		list = substr(check, 7)
+		if (!bad) {
+			nw = split(val, ws, "+")
+			for (i = 1; i <= nw; i++)
+				if (index("|" list "|", "|" ws[i] "|") == 0)
+					fail(where ": unknown " s " test '" ws[i] "' in '" val "' (did you mean '" closest(ws[i], list) "'? the list: the check of '" key "' in suites/" s "/meta, docs/KEYS.md)")
+		}
+	} else if (check == "monitors") {
+		bad = val == "" || val ~ /[^a-z0-9_+-]/
+	} else if (check == "variant") {
+		# the names' syntax; the stack rules and the series' existence
+		# are lib/series.sh's (once a variant, in plan_check)
+		nw = split(val, ws, ",")
+		for (i = 1; i <= nw; i++)
+			if (ws[i] !~ /^[A-Za-z0-9]/ || ws[i] ~ /[^A-Za-z0-9._@+-]/ || index(ws[i], "..") || length(ws[i]) > 100)
+				fail(where ": bad variant name '" ws[i] "' (base, SERIES, SERIES@N, A+B)")
+	} else if (check == "seeds") {
+		lo = val; sub(/-[^-]*$/, "", lo)
+		hi = val; sub(/^[^-]*-/, "", hi)
+		bad = !digits(lo) || !digits(hi) || lo ~ /^0/ || hi ~ /^0/ || length(lo) > 6 || length(hi) > 6 || lo + 0 > hi + 0
+		if (!bad && clock != "exact")
+			fail(where ": seeds: is for clock: exact (a real-mode boot has no seed to set)")
+		if (!bad && ("runs" in cv) && val != lo && get("runs") != hi - lo + 1)
+			fail(where ": seeds: " val " are " (hi - lo + 1) " seeds, runs: says " get("runs"))
+	}
+	if (!bad) return
+	if (check ~ /^enum:/) {
+		list = substr(check, 6)
+		# a long list (a suite's tests): the closest name, not all of them
+		if (gsub(/\|/, "|", list) >= 7)
+			fail(where ": unknown " s " " key " '" val "' (did you mean '" closest(val, substr(check, 6)) "'? the list: the check of '" key "' in suites/" s "/meta, docs/KEYS.md)")
+		want = substr(check, 6); gsub(/\|/, ", ", want); want = "one of " want
+	} else if (check ~ /^int:/) want = "a whole number from " lo " to " hi
+	else if (check ~ /^count:/) want = "N (1.." substr(check, 7) ") or N% of the board's CPUs"
+	else if (check == "duration") want = "a duration: N, Ns, Nm or Nh"
+	else if (check == "size") want = "a size: N, NK, NM, NG or NT, below 1P"
+	else if (check == "seeds") want = "a seed N or seeds N-M (whole numbers 1..999999 without leading zeros, N <= M)"
+	else if (check ~ /^words/) want = "words of letters, digits, '_', '.', '-' joined by '+' (at most 64)"
+	else want = "letters, digits, '_', '.', '-' (at most 64)"
+	fail(where ": bad value '" val "' for '" key "': expected " want)
+}
+
+# 64M -> bytes, -1 at 1P or more
+function size_bytes(v,    n, s) {
+	n = v; s = 0
+	if (v ~ /[kK]$/) s = 10; else if (v ~ /[mM]$/) s = 20
+	else if (v ~ /[gG]$/) s = 30; else if (v ~ /[tT]$/) s = 40
+	if (s) n = substr(v, 1, length(v) - 1)
+	return length(n) > 12 || n + 0 > 2 ^ (50 - s) - 1 ? -1 : n * 2 ^ s
+}
+
+function seconds(v) {
+	if (v == "") return ""
+	if (v !~ /^[0-9]+[smh]?$/) fail(matrix ": bad duration '" v "'")
+	if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60
+	if (v ~ /h$/) return substr(v, 1, length(v) - 1) * 3600
+	sub(/s$/, "", v)
+	return v + 0
+}
+
+# the cell's defaults: keys it does not set that have one (its suite's,
+# the kit's, its monitors'), in table order; host keys only if host
+function defaults(s, host,    i, out, mons) {
+	mons = "+" get("monitors") "+"
+	out = ""
+	for (i = 1; i <= nrows; i++) {
+		if (rd[i] == "-" || (rk[i] in cv) || (rw[i] == "host" && !host)) continue
+		if (ro[i] == s || ro[i] == "kit" || (ro[i] ~ /^monitor:/ && index(mons, "+" substr(ro[i], 9) "+")))
+			out = out (out == "" ? "" : " ") rk[i] "=" rd[i]
+	}
+	return out == "" ? "-" : out
+}
+
+function default_of(key, s,    i) {
+	for (i = 1; i <= nrows; i++)
+		if (rk[i] == key && rd[i] != "-" && (ro[i] == s || ro[i] == "kit")) return rd[i]
+	return ""
+}
+
+# LKP's path_params: the path keys' values, sorted by key=value
+function path_params(tok, ntok,    i, j, n, p, t, out) {
+	n = 0
+	for (i = 1; i <= ntok; i++) {
+		split(tok[i], kv2, "=")
+		if (kv2[1] in nonpath) continue
+		p[++n] = tok[i]
+	}
+	for (i = 2; i <= n; i++) {
+		t = p[i]
+		for (j = i - 1; j >= 1 && p[j] > t; j--) p[j + 1] = p[j]
+		p[j + 1] = t
+	}
+	out = ""
+	for (i = 1; i <= n; i++) {
+		t = p[i]; sub(/^[^=]*=/, "", t)
+		out = out (i > 1 ? "-" : "") t
+	}
+	gsub(/[^-a-zA-Z0-9+=:.%]/, "_", out)
+	return out
+}
+
+BEGIN {
+	check = ENVIRON["KC_CHECK"] == 1; field = ENVIRON["KC_FIELD"] + 0
+	matrix = ENVIRON["KC_MATRIX"]; import_line = ENVIRON["KC_IMPORT_LINE"]
+	suites = ENVIRON["KC_SUITES"]; board_default = ENVIRON["KC_BOARD_DEFAULT"]
+	board_override = ENVIRON["KC_BOARD_OVERRIDE"]; exact_runs = ENVIRON["KC_EXACT_RUNS"]
+	default_runs = ENVIRON["KC_DEFAULT_RUNS"]; results = ENVIRON["KC_RESULTS"]
+	rootfs = ENVIRON["KC_ROOTFS"]; kconfig = ENVIRON["KC_KCONFIG"]
+	compiler = ENVIRON["KC_COMPILER"]; tenant_prefix = ENVIRON["KC_TENANT_PREFIX"]
+}
+FILENAME == ARGV[1] {
+	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
+	if (!($1 in firstwhere)) {
+		firstwhere[$1] = $3
+		allkeys = allkeys (allkeys == "" ? "" : "|") $1
+		if ($3 != "path") nonpath[$1] = 1
+	}
+	next
+}
+FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; next }
+FILENAME == ARGV[3] {
+	key = $0
+	if (sub(/ *:.*/, "", key) && key != "" && !(key in keyline)) keyline[key] = FNR
+	next
+}
+{
+	k++
+	delete cv
+	ntok = split($0, tok, " ")
+	for (i = 1; i <= ntok; i++) {
+		key = tok[i]; sub(/=.*/, "", key)
+		val = substr(tok[i], length(key) + 2)
+		if (!(key in cv)) cv[key] = val
+	}
+	s = get("suite")
+	if (check) {
+		if (s == "" || s ~ /[^a-z0-9_-]/) fail(matrix ": cell " k ": bad or missing suite '" s "'")
+		if (index(suites, "|" s "|") == 0) fail(matrix ": cell " k ": unknown suite '" s "' (no suites/" s "/run.sh)")
+	}
+	b = board_override != "" ? board_override : ("board" in cv) ? get("board") : board_default
+	if (!(b in btype)) fail("board '" b "' was not loaded (a bug: please report it)")
+	clock = ("clock" in cv) ? get("clock") : bclock[b]
+	if (clock == "") clock = "real"
+	if (check)
+		for (i = 1; i <= ntok; i++) {
+			key = tok[i]; sub(/=.*/, "", key)
+			check_value(key, substr(tok[i], length(key) + 2), s, clock, $0)
+		}
+	# runs: runs:, else the seeds' count, else 8 seeds (exact), else the default
+	runs = get("runs")
+	if (runs == "" && get("seeds") ~ /-/) { lo = get("seeds"); sub(/-.*/, "", lo); hi = get("seeds"); sub(/.*-/, "", hi); runs = hi - lo + 1 }
+	if (runs == "" && clock == "exact") runs = exact_runs
+	if (runs == "") runs = default_runs
+	if (check && (!digits(runs) || runs + 0 == 0)) fail(matrix ": runs must be a positive number")
+	rt = ("runtime" in cv) ? get("runtime") : default_of("runtime", s)
+	rt = seconds(rt) + 0
+	if (check) {
+		n = get("nr_task")
+		if (n != "" && !digits(n) && !(n ~ /%$/ && digits(substr(n, 1, length(n) - 1))))
+			fail(matrix ": bad count '" n "' (N or N%)")
+		if (get("kernel_cmdline") != "") {
+			nw = split(get("kernel_cmdline"), ws, "+")
+			for (i = 1; i <= nw; i++) {
+				if (ws[i] == "") continue
+				if (ws[i] !~ /^[a-z]/ || ws[i] ~ /[^A-Za-z0-9_.=,-]/) fail(matrix ": kernel_cmdline: bad boot parameter '" ws[i] "'")
+				if (ws[i] ~ /^(krepro\.|console=|panic=|oops=)/) fail(matrix ": kernel_cmdline: '" ws[i] "' is set by run-matrix")
+			}
+		}
+		if (clock == "exact") {
+			if (btype[b] != "qemu") fail(matrix ": clock: exact needs a QEMU board; board " b " is a lab machine, whose clock is always real (docs/EXACT.md)")
+			if (baccel[b] == "kvm") fail(matrix ": clock: exact needs TCG; board " b " has accel: kvm (KVM runs on the host's clock)")
+		} else if (clock != "real") fail(matrix ": clock must be real or exact, not '" get("clock") "'")
+	}
+	seed = "-"
+	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }
+	# the result path; each tenant of a multi-tenant cell has its own (vm_1
+	# by default)
+	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
+	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
+	vd = results "/" s "/" path_params(tok, ntok) "/" b (clock == "exact" ? ".exact" : "") "/" rootfs "/" kconfig "/" compiler "/" v
+	if (check) {
+		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
+		seen[vd] = 1
+	}
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1)
+	if (field) { split(line, f, "\t"); print f[field] } else print line
+}
+END { if (failed) exit 2 }
