@@ -88,12 +88,11 @@ cell_clock() { cell_fact "$1" 4; }
 # each word at plan time).
 kernel_args() {
 	ka_out=
-	ka_ifs=$IFS
-	IFS=+
-	for w in $(cell_get "$1" kernel_cmdline); do
-		[ -z "$w" ] || ka_out="$ka_out $w"
+	ka=$(cell_get "$1" kernel_cmdline)
+	while [ -n "$ka" ]; do
+		[ -z "${ka%%+*}" ] || ka_out="$ka_out ${ka%%+*}"
+		case $ka in *+*) ka=${ka#*+} ;; *) ka= ;; esac
 	done
-	IFS=$ka_ifs
 	printf '%s' "$ka_out"
 }
 
