@@ -130,5 +130,10 @@ expect_rc "build.sh list-variants" 0 ./build.sh list-variants
 expect_in "list-variants shows calibration patches" "$T_OUT" "mm: turn the calibration fault delay on"
 expect_in "list-variants unfolds a folded Subject" "$T_OUT" "[PATCH 2/5] mm: memcontrol: make the stats update batch a boot parameter"
 
+# The boot words a cell gives its kernel (they once vanished: IFS=+ around
+# the cell's read kept it from finding kernel_cmdline).
+ka=$(sh -c '. lib/common.sh; . lib/cells.sh; kernel_args "suite=will-it-scale kernel_cmdline=fault_delay_ns=0+fault_work_loops=12 variants=calibration"')
+assert "kernel_args gives the cell's boot words ('$ka')" test "$ka" = " fault_delay_ns=0 fault_work_loops=12"
+
 rm -rf "$T_DIR"
 exit $T_FAILED
