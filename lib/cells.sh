@@ -432,6 +432,9 @@ variant_dir() { # cell -> variant-level result dir
 	[ -n "$v" ] || v=$(cell_get "$1" variant)
 	[ -n "$v" ] || v=base
 	b=$(cell_board "$1")
+	# Runs made by LAVA are another machine: "<board>.lava" (an export),
+	# "<board>.lava-HOST-PORT[-TAGS]" (--lava; lib/lava.sh).
+	[ -z "${LAVA_MACHINE:-}" ] || b=$b.$LAVA_MACHINE
 	# Exact-mode results are another machine: "<board>.exact".
 	[ "$(cell_clock "$1")" != exact ] || b=$b.exact
 	printf '%s/%s/%s/%s/%s/%s/%s/%s\n' "$RESULTS" "$(cell_get "$1" suite)" \
