@@ -417,6 +417,8 @@ lava_run_all() {
 		lava_stage "$r" "$k"
 		echo "$JN" >>"$TMPD/lava.wait"
 		lr_id=$(lava_last_job "$JN")
+		# --rerun of a complete run boots it again: its old job is not it.
+		[ "$RERUN" = 0 ] || [ ! -d "$RESULTS/$ls_rel" ] || lr_id=
 		if [ -n "$lr_id" ]; then
 			note "job $JN: LAVA job $lr_id, submitted before: waiting for it"
 		else
