@@ -94,6 +94,9 @@ Options:
                rerunning resumes with the jobs already submitted
   --lava-tags T[,T]  the devices' tags jobs must have; real mode needs them
                (A and B on one machine: a tag one device carries)
+  --lava-identity NAME  the lavacli identity to submit as (default: the one
+               whose uri is URL's); KREPRO_LAVA_TRIES (3 submissions a run),
+               KREPRO_LAVA_POLL (10 s), KREPRO_LAVA_TIMEOUT (1800 + 600 a run)
   -C DIR, -O DIR  cache and output directories, as for build.sh
   -h, --help   this text
 
