@@ -358,6 +358,13 @@ lava_fetch_import() {
 	fi
 	mv "$lf_log.tmp" "$lf_log"
 	rm -f "$lf_log.tmp.err"
+	# A job that failed without a failure comment (a deploy LAVA refused)
+	# says why in its log's last result record: its error_msg, scrubbed.
+	if [ -n "${3:-}" ] && [ -z "$LJ_FAILURE" ]; then
+		lf_err=$(LC_ALL=C grep -a '"error_msg": "' "$lf_log" | tail -n 1 | head -c 4096 |
+			sed -n 's/.*"error_msg": "\(.*\)", "error_type".*/\1/p' | sed 's/\\"/"/g' | lava_scrub)
+		[ -z "$lf_err" ] || set -- "$1" "$2" "$3: $lf_err"
+	fi
 	LJ_TRIES=$(awk -F '\t' -v n="$1" '$1 == n' "$LAVA_DIR/jobs.tsv" | wc -l)
 	IMPORT_DIR=$LAVA_DIR IMPORT_N=$1 IMPORT_LOG=$lf_log
 	import_lava_line

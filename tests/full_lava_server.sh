@@ -6,7 +6,7 @@
 # digits as a local exact run (same initrd and job bytes, same QEMU
 # machine), both devices used, the same report, a job cancelled mid-run
 # submitted again, a killed run-matrix resumed from its job map, the
-# token never shown.
+# token never shown, a job LAVA cannot run recorded failed with its reason.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -102,6 +102,16 @@ for f in "$T_DIR"/first.out "$T_DIR"/second.out; do
 	assert "$(basename "$f"): no token in run-matrix's output" sh -c "[ -n '$tok' ] && ! grep -qF '$tok' '$f'"
 done
 tok=
+
+# A job LAVA cannot run (its images are not where --lava-url says): it is
+# submitted again, then the run is recorded failed with LAVA's reason.
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 2s\nvariants: base\nclock: exact\nruns: 1\n' >"$T_DIR/f.yaml"
+expect_rc "a job LAVA cannot run: run-matrix ends with a failed run" 1 env KREPRO_LAVA_POLL=3 KREPRO_LAVA_TRIES=2 \
+	./run-matrix.sh -o "$T_DIR/fail" --lava "$URL" --lava-url file:///nonexistent "$T_DIR/f.yaml"
+F=$(ls -d "$T_DIR"/fail/will-it-scale/*/*/*/*/*/base/1)
+expect_in "recorded failed after 2 submissions" "$F/FAILED" "Incomplete on krepro-qemu-0"
+expect_in "with LAVA's reason" "$F/FAILED" "does not exist or is not readable"
+assert "2 submissions in the job map" test "$(wc -l <"$T_DIR/fail/lava/jobs.tsv")" = 2
 
 [ "$started" = 0 ] || sh lava/local-server.sh stop
 echo "costs: server up $((T1 - T0)) s, local runs $((T2 - T1)) s, LAVA runs (cancel, kill, resume) $((T3 - T2)) s, test $(($(date +%s) - T0)) s"
