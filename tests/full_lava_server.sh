@@ -52,7 +52,7 @@ L=$T_DIR/lava
 KREPRO_LAVA_POLL=3 ./run-matrix.sh -o "$L" --lava "$URL" "$M" >"$T_DIR/first.out" 2>&1 &
 first=$!
 n=0
-until [ "$(wc -l <"$L/lava/jobs.tsv" 2>/dev/null || echo 0)" -ge 4 ] || [ "$n" -ge 600 ] || ! kill -0 "$first" 2>/dev/null; do sleep 1; n=$((n + 1)); done
+until [ "$(wc -l 2>/dev/null <"$L/lava/jobs.tsv" || echo 0)" -ge 4 ] || [ "$n" -ge 600 ] || ! kill -0 "$first" 2>/dev/null; do sleep 1; n=$((n + 1)); done
 j1=$(awk -F '\t' '$1 == "001" { print $2; exit }' "$L/lava/jobs.tsv")
 n=0
 until [ -z "$j1" ] || lc jobs show "$j1" 2>/dev/null | grep -q 'state *: Running' || [ "$n" -ge 600 ]; do sleep 1; n=$((n + 1)); done
