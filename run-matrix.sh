@@ -86,6 +86,17 @@ Options:
                for QEMU boards, kexec boot for lab boards) with its kernel and
                initrd under DIR/artifacts, instead of booting anything
   --lava-url URL     where DIR will be served from (default file://DIR)
+  --lava URL   run the matrix on the LAVA server at URL (docs/SCALE.md): one
+               job per run (qemu boards: devices with lava/krepro-qemu.jinja2),
+               submitted with lavacli as the identity whose uri is URL's
+               (--lava-identity NAME), waited for, imported into
+               <board>.lava-HOST-PORT[-TAGS] results, then the report;
+               rerunning resumes with the jobs already submitted
+  --lava-tags T[,T]  the devices' tags jobs must have; real mode needs them
+               (A and B on one machine: a tag one device carries)
+  --lava-identity NAME  the lavacli identity to submit as (default: the one
+               whose uri is URL's); KREPRO_LAVA_TRIES (3 submissions a run),
+               KREPRO_LAVA_POLL (10 s), KREPRO_LAVA_TIMEOUT (1800 + 600 a run)
   -C DIR, -O DIR  cache and output directories, as for build.sh
   -h, --help   this text
 
@@ -126,6 +137,10 @@ LKP_TESTS=
 BUNDLE=
 LAVA_DIR=
 LAVA_URL=
+LAVA_SERVER=
+LAVA_TAGS=
+LAVA_IDENTITY=
+LAVA_MACHINE=
 BOOT_MODE=
 MATRIX=
 JOBS=1
@@ -170,6 +185,9 @@ while [ $# -gt 0 ]; do
 	--kexec) BOOT_MODE=kexec; shift ;;
 	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2; shift 2 ;;
 	--lava-url) [ $# -ge 2 ] || die "--lava-url needs a URL"; LAVA_URL=$2; shift 2 ;;
+	--lava) [ $# -ge 2 ] || die "--lava needs the server's URL"; LAVA_SERVER=$2; shift 2 ;;
+	--lava-tags) [ $# -ge 2 ] || die "--lava-tags needs tag names"; LAVA_TAGS=$2; shift 2 ;;
+	--lava-identity) [ $# -ge 2 ] || die "--lava-identity needs a lavacli identity"; LAVA_IDENTITY=$2; shift 2 ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
@@ -180,6 +198,17 @@ case $JOBS in [1-9] | [1-9][0-9]) ;; *) die "-j: expected a number of guests, 1.
 krepro_dirs
 mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
+if [ -n "$LAVA_SERVER" ]; then
+	[ -z "$LAVA_DIR" ] || die "--lava runs the jobs; --export-lava only writes them: one or the other"
+	if [ "$JOBS" != 1 ] || [ -n "$BOOT_MODE" ]; then
+		die "--lava: LAVA runs the jobs (as many at once as it has devices): no -j, no --kexec"
+	fi
+	lava_setup "$LAVA_SERVER"
+	LAVA_MACHINE=$LAVA_MACHINE${LAVA_TAGS:+-$(printf '%s' "$LAVA_TAGS" | tr ',' '-')}
+	LAVA_DIR=$RESULTS/lava
+elif [ -n "$LAVA_DIR" ]; then
+	LAVA_MACHINE=lava
+fi
 session_start
 [ -z "$BUNDLE" ] || open_bundle
 plan_cells
@@ -199,11 +228,14 @@ if [ -n "$IMPORT_DIR" ]; then
 	exit
 fi
 
-if [ -n "$LAVA_DIR" ]; then
+if [ -n "$LAVA_SERVER" ]; then
+	lava_run_all
+elif [ -n "$LAVA_DIR" ]; then
 	export_lava
 	exit 0
+else
+	boot_all
 fi
-boot_all
 write_report
 }
 main "$@"

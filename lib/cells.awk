@@ -12,7 +12,8 @@
 # (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
 # KC_SUITES (|a|b|: suites with a run.sh), KC_BOARD_DEFAULT,
 # KC_BOARD_OVERRIDE, KC_EXACT_RUNS, KC_DEFAULT_RUNS, KC_RESULTS, KC_ROOTFS,
-# KC_KCONFIG, KC_COMPILER, KC_TENANT_PREFIX.
+# KC_KCONFIG, KC_COMPILER, KC_TENANT_PREFIX, KC_LAVA_MACHINE (LAVA's runs:
+# the board component gets ".lava...").
 # Output, a line a cell, TAB-separated, no field empty: k, runs, board,
 # clock, runtime in seconds (0: none), the first seed ("-" in real mode), the result path, the job's
 # defaults (key=value, space-separated, "-" for none), every default
@@ -215,6 +216,7 @@ BEGIN {
 	default_runs = ENVIRON["KC_DEFAULT_RUNS"]; results = ENVIRON["KC_RESULTS"]
 	rootfs = ENVIRON["KC_ROOTFS"]; kconfig = ENVIRON["KC_KCONFIG"]
 	compiler = ENVIRON["KC_COMPILER"]; tenant_prefix = ENVIRON["KC_TENANT_PREFIX"]
+	lava_machine = ENVIRON["KC_LAVA_MACHINE"]
 }
 FILENAME == ARGV[1] {
 	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
@@ -285,7 +287,9 @@ FILENAME == ARGV[3] {
 	# by default)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
-	vd = results "/" s "/" path_params(tok, ntok) "/" b (clock == "exact" ? ".exact" : "") "/" rootfs "/" kconfig "/" compiler "/" v
+	# LAVA's runs are another machine (<board>.lava...), exact ones too
+	vd = results "/" s "/" path_params(tok, ntok) "/" b (lava_machine != "" ? "." lava_machine : "") \
+		(clock == "exact" ? ".exact" : "") "/" rootfs "/" kconfig "/" compiler "/" v
 	if (check) {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1

@@ -194,6 +194,7 @@ cells_awk() {
 		KC_SUITES=$(suites_list) KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
+		KC_LAVA_MACHINE=${LAVA_MACHINE:-} \
 		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$2"
 }
 
@@ -280,7 +281,10 @@ cell_board() { # cell -> the name of its board
 	printf '%s\n' "${cb:-${DEFAULT_BOARD:-$(kit_default board)}}"
 }
 
-variant_dir() { cell_fact "$1" 7; } # cell -> variant-level result dir
+# variant_dir CELL: the variant-level result dir.  Runs made by LAVA are
+# another machine: "<board>.lava" (an export), "<board>.lava-HOST-PORT[-TAGS]"
+# (--lava; lib/lava.sh sets LAVA_MACHINE); exact ones "<board>[...].exact".
+variant_dir() { cell_fact "$1" 7; }
 
 cell_timeout() { # cell -> seconds for one boot running it
 	ct=$(cell_get "$1" timeout)

@@ -133,6 +133,9 @@ need_cmd() {
 install_packages() { # packages...
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		note "installing Debian packages: $*"
+		# KREPRO_APT_NO_RECOMMENDS=1: the packages and their dependencies
+		# only (the LAVA server: no apache2, no lava-coordinator).
+		set -- ${KREPRO_APT_NO_RECOMMENDS:+--no-install-recommends} "$@"
 		if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1; then
 			apt-get update -q >/dev/null 2>&1 || true
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1 ||
@@ -209,6 +212,20 @@ need_build_deps() {
 		install_packages busybox-static
 	KREPRO_DEPS_OK=1
 	export KREPRO_DEPS_OK
+}
+
+# A LAVA server on this machine (tests/full_lava_server.sh, docs/SCALE.md):
+# the database, the server (gunicorn serves it; no apache2), the worker and
+# LAVA's client, without recommends.
+KREPRO_LAVA_SERVER_DEPS='
+cmd:pg_ctlcluster postgresql
+cmd:lava-server lava-server
+cmd:gunicorn gunicorn
+cmd:lava-worker lava-dispatcher
+cmd:lavacli lavacli
+'
+need_lava_server_deps() {
+	KREPRO_APT_NO_RECOMMENDS=1 check_deps "$KREPRO_LAVA_SERVER_DEPS"
 }
 
 need_test_deps() {

@@ -19,6 +19,12 @@ import_lava_args() {
 	case $IMPORT_N in '' | *[!0-9]* | ???????*) die "import-lava: bad job number '$IMPORT_N' (001, 002, ...: cells.tsv's first column)" ;; esac
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
 	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
+	import_lava_line
+}
+
+# import_lava_line: IMPORT_LINENO and IMPORT_LINE, job IMPORT_N's line of
+# IMPORT_DIR/cells.tsv, its cell checked for characters.
+import_lava_line() {
 	# Everything read back from the export folder is data from elsewhere:
 	# the cell (column 3) is checked by lib/cells.awk as a matrix's cell is
 	# (plan_check), and the result path (column 2) must be that cell's
@@ -44,143 +50,399 @@ import_result_path() {
 	ir_cc=$(printf '%s\n' "$ir_rel" | cut -d/ -f6)
 	case $ir_cc in '' | .* | *[!A-Za-z0-9_.-]*) die "$ir_where: bad compiler in result path '$ir_rel'" ;; esac
 	COMPILER=$ir_cc
+	# The board component names the LAVA machine: "<board>.lava" (an
+	# export), "<board>.lava-HOST-PORT[-TAGS]" (--lava), then ".exact".
+	ir_b=$(printf '%s\n' "$ir_rel" | cut -d/ -f3)
+	ir_b=${ir_b%.exact}
+	LAVA_MACHINE=${ir_b#"$(cell_board "$CELL")".}
+	case $LAVA_MACHINE in
+	lava | lava-[A-Za-z0-9]*) case $LAVA_MACHINE in *[!A-Za-z0-9._-]* | *..*) die "$ir_where: bad LAVA machine in result path '$ir_rel'" ;; esac ;;
+	*) die "$ir_where: result path '$ir_rel' is not a LAVA machine's (<board>.lava...)" ;;
+	esac
 	RDIR=$(variant_dir "$CELL")/$ir_run
 	[ "$ir_rel" = "${RDIR#"$RESULTS"/}" ] ||
 		die "$ir_where: result path '$ir_rel' is not the cell's (${RDIR#"$RESULTS"/})"
 }
 
-# import_lava_run: the imported log -> its run directory; 0 if it passed.
+# import_lava_run [REASON]: the imported log -> its run directory; 0 if it
+# passed.  REASON: LAVA's, for a job that never finished well (the run is
+# recorded failed with it and the log's tail).
 import_lava_run() {
-	CELL=$(cat "$TMPD/cells")
+	CELL=$(printf '%s\n' "$IMPORT_LINE" | cut -f3)
+	load_board "$(cell_board "$CELL")"
 	import_result_path
 	[ ! -d "$RDIR" ] || [ "${RERUN:-0}" = 1 ] ||
 		die "$RDIR is complete already; nothing imported (--rerun imports this log and keeps the old run beside it)"
 	# job.conf is written again from the checked cell, as for a boot; the
-	# export's copy gives only the initramfs' hash (64 hex digits, or none).
+	# export's copy gives only the initramfs' hash (64 hex digits, or none)
+	# and the console port of a lab board's job.
 	INITRAMFS_SHA=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
-	failed_runs=0
+	failed_runs=${failed_runs:-0}
 	mkdir -p "$(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp"
 	write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
-	echo "result_port=console" >>"$RDIR.tmp/job.conf"
+	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
+		echo "result_port=console" >>"$RDIR.tmp/job.conf"
+	# The images LAVA booted, as the export wrote them (two hashes).
+	if grep -qxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images" 2>/dev/null &&
+		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
+		cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
+	fi
+	write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
 	# One copy of the log (it may be hundreds of MB): frames.bin, what
 	# krepro-recv reads, is a second name of console.log.
 	cp "$IMPORT_LOG" "$RDIR.tmp/console.log" || die "cannot copy $IMPORT_LOG into $RDIR.tmp"
 	ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin" || die "cannot link $RDIR.tmp/frames.bin"
-	finish_run "$RDIR" 0 ""
+	lava_conf "$RDIR.tmp/lava.conf"
+	finish_run "$RDIR" 0 "${1:-}"
 	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null ||
 		die "the run is in $RDIR, but $(dirname "$RDIR")'s matrix.json, avg.json and stddev.json could not be written"
 	echo "$RDIR"
-	[ "$failed_runs" = 0 ]
+	[ ! -f "$RDIR/FAILED" ]
+}
+
+# lava_conf FILE: where an imported run ran: the LAVA server, job, device
+# and tries (known with --lava) and QEMU's command line, the log's "Boot
+# command:" line (the log is untrusted: one line, printable, bounded).
+lava_conf() {
+	{
+		echo "machine=$LAVA_MACHINE"
+		[ -z "${LAVA_SERVER:-}" ] || echo "server=$LAVA_SERVER_SHOWN"
+		[ -z "${LJ_ID:-}" ] || echo "job=$LJ_ID"
+		[ -z "${LJ_DEVICE:-}" ] || echo "device=$LJ_DEVICE"
+		[ -z "${LJ_TRIES:-}" ] || echo "tries=$LJ_TRIES"
+		# In LAVA's records the message is a JSON string ("msg": "...",
+		# its quotes escaped); in lavacli's lines, plain text.
+		lc_cmd=$(LC_ALL=C grep -a -m 1 'Boot command: ' "$IMPORT_LOG" | head -c 8192 |
+			sed -e 's/^.*Boot command: //' -e '/"}[[:space:]]*$/{s/"}[[:space:]]*$//; s/\\"/"/g; s/\\\\/\\/g;}' |
+			LC_ALL=C cut -c1-4000 | LC_ALL=C tr -cd '\40-\176')
+		[ -z "$lc_cmd" ] || echo "boot_command=$lc_cmd"
+	} >"$1"
+}
+
+# lava_stage RUN CELL-NUMBER: one planned run as a LAVA job in LAVA_DIR: its
+# number JN (cells.tsv: a result path keeps its number), job, initrd, the
+# images' hashes and the job definition JN.yaml.  The initrd is the one a
+# local boot of the run makes (same initramfs, same job.conf); only a lab
+# board's job sends its results on the console (result_port=console).
+lava_stage() {
+	select_cell "$2"
+	ls_rel=$(variant_dir "$CELL")/$1
+	ls_rel=${ls_rel#"$RESULTS"/}
+	JN=$(awk -F '\t' -v p="$ls_rel" '$2 == p { print $1; exit }' "$LAVA_DIR/cells.tsv")
+	if [ -n "$JN" ]; then
+		# The number's line must hold the planned cell: the results tree's
+		# files are read back, so they are checked as data.
+		[ "$(awk -F '\t' -v n="$JN" '$1 == n { print $3; exit }' "$LAVA_DIR/cells.tsv")" = "$CELL" ] ||
+			die "$LAVA_DIR/cells.tsv: job $JN ($ls_rel) holds another cell than the plan's; move $LAVA_DIR away to start afresh"
+	else
+		JN=$(printf '%03d' $(($(wc -l <"$LAVA_DIR/cells.tsv") + 1)))
+		printf '%s\t%s\t%s\n' "$JN" "$ls_rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
+	fi
+	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1"
+	[ "$B_TYPE" = qemu ] || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
+	# A queued job may be fetching these files: each appears whole (mv).
+	if [ ! -f "$LAVA_DIR/artifacts/$V.bzImage" ]; then
+		cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage.tmp"
+		mv "$LAVA_DIR/artifacts/$V.bzImage.tmp" "$LAVA_DIR/artifacts/$V.bzImage"
+	fi
+	single_initrd "$LAVA_DIR/jobs/$JN.conf"
+	cp "$SLOT_TMP/initrd" "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz.tmp"
+	mv "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz.tmp" "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz"
+	ksha=$(sha256sum "$LAVA_DIR/artifacts/$V.bzImage" | cut -d' ' -f1)
+	isha=$(sha256sum "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz" | cut -d' ' -f1)
+	printf 'kernel %s\ninitramfs %s\n' "$ksha" "$INITRAMFS_SHA" >"$LAVA_DIR/jobs/$JN.images"
+	lava_job_yaml "$1" "$2" >"$LAVA_DIR/$JN.yaml"
 }
 
 # export_lava: one LAVA job per planned run, instead of booting (docs/SCALE.md).
 export_lava() {
 	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"
 	LAVA_DIR=$(cd "$LAVA_DIR" && pwd)
-	url=${LAVA_URL:-file://$LAVA_DIR}
 	: >"$LAVA_DIR/cells.tsv"
 	j=0
 	while read -r r k; do
 		j=$((j + 1))
-		jn=$(printf '%03d' "$j")
-		select_cell "$k"
-		write_job "$CELL" "$LAVA_DIR/jobs/$jn.conf" "$r"
-		echo "result_port=console" >>"$LAVA_DIR/jobs/$jn.conf"
-		[ -f "$LAVA_DIR/artifacts/$V.bzImage" ] || cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage"
-		single_initrd "$LAVA_DIR/jobs/$jn.conf"
-		cp "$SLOT_TMP/initrd" "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz"
-		ksha=$(sha256sum "$LAVA_DIR/artifacts/$V.bzImage" | cut -d' ' -f1)
-		isha=$(sha256sum "$LAVA_DIR/artifacts/$jn-initrd.cpio.gz" | cut -d' ' -f1)
-		rel=$(variant_dir "$CELL")/$r
-		rel=${rel#"$RESULTS"/}
-		printf '%s\t%s\t%s\n' "$jn" "$rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
-		mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-		append=$GUEST_CMDLINE$(boot_args "$CELL" "$r")
-		{
-			echo "# krepro cell $k, run $r: $CELL"
-			echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $jn LOG  (LOG: the job's console log)"
-			echo "job_name: krepro $(cell_get "$CELL" suite) $V run $r ($jn)"
-			echo "timeouts:"
-			echo "  job: {minutes: $((mins + 10))}"
-			echo "  action: {minutes: $mins}"
-			echo "priority: medium"
-			echo "visibility: public"
-			echo "metadata:"
-			echo "  krepro.job: '$jn'"
-			echo "  krepro.result: '$rel'"
-			if [ "$B_TYPE" = qemu ]; then
-				BOOT_CLOCK=$(cell_clock "$CELL")
-				# LAVA's qemu template runs "-cpu host -enable-kvm" for amd64
-				# unless no_kvm is set, and ignores cpu: there: the board's
-				# CPU model and accelerator go in extra_options.
-				lava_acc=tcg
-				[ "$B_ACCEL" != kvm ] || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
-				echo "device_type: qemu"
-				echo "context:"
-				echo "  arch: amd64"
-				echo "  machine: $B_MACHINE"
-				echo "  cpu: $B_CPU"
-				[ "$lava_acc" = kvm ] || echo "  no_kvm: true"
-				echo "  memory: $(printf '%s' "$B_MEMORY" | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
-				echo "  extra_options:"
-				[ "$lava_acc" = kvm ] || echo "  - $(accel_args tcg)"
-				echo "  - -smp $B_SMP"
-				# shellcheck disable=SC2086 # one option and its value per pair
-				set -- $B_NUMA
-				while [ $# -ge 2 ]; do
-					echo "  - $1 $2"
-					shift 2
-				done
-				echo "  - -no-reboot"
-				echo "actions:"
-				echo "- deploy:"
-				echo "    to: tmpfs"
-				echo "    timeout: {minutes: 5}"
-				echo "    images:"
-				echo "      kernel:"
-				echo "        url: $url/artifacts/$V.bzImage"
-				echo "        sha256sum: $ksha"
-				echo "        image_arg: -kernel {kernel} -append \"$append\""
-				echo "      initrd:"
-				echo "        url: $url/artifacts/$jn-initrd.cpio.gz"
-				echo "        sha256sum: $isha"
-				echo "        image_arg: -initrd {initrd}"
-				echo "- boot:"
-				echo "    method: qemu"
-				echo "    media: tmpfs"
-				echo "    timeout: {minutes: $mins}"
-			else
-				echo "device_type: x86"
-				echo "# The device runs its own good kernel with a shell on its console"
-				echo "# (the lab's boot method before this job's actions); LAVA fetches"
-				echo "# the variant and the initramfs from --lava-url onto it and kexecs."
-				echo "context:"
-				echo "  boot_character_delay: 0"
-				echo "actions:"
-				echo "- deploy:"
-				echo "    to: downloads"
-				echo "    timeout: {minutes: 5}"
-				echo "    images:"
-				echo "      kernel:"
-				echo "        url: $url/artifacts/$V.bzImage"
-				echo "        sha256sum: $ksha"
-				echo "      initrd:"
-				echo "        url: $url/artifacts/$jn-initrd.cpio.gz"
-				echo "        sha256sum: $isha"
-				echo "- boot:"
-				echo "    method: kexec"
-				echo "    kernel: /tmp/$V.bzImage"
-				echo "    initrd: /tmp/$jn-initrd.cpio.gz"
-				echo "    deploy: true"
-				echo "    options: ['--append=\"$append\"']"
-				echo "    boot_message: Linux version"
-				echo "    parameters: {kernel-start-message: 'Kernel command line:'}"
-				echo "    timeout: {minutes: $mins}"
-			fi
-			echo "    prompts: ['$RESULTS_SENT']"
-		} >"$LAVA_DIR/$jn.yaml"
+		lava_stage "$r" "$k"
 	done <"$TMPD/plan"
 	note "LAVA: $j job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
+}
+
+# lava_job_yaml RUN CELL-NUMBER: job JN's definition (lava_stage's
+# variables), on stdout.  A qemu job is for a device with the kit's
+# dictionary (lava/krepro-qemu.jinja2): its context gives the board's
+# machine, memory, accelerator and CPU model, -smp and NUMA nodes, the
+# dictionary the rest of the board's QEMU (no NIC, no display, two serial
+# ports).  LAVA_TAGS (--lava-tags) pin it to the devices with those tags.
+lava_job_yaml() {
+	url=${LAVA_URL:-file://$LAVA_DIR}
+	mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
+	append=$GUEST_CMDLINE$(boot_args "$CELL" "$1")
+	echo "# krepro cell $2, run $1: $CELL"
+	echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $JN LOG  (LOG: the job's console log)"
+	echo "job_name: krepro $(cell_get "$CELL" suite) $V run $1 ($JN)"
+	echo "timeouts:"
+	echo "  job: {minutes: $((mins + 10))}"
+	echo "  action: {minutes: $mins}"
+	echo "priority: medium"
+	echo "visibility: public"
+	[ -z "${LAVA_TAGS:-}" ] || echo "tags: [$(printf '%s' "$LAVA_TAGS" | sed 's/,/, /g')]"
+	echo "metadata:"
+	echo "  krepro.job: '$JN'"
+	echo "  krepro.result: '$ls_rel'"
+	if [ "$B_TYPE" = qemu ]; then
+		BOOT_CLOCK=$(cell_clock "$CELL")
+		# LAVA's own qemu template runs "-cpu host -enable-kvm" for amd64
+		# unless no_kvm is set, and ignores cpu: there: the board's CPU
+		# model and accelerator go in extra_options.
+		lava_acc=tcg
+		[ "$B_ACCEL" != kvm ] || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
+		echo "device_type: qemu"
+		echo "context:"
+		echo "  arch: amd64"
+		echo "  machine: $B_MACHINE"
+		echo "  cpu: $B_CPU"
+		echo "  no_kvm: true"
+		echo "  memory: $(printf '%s' "$B_MEMORY" | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
+		echo "  extra_options:"
+		echo "  - $(accel_args "$lava_acc")"
+		echo "  - -smp $B_SMP"
+		# shellcheck disable=SC2086 # one option and its value per pair
+		set -- $B_NUMA
+		while [ $# -ge 2 ]; do
+			echo "  - $1 $2"
+			shift 2
+		done
+		echo "actions:"
+		echo "- deploy:"
+		echo "    to: tmpfs"
+		echo "    timeout: {minutes: 5}"
+		echo "    images:"
+		echo "      kernel:"
+		echo "        url: $url/artifacts/$V.bzImage"
+		echo "        sha256sum: $ksha"
+		echo "        image_arg: -kernel {kernel} -append \"$append\""
+		echo "      initrd:"
+		echo "        url: $url/artifacts/$JN-initrd.cpio.gz"
+		echo "        sha256sum: $isha"
+		echo "        image_arg: -initrd {initrd}"
+		echo "- boot:"
+		echo "    method: qemu"
+		echo "    media: tmpfs"
+		echo "    timeout: {minutes: $mins}"
+	else
+		echo "device_type: x86"
+		echo "# The device runs its own good kernel with a shell on its console"
+		echo "# (the lab's boot method before this job's actions); LAVA fetches"
+		echo "# the variant and the initramfs from --lava-url onto it and kexecs."
+		echo "context:"
+		echo "  boot_character_delay: 0"
+		echo "actions:"
+		echo "- deploy:"
+		echo "    to: downloads"
+		echo "    timeout: {minutes: 5}"
+		echo "    images:"
+		echo "      kernel:"
+		echo "        url: $url/artifacts/$V.bzImage"
+		echo "        sha256sum: $ksha"
+		echo "      initrd:"
+		echo "        url: $url/artifacts/$JN-initrd.cpio.gz"
+		echo "        sha256sum: $isha"
+		echo "- boot:"
+		echo "    method: kexec"
+		echo "    kernel: /tmp/$V.bzImage"
+		echo "    initrd: /tmp/$JN-initrd.cpio.gz"
+		echo "    deploy: true"
+		echo "    options: ['--append=\"$append\"']"
+		echo "    boot_message: Linux version"
+		echo "    parameters: {kernel-start-message: 'Kernel command line:'}"
+		echo "    timeout: {minutes: $mins}"
+	fi
+	echo "    prompts: ['$RESULTS_SENT']"
+}
+
+# --- --lava URL: submit, wait, import -----------------------------------------
+
+# lava_setup URL: LAVA_SERVER (URL), LAVA_SERVER_SHOWN (without any
+# user:password@), LAVA_IDENTITY (the lavacli identity whose uri is URL's
+# RPC2, unless --lava-identity named one) and LAVA_MACHINE, the board
+# component's suffix: "lava-HOST-PORT", with the tags in real mode.
+lava_setup() {
+	LAVA_SERVER=$1
+	LAVA_SERVER_SHOWN=$(printf '%s' "$1" | sed 's#://[^/@]*@#://#')
+	ls_host=${LAVA_SERVER_SHOWN#*://}
+	ls_host=${ls_host%%/*}
+	case $ls_host in '' | *[!A-Za-z0-9.:-]* | .* | *..*) die "--lava: '$LAVA_SERVER_SHOWN': expected http(s)://HOST[:PORT]/" ;; esac
+	case $LAVA_SERVER_SHOWN in http://* | https://*) ;; *) die "--lava: '$LAVA_SERVER_SHOWN': expected http(s)://HOST[:PORT]/" ;; esac
+	LAVA_MACHINE=lava-$(printf '%s' "$ls_host" | tr ':' '-')
+	case ${LAVA_TAGS:-} in *[!A-Za-z0-9_.,-]* | ,* | *, | *,,*) die "--lava-tags: tag names of letters, digits and _.- separated by commas" ;; esac
+	if [ -z "${LAVA_IDENTITY:-}" ]; then
+		ls_conf=${XDG_CONFIG_HOME:-$HOME/.config}/lavacli.yaml
+		[ -f "$ls_conf" ] || die "--lava: no lavacli configuration ($ls_conf): lavacli identities add --uri ${LAVA_SERVER_SHOWN%/}/RPC2 --username USER --token TOKEN NAME"
+		# Only names and uris are read: the token stays in lavacli's file.
+		LAVA_IDENTITY=$(awk -v want="${LAVA_SERVER_SHOWN%/}" '
+			/^[A-Za-z0-9_.-]+:[ \t]*$/ { name = $0; sub(/:[ \t]*$/, "", name) }
+			/^[ \t]+uri:/ { u = $2; sub(/\/RPC2\/?$/, "", u); sub(/\/$/, "", u); sub(/:\/\/[^\/@]*@/, "://", u)
+				if (u == want && name != "") { print name; exit } }' "$ls_conf")
+		[ -n "$LAVA_IDENTITY" ] || die "--lava: no lavacli identity with uri ${LAVA_SERVER_SHOWN%/}/RPC2 in $ls_conf (lavacli identities add ...; or --lava-identity NAME)"
+	fi
+	case $LAVA_IDENTITY in *[!A-Za-z0-9_.-]*) die "--lava-identity: a name of letters, digits and _.-" ;; esac
+}
+
+# lava_scrub: standard input without any "user:token@" (lavacli's error
+# messages carry the URL it called, token and all), one line, printable.
+lava_scrub() {
+	sed -E 's#[^/@[:space:]<>"'"'"']+:[^/@[:space:]<>"'"'"']+@##g' | head -n 1 | LC_ALL=C cut -c1-300 | LC_ALL=C tr -cd '\11\40-\176'
+}
+
+# lava_cli OUT ARGS...: lavacli as LAVA_IDENTITY, stdout in OUT; a call that
+# fails (the server's proxy answers 502 now and then) is tried up to 5 times
+# over about 30 s.  1 when it still fails, the reason (scrubbed) in LAVA_ERR.
+lava_cli() {
+	lc_out=$1
+	shift
+	lc_try=1
+	while :; do
+		if lavacli -i "$LAVA_IDENTITY" "$@" >"$lc_out" 2>"$lc_out.err" </dev/null &&
+			! grep -q '^Unable to ' "$lc_out"; then
+			return 0
+		fi
+		LAVA_ERR=$(cat "$lc_out.err" "$lc_out" | grep -v '^[[:space:]]*$' | tail -n 1 | lava_scrub)
+		[ "$lc_try" -lt 5 ] || return 1
+		sleep $((lc_try * 2))
+		lc_try=$((lc_try + 1))
+	done
+}
+
+# lava_last_job JN: the LAVA job id of JN's latest submission (jobs.tsv).
+lava_last_job() {
+	awk -F '\t' -v n="$1" '$1 == n && $2 ~ /^[0-9]+$/ { id = $2 } END { print id }' "$LAVA_DIR/jobs.tsv"
+}
+
+# lava_submit JN: JN.yaml submitted; its id appended to jobs.tsv (the
+# NNN-to-job map a rerun resumes from).
+lava_submit() {
+	lava_cli "$TMPD/lava.submit" jobs submit "$LAVA_DIR/$1.yaml" ||
+		die "job $1: lavacli jobs submit failed: $LAVA_ERR"
+	ls_id=$(head -n 1 "$TMPD/lava.submit")
+	case $ls_id in '' | *[!0-9]* | ??????????*) die "job $1: lavacli jobs submit answered '$(printf '%s' "$ls_id" | lava_scrub)', not a job id" ;; esac
+	printf '%s\t%s\t%s\n' "$1" "$ls_id" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$LAVA_DIR/jobs.tsv"
+	note "job $1: LAVA job $ls_id submitted"
+}
+
+# lava_job_state ID: LJ_ID, LJ_STATE, LJ_HEALTH, LJ_DEVICE and LJ_FAILURE
+# of a LAVA job (lavacli jobs show --yaml; every value checked: the
+# server's answers are data from elsewhere); 1 when it cannot be had.
+lava_job_state() {
+	LJ_ID=$1 LJ_STATE='' LJ_HEALTH='' LJ_DEVICE='' LJ_FAILURE=''
+	lava_cli "$TMPD/lava.show" jobs show --yaml "$1" || return 1
+	LJ_STATE=$(sed -n 's/^state: //p' "$TMPD/lava.show" | head -n 1)
+	LJ_HEALTH=$(sed -n 's/^health: //p' "$TMPD/lava.show" | head -n 1)
+	LJ_DEVICE=$(sed -n 's/^device: //p' "$TMPD/lava.show" | head -n 1)
+	LJ_FAILURE=$(sed -n "s/^failure_comment: *//p" "$TMPD/lava.show" | sed "s/^'//; s/'\$//; s/^null\$//" | lava_scrub)
+	case $LJ_STATE in Submitted | Scheduling | Scheduled | Running | Canceling | Finished) ;; *) LAVA_ERR="job $1: unknown state '$(printf '%s' "$LJ_STATE" | lava_scrub)'"; return 1 ;; esac
+	case $LJ_HEALTH in Unknown | Complete | Incomplete | Canceled) ;; *) LAVA_ERR="job $1: unknown health '$(printf '%s' "$LJ_HEALTH" | lava_scrub)'"; return 1 ;; esac
+	case $LJ_DEVICE in null) LJ_DEVICE= ;; *[!A-Za-z0-9_.-]* | ?????????????????????????????????????????????????????????????????*) LJ_DEVICE=invalid-name ;; esac
+	return 0
+}
+
+# lava_fetch_import JN ID [REASON]: the job's log (lavacli jobs logs --raw,
+# the server's output.yaml) into LAVA_DIR/logs, then imported into the run's
+# directory as import-lava does; REASON makes it a failed run.
+lava_fetch_import() {
+	lf_log=$LAVA_DIR/logs/$1-$2.yaml
+	if ! lava_cli "$lf_log.tmp" jobs logs --raw "$2"; then
+		: >"$lf_log.tmp"
+		set -- "$1" "$2" "${3:-LAVA job $2}: its log could not be had: $LAVA_ERR"
+	fi
+	mv "$lf_log.tmp" "$lf_log"
+	rm -f "$lf_log.tmp.err"
+	# A job that failed without a failure comment (a deploy LAVA refused)
+	# says why in its log's last result record: its error_msg, scrubbed.
+	if [ -n "${3:-}" ] && [ -z "$LJ_FAILURE" ]; then
+		lf_err=$(LC_ALL=C grep -a '"error_msg": "' "$lf_log" | tail -n 1 | head -c 4096 |
+			sed -n 's/.*"error_msg": "\(.*\)", "error_type".*/\1/p' | sed 's/\\"/"/g' | lava_scrub)
+		[ -z "$lf_err" ] || set -- "$1" "$2" "$3: $lf_err"
+	fi
+	LJ_TRIES=$(awk -F '\t' -v n="$1" '$1 == n' "$LAVA_DIR/jobs.tsv" | wc -l)
+	IMPORT_DIR=$LAVA_DIR IMPORT_N=$1 IMPORT_LOG=$lf_log
+	import_lava_line
+	lf_rc=0
+	lf_dir=$(import_lava_run "${3:-}") || lf_rc=$?
+	IMPORT_DIR=
+	[ "$lf_rc" = 0 ] || failed_runs=$((failed_runs + 1))
+	progress "job $1: LAVA job $2 on ${LJ_DEVICE:-?}: ${lf_dir#"$RESULTS"/}$([ "$lf_rc" = 0 ] || echo ' FAILED')"
+}
+
+# lava_poll JN: 0 when job JN is done with (imported, or recorded failed),
+# 1 while it is still to wait for.  An Incomplete or Canceled job is
+# submitted again, up to KREPRO_LAVA_TRIES submissions (default 3).
+lava_poll() {
+	lp_id=$(lava_last_job "$1")
+	if ! lava_job_state "$lp_id"; then
+		note "job $1: LAVA job $lp_id: $LAVA_ERR (asking again)"
+		return 1
+	fi
+	[ "$LJ_STATE" = Finished ] || return 1
+	[ "$LJ_HEALTH" != Complete ] || { lava_fetch_import "$1" "$lp_id"; return 0; }
+	lp_tries=$(awk -F '\t' -v n="$1" '$1 == n' "$LAVA_DIR/jobs.tsv" | wc -l)
+	lp_why="LAVA job $lp_id $LJ_HEALTH${LJ_DEVICE:+ on $LJ_DEVICE}${LJ_FAILURE:+: $LJ_FAILURE}"
+	if [ "$lp_tries" -lt "$LAVA_TRIES" ]; then
+		note "job $1: $lp_why; submitting it again ($((lp_tries + 1)) of $LAVA_TRIES)"
+		lava_submit "$1"
+		return 1
+	fi
+	lava_fetch_import "$1" "$lp_id" "$lp_why (after $lp_tries submissions)"
+	return 0
+}
+
+# lava_run_all: every planned run as a LAVA job on LAVA_SERVER: staged in
+# RESULTS/lava (cells.tsv, jobs/, artifacts/ served as --lava-url, default
+# file://: a worker on this machine), submitted unless jobs.tsv already has
+# its job (a rerun after a kill waits for the jobs it had submitted), then
+# waited for, fetched and imported as each finishes.
+lava_run_all() {
+	START=$(date +%s)
+	done_runs=0
+	failed_runs=0
+	need_cmd lavacli lavacli
+	LAVA_TRIES=${KREPRO_LAVA_TRIES:-3}
+	LAVA_POLL=${KREPRO_LAVA_POLL:-10}
+	LAVA_TIMEOUT=${KREPRO_LAVA_TIMEOUT:-$((1800 + PENDING * 600))}
+	for lr_n in "$LAVA_TRIES" "$LAVA_POLL" "$LAVA_TIMEOUT"; do
+		case $lr_n in '' | *[!0-9]* | 0) die "KREPRO_LAVA_TRIES, _POLL and _TIMEOUT must be positive numbers" ;; esac
+	done
+	LAVA_DIR=$RESULTS/lava
+	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs" "$LAVA_DIR/logs"
+	touch "$LAVA_DIR/cells.tsv" "$LAVA_DIR/jobs.tsv"
+	lava_cli "$TMPD/lava.version" system version ||
+		die "--lava: cannot reach $LAVA_SERVER_SHOWN as lavacli identity $LAVA_IDENTITY: $LAVA_ERR"
+	note "LAVA $LAVA_SERVER_SHOWN ($(head -c 40 "$TMPD/lava.version" | lava_scrub)), identity $LAVA_IDENTITY: $PENDING jobs${LAVA_TAGS:+ on devices tagged $LAVA_TAGS}"
+	: >"$TMPD/lava.wait"
+	while read -r r k; do
+		lava_stage "$r" "$k"
+		echo "$JN" >>"$TMPD/lava.wait"
+		lr_id=$(lava_last_job "$JN")
+		# --rerun of a complete run boots it again: its old job is not it.
+		[ "$RERUN" = 0 ] || [ ! -d "$RESULTS/$ls_rel" ] || lr_id=
+		if [ -n "$lr_id" ]; then
+			note "job $JN: LAVA job $lr_id, submitted before: waiting for it"
+		else
+			lava_submit "$JN"
+		fi
+	done <"$TMPD/plan"
+	lr_end=$((START + LAVA_TIMEOUT))
+	while [ -s "$TMPD/lava.wait" ]; do
+		: >"$TMPD/lava.next"
+		while read -r jn; do
+			lava_poll "$jn" || echo "$jn" >>"$TMPD/lava.next"
+		done <"$TMPD/lava.wait"
+		mv "$TMPD/lava.next" "$TMPD/lava.wait"
+		[ -s "$TMPD/lava.wait" ] || break
+		[ "$(date +%s)" -lt "$lr_end" ] ||
+			die "--lava: $(wc -l <"$TMPD/lava.wait") jobs not finished after $LAVA_TIMEOUT s (KREPRO_LAVA_TIMEOUT); they stay in LAVA (RESULTS/lava/jobs.tsv): rerun to resume"
+		sleep "$LAVA_POLL"
+	done
+	note "LAVA: $PENDING runs ($failed_runs failed) in $(($(date +%s) - START)) s"
 }

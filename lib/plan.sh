@@ -165,6 +165,9 @@ plan_check_boots() {
 		# else asks for it).
 		[ "$B_TYPE" != qemu ] || [ -n "$LAVA_DIR" ] || [ -n "$IMPORT_DIR" ] ||
 			need_cmd qemu-system-x86_64 qemu-system-x86
+		if [ -n "${LAVA_SERVER:-}" ] && [ "$(cell_clock "$cell")" = real ] && [ -z "$LAVA_TAGS" ]; then
+			die "--lava: real-mode cells (board $b) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
+		fi
 		if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
 			die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
 		fi

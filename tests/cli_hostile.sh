@@ -151,7 +151,7 @@ cp "$T_DIR/fr/vm_1.will-it-scale" "$T_DIR/fr/vm_2.will-it-scale"
 echo '* * * * * root touch /tmp/owned' >"$T_DIR/fr/vm_2.evil.conf"
 krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale vm_2.evil.conf >"$T_DIR/evil.log"
 lx_cell='suite=will-it-scale test=page_fault1 mode=process nr_task=2 runtime=6s runs=1 tenants=2'
-lx_path=will-it-scale/process-2-6s-vm_1-2-page_fault1/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12
+lx_path=will-it-scale/process-2-6s-vm_1-2-page_fault1/qemu-2node.lava/krepro-initramfs/qemu-minimal/gcc-12
 printf '001\t%s/base/1\t%s variants=../../../../../../../victim\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
 echo suite=will-it-scale >"$T_DIR/lx/jobs/001.conf"
 expect_rc "import-lava: a variant climbing out of -o is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
@@ -164,6 +164,13 @@ expect_rc "import-lava: a bad board name is refused" 2 ./run-matrix.sh import-la
 printf '001\t%s/other/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
 expect_rc "import-lava: a result path that is not the cell's is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
 expect_in "saying so" "$T_OUT" "lx/cells.tsv:1: result path '$lx_path/other/1' is not the cell's"
+# LAVA's runs are another machine (issue 29): a path on the local board,
+# or a LAVA machine named with a slash or dots, is not taken.
+printf '001\t%s/base/1\t%s variants=base\n' "$(echo "$lx_path" | sed 's#/qemu-2node.lava/#/qemu-2node/#')" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+expect_rc "import-lava: a result path on the local board is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
+expect_in "saying so" "$T_OUT" "is not a LAVA machine's"
+printf '001\t%s/base/1\t%s variants=base\n' "$(echo "$lx_path" | sed 's#/qemu-2node.lava/#/qemu-2node.lava-..-x/#')" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+expect_rc "import-lava: a LAVA machine named with dots is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"
 printf '../x\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
 expect_rc "import-lava: a job number that is not a number is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" ../x "$T_DIR/evil.log"
 # A tenant file named vm_2... (row 12) is not a file name behind vm_2.

@@ -44,17 +44,23 @@ expect_in "a qemu job with kernel and initrd" "$L/001.yaml" "method: qemu"
 expect_in "images carry sha256" "$L/001.yaml" "sha256sum: $(sha256sum "$L/artifacts/base.bzImage" | cut -d' ' -f1)"
 expect_in "numa options passed" "$L/001.yaml" "-numa node,nodeid=1,memdev=m1,cpus=1"
 assert "nothing booted, no results" test ! -e "$T_DIR/lres/will-it-scale"
+assert "a qemu job's initrd holds the local job.conf (no result_port)" sh -c "! grep -q result_port '$L/jobs/001.conf'"
+expect_in "the export records the images' hashes" "$L/jobs/001.images" "kernel $(sha256sum "$L/artifacts/base.bzImage" | cut -d' ' -f1)"
 expect_rc "lab board: kexec job" 0 ./run-matrix.sh -o "$T_DIR/lres" --board lab-brickland3 --export-lava "$T_DIR/lab" "$T_DIR/l.yaml"
 expect_in "lab job boots by kexec" "$T_DIR/lab/001.yaml" "method: kexec"
-# What LAVA's qemu boot does with the job's images, console captured as its log.
+expect_in "a lab job sends its results on the console" "$T_DIR/lab/jobs/001.conf" "result_port=console"
+# What LAVA's qemu boot does with the job's images on a device with the
+# kit's dictionary (lava/krepro-qemu.jinja2): both serial ports in one
+# stream, captured as its log.
 timeout 120 qemu-system-x86_64 -machine pc -accel tcg -cpu qemu64 -smp 2,sockets=2,cores=1,threads=1 -m 2G \
 	-object memory-backend-ram,id=m0,size=1G -numa node,nodeid=0,memdev=m0,cpus=0 \
 	-object memory-backend-ram,id=m1,size=1G -numa node,nodeid=1,memdev=m1,cpus=1 \
-	-nodefaults -display none -no-reboot -monitor none -serial "file:$T_DIR/lava.log" \
+	-nodefaults -display none -no-reboot -monitor none \
+	-chardev "file,id=con,path=$T_DIR/lava.log,mux=on" -serial chardev:con -serial chardev:con \
 	-kernel "$L/artifacts/base.bzImage" -initrd "$L/artifacts/001-initrd.cpio.gz" \
 	-append "console=ttyS0,115200 panic=-1 nokaslr" >/dev/null 2>&1
 expect_rc "import the LAVA log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lres" "$L" 001 "$T_DIR/lava.log"
-d=$(ls -d "$T_DIR"/lres/will-it-scale/process-1-6s-page_fault3/qemu-2node/*/*/*/base/1)
+d=$(ls -d "$T_DIR"/lres/will-it-scale/process-1-6s-page_fault3/qemu-2node.lava/*/*/*/base/1)
 assert "imported run has per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
 expect_rc "importing twice is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/lres" "$L" 001 "$T_DIR/lava.log"
 expect_in "refusal says it is complete" "$T_OUT" "complete already"
@@ -70,7 +76,8 @@ expect_in "the qemu job pins TCG (LAVA's template would add -enable-kvm)" "$L/00
 expect_in "and the board's CPU model" "$L/001.yaml" "- -accel tcg -cpu qemu64"
 mem=$(sed -n 's/^  memory: //p' "$L/001.yaml")
 extra=$(sed -n '/^  extra_options:/,/^actions:/s/^  - \(.*\)$/\x27\1\x27/p' "$L/001.yaml" | paste -sd, -)
-sed "s/@MEMORY@/$mem/; s/@EXTRA@/$extra/" tests/fixtures/lava/qemu-device.yaml.in >"$T_DIR/qemu-device.yaml"
+machine=$(sed -n 's/^  machine: //p' "$L/001.yaml")
+sed "s/@MACHINE@/$machine/; s/@MEMORY@/$mem/; s/@EXTRA@/$extra/" tests/fixtures/lava/qemu-device.yaml.in >"$T_DIR/qemu-device.yaml"
 expect_rc "lava-run boots the exported qemu job" 0 timeout 600 lava-run --job-id 1 --output-dir "$T_DIR/lava-out" \
 	--device "$T_DIR/qemu-device.yaml" "$L/001.yaml"
 cp "$T_OUT" "$T_DIR/lava-run.log"
@@ -79,7 +86,7 @@ expect_in "QEMU ran with the board's CPU under TCG" "$T_DIR/lava-run.log" "-acce
 assert "and without KVM" sh -c "! grep -q -- '-enable-kvm' '$T_DIR/lava-run.log'"
 assert "LAVA escaped the guest's quotes (what broke binary frames)" grep -q 'msg.*\\\\\\"' "$T_DIR/lava-run.log"
 expect_rc "import-lava reads lava-run's log" 0 ./run-matrix.sh import-lava -o "$T_DIR/lreal" "$L" 001 "$T_DIR/lava-run.log"
-d=$(ls -d "$T_DIR"/lreal/will-it-scale/process-1-6s-page_fault3/qemu-2node/*/*/*/base/1)
+d=$(ls -d "$T_DIR"/lreal/will-it-scale/process-1-6s-page_fault3/qemu-2node.lava/*/*/*/base/1)
 assert "the LAVA run has per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
 assert "and the guest's kmsg, quotes and all" grep -q '"' "$d/kmsg"
 # The same log as the server stores it (output.yaml) and as lavacli prints it.
