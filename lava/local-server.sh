@@ -123,13 +123,7 @@ stop() {
 		p=$(cat "$STATE/$n.pid")
 		# setsid made each its own process group: the group goes (10 s to
 		# stop, then KILL: a restart needs the port and the devices free).
-		kill -TERM "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null || true
-		i=0
-		while kill -0 "-$p" 2>/dev/null && [ "$i" -lt 100 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		kill -KILL "-$p" 2>/dev/null || true
+		if kill -0 "-$p" 2>/dev/null; then terminate "-$p" 100; else terminate "$p" 100; fi
 		rm -f "$STATE/$n.pid"
 	done
 }

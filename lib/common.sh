@@ -110,13 +110,14 @@ patch_subject() {
 		END { if (v != "") print v }' "$1"
 }
 
-# terminate PID: TERM, up to 5 s to exit, then KILL (the caller reaps its
-# own children with wait).
+# terminate PID [TENTHS]: TERM, up to TENTHS tenths of a second (default
+# 50) to exit, then KILL (the caller reaps its own children with wait);
+# PID -N is process group N.
 terminate() {
 	[ -n "$1" ] || return 0
 	kill -TERM "$1" 2>/dev/null || true
 	tm_i=0
-	while kill -0 "$1" 2>/dev/null && [ "$tm_i" -lt 50 ]; do
+	while kill -0 "$1" 2>/dev/null && [ "$tm_i" -lt "${2:-50}" ]; do
 		sleep 0.1
 		tm_i=$((tm_i + 1))
 	done
