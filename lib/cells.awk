@@ -71,7 +71,7 @@ function bad_words(v) {
 }
 
 # check_value: one key=value of cell k (suite s) against the key table
-function check_value(key, val, s, clock, cell,    where, check, owners, params, i, bad, lo, hi, n, w, nw, ws, want, list, parts) {
+function check_value(key, val, s, clock,    where, check, owners, params, i, bad, lo, hi, n, w, nw, ws, want, list, parts) {
 	where = where_of(key)
 	check = check_of(key, s)
 	if (check == "") {
@@ -254,7 +254,7 @@ FILENAME == ARGV[3] {
 	if (check)
 		for (i = 1; i <= ntok; i++) {
 			key = tok[i]; sub(/=.*/, "", key)
-			check_value(key, substr(tok[i], length(key) + 2), s, clock, $0)
+			check_value(key, substr(tok[i], length(key) + 2), s, clock)
 		}
 	# runs: runs:, else the seeds' count, else 8 seeds (exact), else the default
 	runs = get("runs")

@@ -257,7 +257,9 @@ EOF
 # unless "host" (the run-matrix-only keys too).  write_job adds them, so
 # job.conf holds every value the guest runs with.
 cell_defaults() {
-	cd_all=$(cell_fact "$1" "$([ -n "${2:-}" ] && echo 9 || echo 8)")
+	cd_f=8
+	[ -z "${2:-}" ] || cd_f=9
+	cd_all=$(cell_fact "$1" "$cd_f")
 	[ "$cd_all" = - ] && return 0
 	for cd_kv in $cd_all; do echo "$cd_kv"; done
 }
@@ -276,9 +278,17 @@ cell_value() { # cell key -> its value, else its default ("" if neither)
 KCONFIG=qemu-minimal
 ROOTFS=krepro-initramfs
 
+# board_of CELL: CB, the name of its board (--board, else its board=, else
+# the default), without a process: plan_check calls it once a cell.
+board_of() {
+	CB=${BOARD_OVERRIDE:-}
+	[ -n "$CB" ] || for kv in $1; do case $kv in board=*) CB=${kv#board=} && break ;; esac; done
+	[ -n "$CB" ] || CB=${DEFAULT_BOARD:-$(kit_default board)}
+}
+
 cell_board() { # cell -> the name of its board
-	cb=${BOARD_OVERRIDE:-$(cell_get "$1" board)}
-	printf '%s\n' "${cb:-${DEFAULT_BOARD:-$(kit_default board)}}"
+	board_of "$1"
+	printf '%s\n' "$CB"
 }
 
 # variant_dir CELL: the variant-level result dir.  Runs made by LAVA are

@@ -50,9 +50,8 @@ plan_check() {
 	NCELLS=$(wc -l <"$TMPD/cells")
 	pc_boards=
 	while IFS= read -r cell; do
-		pc_b=${BOARD_OVERRIDE:-$DEFAULT_BOARD}
-		[ -n "${BOARD_OVERRIDE:-}" ] || for kv in $cell; do case $kv in board=*) pc_b=${kv#board=} && break ;; esac; done
-		case " $pc_boards " in *" $pc_b "*) ;; *) pc_boards="$pc_boards $pc_b" ;; esac
+		board_of "$cell"
+		case " $pc_boards " in *" $CB "*) ;; *) pc_boards="$pc_boards $CB" ;; esac
 	done <"$TMPD/cells"
 	# shellcheck disable=SC2086 # board names, checked by load_board
 	boards_table $pc_boards
