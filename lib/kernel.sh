@@ -218,13 +218,15 @@ write_kernel_manifest() { # variant dir
 		printf '%s{"series": "%s", "base_commit": "%s"}' "$sep" "$ser" "$bc"
 		sep=', '
 	done
-	# a series applied with less than full context says so (patches/S.apply)
+	# a series applied with less than full context or merged 3-way says so
+	# (patches/S.apply)
 	printf '],\n  "apply_context": ['
 	sep=
 	for ser in $(variant_series "$1"); do
 		cx=$(series_context "$ser") || exit 2
-		[ -n "$cx" ] || continue
-		printf '%s{"series": "%s", "context": %s, "text": "%s"}' "$sep" "$ser" "$cx" "$(context_words "$ser")"
+		cm=$(series_merge "$ser") || exit 2
+		[ -n "$cx$cm" ] || continue
+		printf '%s{"series": "%s", "context": %s, "merge": "%s", "text": "%s"}' "$sep" "$ser" "${cx:-3}" "${cm:-none}" "$(context_words "$ser")"
 		sep=', '
 	done
 	printf '],\n'

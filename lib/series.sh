@@ -101,20 +101,40 @@ series_base_commit() { # series (after series_patches split it)
 # line); "" for full context.  Never chosen by the kit: recorded in the
 # manifest, shown by list-variants, preflight and the reports.
 series_context() {
-	sc_f=$KREPRO_ROOT/patches/$1.apply
-	[ -f "$sc_f" ] || return 0
-	sc=$(sed -n 's/^context=//p' "$sc_f" | head -n 1)
-	case $sc in
-	0 | 1 | 2) printf '%s\n' "$sc" ;;
-	*) die "patches/$1.apply: context=N (0, 1 or 2: the lines of context git apply -C N needs), not '$sc'" ;;
-	esac
+	series_apply_key "$1" context '0 1 2' 'N (0, 1 or 2: the lines of context git apply -C N needs)'
 }
 
-# context_words SERIES: "applied with N lines of context (patches/S.apply)"
+# series_merge SERIES: "3way" when patches/SERIES.apply says merge=3way: a
+# patch that does not apply is merged with git apply --3way from the
+# preimage blobs its index lines name, read from the git reference's
+# objects (-R git:REPO@REF: a linux clone holding the tree the series was
+# written on).  A conflict is refused naming the file.
+series_merge() {
+	series_apply_key "$1" merge 3way "3way (git apply --3way from a git reference's blobs; no other merge)"
+}
+
+# series_apply_key SERIES KEY "VALUES" WHAT: KEY's value in
+# patches/SERIES.apply, "" when unset, refused unless one of VALUES.
+series_apply_key() {
+	sk_f=$KREPRO_ROOT/patches/$1.apply
+	[ -f "$sk_f" ] || return 0
+	sk=$(sed -n "s/^$2=//p" "$sk_f" | head -n 1)
+	[ -n "$sk" ] || return 0
+	for sk_ok in $3; do
+		[ "$sk" != "$sk_ok" ] || { printf '%s\n' "$sk"; return 0; }
+	done
+	die "patches/$1.apply: $2=$4, not '$sk'"
+}
+
+# context_words SERIES: how the series' patches are applied when not
+# strictly ("applied with N lines of context (...)", "merged 3-way ...")
 # or nothing.
 context_words() {
 	cw=$(series_context "$1") || exit 2
-	[ -z "$cw" ] || printf 'applied with %s lines of context (git apply -C%s, patches/%s.apply)\n' "$cw" "$cw" "$1"
+	cm=$(series_merge "$1") || exit 2
+	[ -z "$cw" ] || printf 'applied with %s lines of context (git apply -C%s, patches/%s.apply)%s' "$cw" "$cw" "$1" "${cm:+; }"
+	[ -z "$cm" ] || printf 'merged 3-way where a patch does not apply (git apply --3way on the git reference'"'"'s blobs, patches/%s.apply)' "$1"
+	[ -z "$cw$cm" ] || echo
 }
 
 # base_commit_words SERIES: which commit the series wants and whether the
@@ -249,6 +269,37 @@ cmd_list_variants() {
 	return "$lv_bad"
 }
 
+# apply_3way SERIES TREE PATCH LOG: when the series says merge=3way, merge
+# PATCH into TREE with git apply --3way (0 when it merged cleanly).  The
+# preimage blobs come from the git reference's objects (an alternate of a
+# scratch repository beside TREE, never inside it: a .git in the tree
+# would change the kernel's version string); its index holds only the
+# files the patch changes.  A conflict leaves markers and fails.
+apply_3way() {
+	am=$(series_merge "$1") || exit 2
+	[ -n "$am" ] || return 1
+	case $REF_SPEC in
+	git:*@*) ;;
+	*) die "patches/$1.apply: merge=3way needs the blobs of the tree the series was written on: give a linux clone as the reference, -R git:REPO@REF" ;;
+	esac
+	ag=$2.git
+	ar=${REF_SPEC#git:}
+	ar=${ar%@*}
+	if [ ! -d "$ag" ]; then
+		git init -q --bare "$ag" || die "cannot create $ag"
+		git -C "$ar" rev-parse --path-format=absolute --git-path objects >"$ag/objects/info/alternates" ||
+			die "reference $ar: no git objects"
+	fi
+	# the files the patch changes that the tree has (git apply refuses
+	# any path outside it)
+	sed -n 's#^--- a/##p' "$3" | while IFS= read -r af; do
+		[ ! -f "$2/$af" ] || printf '%s\n' "$af"
+	done >"$ag/paths"
+	echo "$(basename "$3"): git apply --3way (patches/$1.apply)" >>"$4"
+	GIT_DIR=$ag GIT_WORK_TREE=$2 git update-index --add --stdin <"$ag/paths" >>"$4" 2>&1 &&
+		(cd "$2" && GIT_DIR=$ag GIT_WORK_TREE=$2 git apply -p1 --3way --whitespace=nowarn --verbose "$3") >>"$4" 2>&1
+}
+
 # Apply a variant's patches to a hardlinked copy of the reference tree.
 # GNU patch replaces files by rename, so the shared reference stays pristine.
 variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
@@ -262,6 +313,8 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 		for ser in $(variant_series "$v"); do
 			sx=$(series_context "$ser") || exit 2
 			[ -z "$sx" ] || echo "context $ser $sx"
+			sm=$(series_merge "$ser") || exit 2
+			[ -z "$sm" ] || echo "merge $ser $sm"
 		done
 	} | sha256sum | cut -c1-16)
 	if [ -f "$src/.krepro-patched" ] && [ "$(cat "$src/.krepro-patched")" = "$stamp" ]; then
@@ -293,13 +346,22 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 		pc=$(series_context "$ps") || exit 2
 		[ -z "$pc" ] || echo "$(basename "$p"): git apply -C$pc (patches/$ps.apply)" >>"$log"
 		if ! (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
-			git apply -p1 ${pc:+-C"$pc"} --whitespace=nowarn --verbose "$p") >>"$log" 2>&1; then
+			git apply -p1 ${pc:+-C"$pc"} --whitespace=nowarn --verbose "$p") >>"$log" 2>&1 &&
+			! apply_3way "$ps" "$src.tmp" "$p" "$log"; then
 			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
 				head -n 1 | sed 's/^error: //')
 			where=$(grep '^error: patch failed: ' "$log" | tail -n 1 | sed 's/^error: patch failed: //')
 			# Would it apply with less context?  Said, never done.
 			hint=
+			sm=$(series_merge "$ps") || exit 2
+			if [ -n "$sm" ]; then
+				cf=$(sed -n "s/^Applied patch to '\(.*\)' with conflicts\.\$/\1/p" "$log" | tr '\n' ' ')
+				hint="; nor does it merge 3-way${cf:+: conflicts in ${cf% }}"
+				! grep -q 'lacks the necessary blob' "$log" ||
+					hint="$hint: the reference's git objects lack its preimage blobs (is ${REF_SPEC#git:} a clone holding the tree it was written on?)"
+			fi
 			for c in 2 1; do
+				[ -z "$sm" ] || break
 				[ -z "$pc" ] || [ "$c" -lt "$pc" ] || continue
 				if (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
 					git apply -p1 -C"$c" --check "$p") >/dev/null 2>&1; then
@@ -307,10 +369,11 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 					break
 				fi
 			done
-			rm -rf "$src.tmp"
+			rm -rf "$src.tmp" "$src.tmp.git"
 			die "variant $v: series $ps, patch $(basename "$p") does not apply${pc:+ with $pc lines of context}: ${why:-see $log}${where:+ (hunk at $where; $log)}$hint"
 		fi
 	done
+	rm -rf "$src.tmp.git"
 	echo "$stamp" >"$src.tmp/.krepro-patched"
 	mv "$src.tmp" "$src"
 	exec 7>&-
