@@ -98,6 +98,17 @@ write_report() {
 				set -- "$@" "$vd/$v"
 			fi
 		done
+		# how each variant's series were applied when not strictly: under
+		# the comparison's header, in report.txt and report.html alike
+		for cn_d in "$@"; do basename "$cn_d"; done >"$TMPD/report.variants"
+		# shellcheck disable=SC2046 # variant names are single words
+		context_notes $(cat "$TMPD/report.variants") >"$TMPD/report.notes"
+		if [ $# -ge 2 ]; then
+			tac "$TMPD/report.notes" >"$TMPD/report.notes.rev"
+			while IFS= read -r cn_l; do
+				set -- --note "$cn_l" "$@"
+			done <"$TMPD/report.notes.rev"
+		fi
 		{
 			echo "${vd#"$RESULTS"/}"
 			echo
@@ -117,10 +128,8 @@ write_report() {
 				fi
 			else
 				echo "(only one variant: nothing to compare)"
+				cat "$TMPD/report.notes"
 			fi
-			for cn_d in "$@"; do basename "$cn_d"; done >"$TMPD/report.variants"
-			# shellcheck disable=SC2046 # variant names are single words
-			context_notes $(cat "$TMPD/report.variants")
 			echo
 		} >>"$TMPD/report"
 	done <"$TMPD/report.dirs"

@@ -57,7 +57,7 @@ static void test_failure_table(void)
 	const double base[] = {100, NAN, NAN, 110, NAN, NAN, 120, NAN, NAN};
 	const double nw[] = {80, 1, NAN, 85, 1, NAN, 90, 0, NAN, NAN, NAN, 1};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
 	struct krp_buf out = {0};
 	struct krp_vstats vs;
 	size_t f, r;
@@ -92,6 +92,26 @@ static void test_failure_table(void)
 		  "will-it-scale.per_process_ops: -22.7% (95% CI -41.6% .. -3.8%, Welch t=-3.87, "
 		  "df=2.9, p=0.0316, runs 3 vs 3): regression\n");
 	krp_buf_free(&out);
+
+	{
+		/* --note lines go under the header, before the table */
+		static const char *const notes[] = {"variant new: series s applied with 2 lines of "
+						    "context (git apply -C2, patches/s.apply)",
+						    "variant new: series t merged 3-way"};
+		struct krp_cmp_opts on = {0, 0.05, 0, notes, 2};
+
+		krp_compare_report(v, 2, &on, &out);
+		{
+			const char *want =
+			    "runs: base 3, new 4 (1 failed); clock real\n\nvariant new: "
+			    "series s applied with 2 lines of context (git apply -C2, "
+			    "patches/s.apply)\nvariant new: series t merged 3-way\n\n "
+			    "           base";
+
+			CHECK("notes under the header", strncmp(out.data, want, strlen(want)) == 0);
+		}
+		krp_buf_free(&out);
+	}
 
 	/* ops as in compare_test.c (p checked there against a hand value). */
 	krp_compare_csv(v, 2, &o, &out);

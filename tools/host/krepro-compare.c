@@ -16,7 +16,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: " TOOL
 		   " [--help] [--all] [--alpha A] [--no-plot] [--json FILE] [--csv FILE]\n"
-		   "       BASE_DIR NEW_DIR [NEW_DIR...]\n"
+		   "       [--note TEXT]... BASE_DIR NEW_DIR [NEW_DIR...]\n"
 		   "\n"
 		   "Each DIR is a variant result directory holding numbered run directories\n"
 		   "with stats.json.  Prints the 0-day table (mean, %%stddev, %%change) of the\n"
@@ -37,6 +37,8 @@ static void usage(FILE *f)
 		   "  --json FILE  write every compared metric as JSON (means, stddevs,\n"
 		   "               %%change, p, significant, runs; failure counts)\n"
 		   "  --csv FILE   the same as CSV, one line per metric and new variant\n"
+		   "  --note TEXT  print TEXT under the header (repeatable; the kit passes\n"
+		   "               how a variant's series was applied when not strictly)\n"
 		   "  --verdict METRIC  no table: one line on METRIC (BASE_DIR vs one NEW_DIR)\n"
 		   "               and exit 0 if its change is significant, 3 if not (bisect)\n"
 		   "\n"
@@ -78,12 +80,19 @@ static int verdict_line(const char *metric, const struct krp_variant *b,
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},	       {"all", no_argument, NULL, 'a'},
-	    {"alpha", required_argument, NULL, 'p'},   {"no-plot", no_argument, NULL, 'n'},
-	    {"json", required_argument, NULL, 'j'},    {"csv", required_argument, NULL, 'c'},
-	    {"verdict", required_argument, NULL, 'v'}, {NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},
+	    {"note", required_argument, NULL, 'N'},
+	    {"all", no_argument, NULL, 'a'},
+	    {"alpha", required_argument, NULL, 'p'},
+	    {"no-plot", no_argument, NULL, 'n'},
+	    {"json", required_argument, NULL, 'j'},
+	    {"csv", required_argument, NULL, 'c'},
+	    {"verdict", required_argument, NULL, 'v'},
+	    {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	static const char *notes[KRP_CMP_MAX_NOTES];
+	size_t nnotes = 0;
 	struct krp_variant *vars;
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX];
@@ -91,13 +100,23 @@ int main(int argc, char **argv)
 	int c, plots = 1;
 	const char *json_path = NULL, *csv_path = NULL, *verdict = NULL;
 
-	while ((c = getopt_long(argc, argv, "hap:nj:c:v:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hap:nj:c:v:N:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
 		case 'a':
 			o.all = 1;
+			break;
+		case 'N':
+			if (nnotes == KRP_CMP_MAX_NOTES) {
+				fprintf(stderr, TOOL ": more than %d --note options\n",
+					KRP_CMP_MAX_NOTES);
+				return 2;
+			}
+			notes[nnotes++] = optarg;
+			o.notes = notes;
+			o.nnotes = nnotes;
 			break;
 		case 'n':
 			plots = 0;

@@ -18,7 +18,7 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: " TOOL " [--help] [--all] [--alpha A] -o report.html\n"
+	fprintf(f, "usage: " TOOL " [--help] [--all] [--alpha A] [--note TEXT]... -o report.html\n"
 		   "       [--pivot RESULTS_ROOT_OR_LIST --rows KEY[,KEY] --cols KEY[,KEY]\n"
 		   "        --metric M [--base VALUE] [--order KEY=V1,V2,...]]\n"
 		   "       BASE_DIR NEW_DIR [NEW_DIR...]\n"
@@ -29,6 +29,7 @@ static void usage(FILE *f)
 		   "metrics (significant ones, or every one with --all), an SVG chart per\n"
 		   "shown metric with the samples of every variant, and with --pivot the\n"
 		   "pivot table (see krepro-pivot --help) as text and as an SVG heat map.\n"
+		   "--note TEXT lines go under the comparison's header (as krepro-compare).\n"
 		   "The same tables go to stdout as text.\n"
 		   "\n"
 		   "Exit status: 0 when the report was written, 2 on usage or input errors.\n");
@@ -37,19 +38,16 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"all", no_argument, NULL, 'a'},
-	    {"alpha", required_argument, NULL, 'p'},
-	    {"output", required_argument, NULL, 'o'},
-	    {"pivot", required_argument, NULL, 'P'},
-	    {"rows", required_argument, NULL, 'r'},
-	    {"cols", required_argument, NULL, 'c'},
-	    {"metric", required_argument, NULL, 'm'},
-	    {"base", required_argument, NULL, 'b'},
-	    {"order", required_argument, NULL, 'O'},
-	    {NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},	      {"note", required_argument, NULL, 'N'},
+	    {"all", no_argument, NULL, 'a'},	      {"alpha", required_argument, NULL, 'p'},
+	    {"output", required_argument, NULL, 'o'}, {"pivot", required_argument, NULL, 'P'},
+	    {"rows", required_argument, NULL, 'r'},   {"cols", required_argument, NULL, 'c'},
+	    {"metric", required_argument, NULL, 'm'}, {"base", required_argument, NULL, 'b'},
+	    {"order", required_argument, NULL, 'O'},  {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	static const char *notes[KRP_CMP_MAX_NOTES];
+	size_t nnotes = 0;
 	const char *outpath = NULL, *proot = NULL, *metric = NULL, *base = NULL;
 	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
 	size_t norders = 0, nvars = 0, i;
@@ -60,13 +58,23 @@ int main(int argc, char **argv)
 	char err[KRP_ERR_MAX];
 	int c, rc = 2, have_piv = 0;
 
-	while ((c = getopt_long(argc, argv, "hap:o:P:r:c:m:b:O:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hap:o:P:r:c:m:b:O:N:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
 			return 0;
 		case 'a':
 			o.all = 1;
+			break;
+		case 'N':
+			if (nnotes == KRP_CMP_MAX_NOTES) {
+				fprintf(stderr, TOOL ": more than %d --note options\n",
+					KRP_CMP_MAX_NOTES);
+				return 2;
+			}
+			notes[nnotes++] = optarg;
+			o.notes = notes;
+			o.nnotes = nnotes;
 			break;
 		case 'p': {
 			char *end;

@@ -11,7 +11,14 @@ struct krp_cmp_opts {
 	int all;      /* show every metric present on both sides */
 	double alpha; /* Welch two-sided significance level */
 	int exact;    /* results of clock: exact (deterministic guests) */
+	/* lines printed under the header, as given (--note: how a variant's
+	 * series was applied when not strictly, patches/S.apply) */
+	const char *const *notes;
+	size_t nnotes;
 };
+
+/* At most this many --note lines. */
+#define KRP_CMP_MAX_NOTES 32
 
 /* Exact mode: each run is one layout seed (docs/EXACT.md); a comparison
  * is Welch over the seeds at alpha min(alpha, KRP_EXACT_ALPHA), the level
