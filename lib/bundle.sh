@@ -162,11 +162,21 @@ unpack_bundle() {
 # only.  The rest of DIR (the unpacked bundle verify compares against),
 # /root, /home, /tmp and /run (host sockets) are not in its world.
 # KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
+# --cache-at PATH: DIR/cache appears at PATH inside (the kit's own cache
+# path: a kernel built there sees the absolute source paths an ordinary
+# build of this checkout sees, which ccache's direct mode hashes, so its
+# compiles hit the host's ccache without preprocessing).
 sandboxed() {
 	sd=$1
 	shift
+	sb_at=$sd/cache
+	if [ "${1:-}" = --cache-at ]; then
+		case $2 in /*) sb_at=$2 ;; *) die "sandboxed: --cache-at needs an absolute path, not '$2'" ;; esac
+		shift 2
+	fi
 	if [ "${KREPRO_VERIFY_SANDBOX:-on}" = off ]; then
 		note "verify: KREPRO_VERIFY_SANDBOX=off: the bundle's patches build without a sandbox"
+		[ "$sb_at" = "$sd/cache" ] || die "sandboxed: --cache-at needs the sandbox"
 		"$@"
 		return
 	fi
@@ -201,9 +211,10 @@ sandboxed() {
 	done
 	# The binds, each below folders made open (bwrap makes them 0700).
 	sb_seen=
-	while read -r sb_kind sb_path; do
+	while read -r sb_kind sb_path sb_to; do
 		[ -n "$sb_path" ] || continue
-		sb_up=$(dirname "$sb_path") sb_dirs=
+		sb_to=${sb_to:-$sb_path}
+		sb_up=$(dirname "$sb_to") sb_dirs=
 		while [ "$sb_up" != / ] && [ "$sb_up" != /tmp ]; do
 			sb_dirs="$sb_up
 $sb_dirs"
@@ -215,12 +226,12 @@ $sb_dirs"
 		done <<EOF
 $sb_dirs
 EOF
-		set -- "$@" "$sb_kind" "$sb_path" "$sb_path"
+		set -- "$@" "$sb_kind" "$sb_path" "$sb_to"
 	done <<EOF
+--bind $sd/cache $sb_at
 --ro-bind ${KREPRO_REFERENCE_DEB:+$(dirname "$KREPRO_REFERENCE_DEB")}
 --ro-bind $([ -d "$sb_ccache" ] && echo "$sb_ccache")
 --ro-bind $sd/root
---bind $sd/cache
 --bind $sd/out
 --bind $sd/tmp
 --bind $sd/ccache-tmp
@@ -275,11 +286,20 @@ cmd_verify() {
 	KREPRO_REFERENCE_DEB=${KREPRO_REFERENCE_DEB:-$deb}
 	export KREPRO_REFERENCE_DEB
 	need_build_deps
-	sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" initramfs >/dev/null
+	# Inside the sandbox its cache sits where this checkout's is (see
+	# sandboxed); unconfined it is DIR/cache.
+	vc=$w/cache
+	if [ "${KREPRO_VERIFY_SANDBOX:-on}" != off ]; then
+		vc=$KREPRO_CACHE
+		set -- --cache-at "$vc"
+	else
+		set --
+	fi
+	sandboxed "$w" "$@" "$r/build.sh" -C "$vc" -O "$w/out" initramfs >/dev/null
 	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
 		case $f in kernels/*)
 			v=${f#kernels/}
-			sandboxed "$w" "$r/build.sh" -C "$w/cache" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			sandboxed "$w" "$@" "$r/build.sh" -C "$vc" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
 			;;
 		esac
 		want=$(sha256sum "$b/$f" | cut -d' ' -f1)
