@@ -29,8 +29,14 @@ kbuild_env() {
 	KBUILD_BUILD_VERSION=1
 	CCACHE_BASEDIR=$KREPRO_CACHE
 	CCACHE_NOHASHDIR=1
+	# Kconfig records the host's rustc version (CONFIG_RUSTC_VERSION, in
+	# .config and autoconf.h) even with Rust off: a rustc on PATH made
+	# another config, and every object missed ccache's direct mode against
+	# a build without one (the verify sandbox).  No rustc for any build;
+	# through MAKEFLAGS so that merge_config.sh's make gets it too.
+	MAKEFLAGS=" -- RUSTC=krepro-no-rustc"
 	export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER KBUILD_BUILD_HOST KBUILD_BUILD_VERSION
-	export CCACHE_BASEDIR CCACHE_NOHASHDIR
+	export CCACHE_BASEDIR CCACHE_NOHASHDIR MAKEFLAGS
 }
 
 # Run make in the background, printing a progress line every 30 s.
