@@ -57,7 +57,7 @@ static void test_failure_table(void)
 	const double base[] = {100, NAN, NAN, 110, NAN, NAN, 120, NAN, NAN};
 	const double nw[] = {80, 1, NAN, 85, 1, NAN, 90, 0, NAN, NAN, NAN, 1};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	struct krp_buf out = {0};
 	struct krp_vstats vs;
 	size_t f, r;
@@ -95,11 +95,16 @@ static void test_failure_table(void)
 
 	{
 		/* --note lines go under the header, before the table */
-		static const char *const notes[] = {"variant new: series s applied with 2 lines of "
-						    "context (git apply -C2, patches/s.apply)",
-						    "variant new: series t merged 3-way"};
-		struct krp_cmp_opts on = {0, 0.05, 0, notes, 2};
+		struct krp_cmp_opts on = {0, 0.05, 0, {NULL}, 0};
+		char err[KRP_ERR_MAX];
+		size_t n;
 
+		CHECK("note 1", krp_cmp_add_note(&on,
+						 "variant new: series s applied with 2 lines of "
+						 "context (git apply -C2, patches/s.apply)",
+						 err, sizeof(err)) == 0);
+		CHECK("note 2", krp_cmp_add_note(&on, "variant new: series t merged 3-way", err,
+						 sizeof(err)) == 0);
 		krp_compare_report(v, 2, &on, &out);
 		{
 			const char *want =
@@ -111,6 +116,11 @@ static void test_failure_table(void)
 			CHECK("notes under the header", strncmp(out.data, want, strlen(want)) == 0);
 		}
 		krp_buf_free(&out);
+		for (n = 2; n < sizeof(on.notes) / sizeof(on.notes[0]); n++)
+			krp_cmp_add_note(&on, "x", err, sizeof(err));
+		CHECK("notes: one more than notes[] holds is refused",
+		      krp_cmp_add_note(&on, "x", err, sizeof(err)) == -1 &&
+			  strcmp(err, "more than 32 --note options") == 0 && on.nnotes == 32);
 	}
 
 	/* ops as in compare_test.c (p checked there against a hand value). */

@@ -7,8 +7,8 @@
 #include "compare.h"
 #include "unit.h"
 
-static const struct krp_cmp_opts a05 = {0, 0.05, 0, NULL, 0}, a01 = {0, 0.01, 0, NULL, 0};
-static const struct krp_cmp_opts exact = {0, 0.05, 1, NULL, 0};
+static const struct krp_cmp_opts a05 = {0, 0.05, 0, {NULL}, 0}, a01 = {0, 0.01, 0, {NULL}, 0};
+static const struct krp_cmp_opts exact = {0, 0.05, 1, {NULL}, 0};
 
 /* Build a variant in memory: names[k] gets vals[r][k] in run r (NAN =
  * missing). */
@@ -291,7 +291,7 @@ static void test_report(void)
 	    90, 991,  1100, 610, 2450, 12, NAN, /* */
 	};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "base", 3, 7, keys, base);
@@ -372,7 +372,7 @@ static void test_report_three(void)
 	const char *const k[] = {"vm-scalability.throughput"};
 	const double a[] = {1000, 1000, 1000}, b[] = {1100, 1100, 1100}, c[] = {900, 900, 900};
 	struct krp_variant v[3];
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "base", 3, 1, k, a);
@@ -407,7 +407,7 @@ static void test_long_names(void)
 	const char *const k[] = {"will-it-scale.per_process_ops"};
 	const double a[] = {10, 11, 12}, b[] = {20, 21, 22};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	struct krp_buf out = {0};
 
 	mkvar(&v[0], "0123456789abcdefXYZ", 3, 1, k, a);

@@ -42,7 +42,7 @@ int main(void)
 	char c[16];
 	const double base[] = {100, 110, 120}, nw[] = {80, 85, 90};
 	struct krp_variant v[2];
-	struct krp_cmp_opts o = {1, 0.05, 0, NULL, 0};
+	struct krp_cmp_opts o = {1, 0.05, 0, {NULL}, 0};
 	static const char *const rk[] = {"kernel"}, *const ck[] = {"thp"};
 	const char *a1[] = {"base", "on"}, *a2[] = {"new", "on"}, *a3[] = {"base", "off"};
 	struct krp_pivot p;

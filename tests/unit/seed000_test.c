@@ -30,7 +30,7 @@ static const struct row rows[] = {
 
 int main(void)
 {
-	const struct krp_cmp_opts a05 = {0, 0.05, 0, NULL, 0};
+	const struct krp_cmp_opts a05 = {0, 0.05, 0, {NULL}, 0};
 	char got[64], name[160];
 	size_t i;
 

@@ -90,9 +90,7 @@ int main(int argc, char **argv)
 	    {"verdict", required_argument, NULL, 'v'},
 	    {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
-	static const char *notes[KRP_CMP_MAX_NOTES];
-	size_t nnotes = 0;
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	struct krp_variant *vars;
 	struct krp_buf out = {0};
 	char err[KRP_ERR_MAX];
@@ -109,14 +107,10 @@ int main(int argc, char **argv)
 			o.all = 1;
 			break;
 		case 'N':
-			if (nnotes == KRP_CMP_MAX_NOTES) {
-				fprintf(stderr, TOOL ": more than %d --note options\n",
-					KRP_CMP_MAX_NOTES);
+			if (krp_cmp_add_note(&o, optarg, err, sizeof(err)) != 0) {
+				fprintf(stderr, TOOL ": %s\n", err);
 				return 2;
 			}
-			notes[nnotes++] = optarg;
-			o.notes = notes;
-			o.nnotes = nnotes;
 			break;
 		case 'n':
 			plots = 0;

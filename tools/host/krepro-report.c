@@ -45,9 +45,7 @@ int main(int argc, char **argv)
 	    {"metric", required_argument, NULL, 'm'}, {"base", required_argument, NULL, 'b'},
 	    {"order", required_argument, NULL, 'O'},  {NULL, 0, NULL, 0},
 	};
-	struct krp_cmp_opts o = {0, 0.05, 0, NULL, 0};
-	static const char *notes[KRP_CMP_MAX_NOTES];
-	size_t nnotes = 0;
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
 	const char *outpath = NULL, *proot = NULL, *metric = NULL, *base = NULL;
 	char *rows_s = NULL, *cols_s = NULL, *orders[MAX_KEYS * 2];
 	size_t norders = 0, nvars = 0, i;
@@ -67,14 +65,10 @@ int main(int argc, char **argv)
 			o.all = 1;
 			break;
 		case 'N':
-			if (nnotes == KRP_CMP_MAX_NOTES) {
-				fprintf(stderr, TOOL ": more than %d --note options\n",
-					KRP_CMP_MAX_NOTES);
+			if (krp_cmp_add_note(&o, optarg, err, sizeof(err)) != 0) {
+				fprintf(stderr, TOOL ": %s\n", err);
 				return 2;
 			}
-			notes[nnotes++] = optarg;
-			o.notes = notes;
-			o.nnotes = nnotes;
 			break;
 		case 'p': {
 			char *end;

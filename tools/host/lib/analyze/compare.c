@@ -222,6 +222,17 @@ const char *krp_cmp_clock(const struct krp_variant *vars, size_t nvars, char *er
 	return nvars ? vars[0].clock : "real";
 }
 
+int krp_cmp_add_note(struct krp_cmp_opts *o, const char *text, char *err, size_t errsz)
+{
+	if (o->nnotes == sizeof(o->notes) / sizeof(o->notes[0])) {
+		snprintf(err, errsz, "more than %zu --note options",
+			 sizeof(o->notes) / sizeof(o->notes[0]));
+		return -1;
+	}
+	o->notes[o->nnotes++] = text;
+	return 0;
+}
+
 int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_cmp_opts *o,
 		      char *err, size_t errsz)
 {

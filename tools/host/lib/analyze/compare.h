@@ -12,13 +12,15 @@ struct krp_cmp_opts {
 	double alpha; /* Welch two-sided significance level */
 	int exact;    /* results of clock: exact (deterministic guests) */
 	/* lines printed under the header, as given (--note: how a variant's
-	 * series was applied when not strictly, patches/S.apply) */
-	const char *const *notes;
+	 * series was applied when not strictly, patches/S.apply); added with
+	 * krp_cmp_add_note */
+	const char *notes[32];
 	size_t nnotes;
 };
 
-/* At most this many --note lines. */
-#define KRP_CMP_MAX_NOTES 32
+/* krp_cmp_add_note: one more --note line (TEXT is kept, not copied); -1
+ * with a message in err when there are already as many as notes[] holds. */
+int krp_cmp_add_note(struct krp_cmp_opts *o, const char *text, char *err, size_t errsz);
 
 /* Exact mode: each run is one layout seed (docs/EXACT.md); a comparison
  * is Welch over the seeds at alpha min(alpha, KRP_EXACT_ALPHA), the level
