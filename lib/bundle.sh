@@ -153,6 +153,19 @@ unpack_bundle() {
 	[ -z "$bad" ] || die "bundle $1: $bad was altered (sha256 differs from MANIFEST.sha256)"
 }
 
+# sandbox_cache DIR: the path a command run by `sandboxed DIR` sees
+# DIR/cache at: this checkout's own cache path (KREPRO_CACHE), so a kernel
+# built there sees the absolute source paths an ordinary build sees, which
+# ccache's direct mode hashes, and its compiles hit the host's ccache
+# without preprocessing; DIR/cache itself when unconfined.
+sandbox_cache() {
+	if [ "${KREPRO_VERIFY_SANDBOX:-on}" = off ] || [ -z "${KREPRO_CACHE:-}" ]; then
+		printf '%s\n' "$1/cache"
+	else
+		printf '%s\n' "$KREPRO_CACHE"
+	fi
+}
+
 # sandboxed DIR CMD...: CMD builds someone else's patches (their Makefiles run
 # by nature) confined by bubblewrap: no network, no capabilities, and an
 # unprivileged uid outside the namespace too (as root, setpriv drops to
@@ -162,21 +175,13 @@ unpack_bundle() {
 # only.  The rest of DIR (the unpacked bundle verify compares against),
 # /root, /home, /tmp and /run (host sockets) are not in its world.
 # KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
-# --cache-at PATH: DIR/cache appears at PATH inside (the kit's own cache
-# path: a kernel built there sees the absolute source paths an ordinary
-# build of this checkout sees, which ccache's direct mode hashes, so its
-# compiles hit the host's ccache without preprocessing).
+# DIR/cache appears inside at sandbox_cache's path.
 sandboxed() {
 	sd=$1
 	shift
-	sb_at=$sd/cache
-	if [ "${1:-}" = --cache-at ]; then
-		case $2 in /*) sb_at=$2 ;; *) die "sandboxed: --cache-at needs an absolute path, not '$2'" ;; esac
-		shift 2
-	fi
+	sb_at=$(sandbox_cache "$sd")
 	if [ "${KREPRO_VERIFY_SANDBOX:-on}" = off ]; then
 		note "verify: KREPRO_VERIFY_SANDBOX=off: the bundle's patches build without a sandbox"
-		[ "$sb_at" = "$sd/cache" ] || die "sandboxed: --cache-at needs the sandbox"
 		"$@"
 		return
 	fi
@@ -286,20 +291,12 @@ cmd_verify() {
 	KREPRO_REFERENCE_DEB=${KREPRO_REFERENCE_DEB:-$deb}
 	export KREPRO_REFERENCE_DEB
 	need_build_deps
-	# Inside the sandbox its cache sits where this checkout's is (see
-	# sandboxed); unconfined it is DIR/cache.
-	vc=$w/cache
-	if [ "${KREPRO_VERIFY_SANDBOX:-on}" != off ]; then
-		vc=$KREPRO_CACHE
-		set -- --cache-at "$vc"
-	else
-		set --
-	fi
-	sandboxed "$w" "$@" "$r/build.sh" -C "$vc" -O "$w/out" initramfs >/dev/null
+	vc=$(sandbox_cache "$w")
+	sandboxed "$w" "$r/build.sh" -C "$vc" -O "$w/out" initramfs >/dev/null
 	for f in initramfs.cpio.gz $(cd "$b" && ls -d kernels/*/bzImage); do
 		case $f in kernels/*)
 			v=${f#kernels/}
-			sandboxed "$w" "$@" "$r/build.sh" -C "$vc" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
+			sandboxed "$w" "$r/build.sh" -C "$vc" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
 			;;
 		esac
 		want=$(sha256sum "$b/$f" | cut -d' ' -f1)

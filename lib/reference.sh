@@ -10,7 +10,8 @@ ref_get() { # key -> value from patches/reference.conf
 
 # The reference is Debian's pinned package unless -R/KREPRO_REFERENCE names
 # tarball:PATH[#SHA256] or git:REPO@REF; either way it is pinned by sha256
-# or commit id, and that id is part of every variant's inputs.
+# or commit id, and that id is part of every variant's inputs.  A git
+# reference also sets REF_REPO (the repository) and REF_COMMIT.
 REF_ID=
 
 ref_id() { # -> short id of the reference in use (sets REF_ID)
@@ -30,10 +31,10 @@ ref_id() { # -> short id of the reference in use (sets REF_ID)
 		REF_ID=tar-$(printf '%s' "$REF_SHA" | cut -c1-16)
 		;;
 	git:*@*)
-		repo=${REF_SPEC#git:}
-		repo=${repo%@*}
-		REF_COMMIT=$(git -C "$repo" rev-parse --verify "${REF_SPEC##*@}^{commit}" 2>/dev/null) ||
-			die "reference git:$repo: no commit '${REF_SPEC##*@}'"
+		REF_REPO=${REF_SPEC#git:}
+		REF_REPO=${REF_REPO%@*}
+		REF_COMMIT=$(git -C "$REF_REPO" rev-parse --verify "${REF_SPEC##*@}^{commit}" 2>/dev/null) ||
+			die "reference git:$REF_REPO: no commit '${REF_SPEC##*@}'"
 		REF_ID=git-$(printf '%s' "$REF_COMMIT" | cut -c1-16)
 		;;
 	*) die "bad reference '$REF_SPEC' (tarball:PATH[#SHA256] or git:REPO@REF)" ;;

@@ -100,9 +100,8 @@ write_report() {
 		done
 		# how each variant's series were applied when not strictly: under
 		# the comparison's header, in report.txt and report.html alike
-		for cn_d in "$@"; do basename "$cn_d"; done >"$TMPD/report.variants"
 		# shellcheck disable=SC2046 # variant names are single words
-		context_notes $(cat "$TMPD/report.variants") >"$TMPD/report.notes"
+		context_notes $(for cn_d in "$@"; do basename "$cn_d"; done) >"$TMPD/report.notes"
 		if [ $# -ge 2 ]; then
 			tac "$TMPD/report.notes" >"$TMPD/report.notes.rev"
 			while IFS= read -r cn_l; do

@@ -148,8 +148,7 @@ base_commit_words() {
 	elif [ "$bw" = "$REF_COMMIT" ]; then
 		printf 'series %s names base-commit %s: the reference is that commit\n' "$1" "$bw"
 	else
-		bw_repo=${REF_SPEC#git:}
-		bw_repo=${bw_repo%@*}
+		bw_repo=$REF_REPO
 		if git -C "$bw_repo" cat-file -e "$bw^{commit}" 2>/dev/null; then
 			printf 'warning: series %s was made on base-commit %s, the reference is %s; %s has it: -R git:%s@%s builds on exactly that commit\n' \
 				"$1" "$bw" "$REF_COMMIT" "$bw_repo" "$bw_repo" "$bw"
@@ -282,13 +281,12 @@ apply_3way() {
 	git:*@*) ;;
 	*) die "patches/$1.apply: merge=3way needs the blobs of the tree the series was written on: give a linux clone as the reference, -R git:REPO@REF" ;;
 	esac
+	ref_id >/dev/null
 	ag=$2.git
-	ar=${REF_SPEC#git:}
-	ar=${ar%@*}
 	if [ ! -d "$ag" ]; then
 		git init -q --bare "$ag" || die "cannot create $ag"
-		git -C "$ar" rev-parse --path-format=absolute --git-path objects >"$ag/objects/info/alternates" ||
-			die "reference $ar: no git objects"
+		git -C "$REF_REPO" rev-parse --path-format=absolute --git-path objects >"$ag/objects/info/alternates" ||
+			die "reference $REF_REPO: no git objects"
 	fi
 	# the files the patch changes that the tree has (git apply refuses
 	# any path outside it)
@@ -351,7 +349,8 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
 				head -n 1 | sed 's/^error: //')
 			where=$(grep '^error: patch failed: ' "$log" | tail -n 1 | sed 's/^error: patch failed: //')
-			# Would it apply with less context?  Said, never done.
+			# A merge that failed says why; else would it apply with less
+			# context?
 			hint=
 			sm=$(series_merge "$ps") || exit 2
 			if [ -n "$sm" ]; then
@@ -359,16 +358,17 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 				hint="; nor does it merge 3-way${cf:+: conflicts in ${cf% }}"
 				! grep -q 'lacks the necessary blob' "$log" ||
 					hint="$hint: the reference's git objects lack its preimage blobs (is ${REF_SPEC#git:} a clone holding the tree it was written on?)"
+			else
+				# Would it apply with less context?  Said, never done.
+				for c in 2 1; do
+					[ -z "$pc" ] || [ "$c" -lt "$pc" ] || continue
+					if (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
+						git apply -p1 -C"$c" --check "$p") >/dev/null 2>&1; then
+						hint="; it applies with $c lines of context (git apply -C$c): a tree with later changes to a context line?  To accept that, write context=$c into patches/$ps.apply"
+						break
+					fi
+				done
 			fi
-			for c in 2 1; do
-				[ -z "$sm" ] || break
-				[ -z "$pc" ] || [ "$c" -lt "$pc" ] || continue
-				if (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
-					git apply -p1 -C"$c" --check "$p") >/dev/null 2>&1; then
-					hint="; it applies with $c lines of context (git apply -C$c): a tree with later changes to a context line?  To accept that, write context=$c into patches/$ps.apply"
-					break
-				fi
-			done
 			rm -rf "$src.tmp" "$src.tmp.git"
 			die "variant $v: series $ps, patch $(basename "$p") does not apply${pc:+ with $pc lines of context}: ${why:-see $log}${where:+ (hunk at $where; $log)}$hint"
 		fi
