@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contract.h"
 #include "acc.h"
 #include "textline.h"
 
@@ -25,7 +26,7 @@ void krp_parse_cpuidle(const char *buf, size_t len, struct krp_metrics *m)
 	while (krp_next_line(buf, len, &pos, &l)) {
 		double tm, us;
 
-		if (krp_line_starts(&l, "time:")) {
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK)) {
 			flush_sum(&a, "cpuidle", KRP_DELTA, m);
 			continue;
 		}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract.h"
 #include "textline.h"
 
 #define MAX_TOK 4200 /* header of a 4096-CPU machine plus a description */
@@ -49,7 +50,7 @@ static void parse_cpu_rows(const char *buf, size_t len, const char *prefix, int 
 		double total = 0, v;
 		struct krp_line *t = ct->t;
 
-		if (krp_line_starts(&l, "time:")) {
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK)) {
 			ncpu = 0;
 			continue;
 		}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contract.h"
 #include "textline.h"
 
 struct mem_sample {
@@ -66,7 +67,7 @@ void krp_parse_meminfo(const char *buf, size_t len, struct krp_metrics *m)
 
 	while (krp_next_line(buf, len, &pos, &l)) {
 		krp_trim(&l);
-		if (krp_line_starts(&l, "time:")) {
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK)) {
 			mem_flush(&s, m);
 			continue;
 		}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract.h"
 #include "acc.h"
 #include "textline.h"
 #include "util.h"
@@ -54,7 +55,7 @@ void krp_parse_perf_stat(const char *buf, size_t len, struct krp_metrics *m)
 		size_t n = krp_line_tokens(&l, t, 3);
 		double v;
 
-		if (n == 2 && krp_line_is(&t[0], "time:")) {
+		if (n == 2 && krp_line_is(&t[0], KRP_SAMPLE_MARK)) {
 			have_time = krp_line_num(&t[1], &now) == 0;
 			continue;
 		}

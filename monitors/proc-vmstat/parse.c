@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contract.h"
 #include "textline.h"
 
 /* Cumulative event counters in /proc/vmstat (reduced last - first); every
@@ -47,7 +48,7 @@ void krp_parse_proc_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 		double v;
 
 		krp_trim(&l);
-		if (krp_line_starts(&l, "time:"))
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK))
 			continue;
 		while (i < l.n && !krp_is_space(l.p[i]))
 			i++;
@@ -78,7 +79,7 @@ void krp_parse_numa_vmstat(const char *buf, size_t len, struct krp_metrics *m)
 	while (krp_next_line(buf, len, &pos, &l)) {
 		size_t n = krp_line_tokens(&l, t, 3);
 
-		if (krp_line_starts(&l, "time:")) {
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK)) {
 			node = -1;
 			continue;
 		}

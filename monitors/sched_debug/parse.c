@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contract.h"
 #include "acc.h"
 #include "textline.h"
 
@@ -100,7 +101,7 @@ void krp_parse_sched_debug(const char *buf, size_t len, struct krp_metrics *m)
 		struct krp_line name, val, t[2];
 		double v;
 
-		if (krp_line_starts(&l, "time:")) {
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK)) {
 			sched_flush(&a, m);
 			sec[0] = '\0';
 			continue;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "contract.h"
 #include "textline.h"
 
 void krp_parse_kv_mean(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
@@ -13,7 +14,7 @@ void krp_parse_kv_mean(const char *buf, size_t len, const char *prefix, struct k
 	double v;
 
 	while (krp_next_line(buf, len, &pos, &l)) {
-		if (krp_line_starts(&l, "time:") || krp_line_tokens(&l, t, 3) != 2)
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK) || krp_line_tokens(&l, t, 3) != 2)
 			continue;
 		if (t[0].n < 2 || t[0].p[t[0].n - 1] != ':' || krp_line_num(&t[1], &v) != 0)
 			continue;

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "contract.h"
 #include "textline.h"
 
 void krp_parse_uptime(const char *buf, size_t len, struct krp_metrics *m)
@@ -13,7 +14,7 @@ void krp_parse_uptime(const char *buf, size_t len, struct krp_metrics *m)
 	while (krp_next_line(buf, len, &pos, &l)) {
 		double up, idle;
 
-		if (krp_line_starts(&l, "time:") || krp_line_tokens(&l, t, 3) != 2 ||
+		if (krp_line_starts(&l, KRP_SAMPLE_MARK) || krp_line_tokens(&l, t, 3) != 2 ||
 		    krp_line_num(&t[0], &up) != 0 || krp_line_num(&t[1], &idle) != 0)
 			continue;
 		krp_metric_add(m, "uptime.boot", up, KRP_SET);

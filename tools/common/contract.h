@@ -29,6 +29,10 @@
 #define KRP_CHAIN_STEP "krepro: chain step"
 #define KRP_RESULTS_SENT "krepro: results sent"
 
+/* A monitor's raw file (monitors/<family>/): every sample starts with a
+ * line "<KRP_SAMPLE_MARK> <epoch.usec>", then the sample's lines. */
+#define KRP_SAMPLE_MARK "time:"
+
 /* Files of tenant N of a run arrive as "<KRP_TENANT_PREFIX>N.<name>". */
 #define KRP_TENANT_PREFIX "vm_"
 

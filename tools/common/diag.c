@@ -19,3 +19,15 @@ void krp_die(const char *prog, int code, const char *fmt, ...)
 	va_end(ap);
 	exit(code);
 }
+
+void krp_die_usage(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see --help)\n", stderr);
+	exit(2);
+}

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "contract.h"
 #include "diag.h"
 
 #define PROG "krepro-perf"
@@ -87,7 +88,7 @@ static void print_time(FILE *f)
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
-	fprintf(f, "time: %lld.%06ld\n", (long long)now.tv_sec, now.tv_nsec / 1000);
+	fprintf(f, KRP_SAMPLE_MARK " %lld.%06ld\n", (long long)now.tv_sec, now.tv_nsec / 1000);
 }
 
 static int ncpus(void)

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "io.h"
 #include "frame.h"
 
 #define PROG "krepro-send"
@@ -53,18 +54,7 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs(" (see --help)\n", stderr);
-	exit(2);
-}
-
+#define die_usage(...) krp_die_usage(PROG, __VA_ARGS__)
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
 
 static int out_fd = -1;
@@ -74,20 +64,8 @@ static const char *out_name;
 
 static void write_all(const void *p, size_t len)
 {
-	const char *c = p;
-
-	while (len) {
-		ssize_t n = write(out_fd, c, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			die("write %s: %s", out_name, strerror(errno));
-		if (n == 0)
-			die("write %s: wrote nothing", out_name);
-		c += n;
-		len -= (size_t)n;
-	}
+	if (krp_write_all(out_fd, p, len) < 0)
+		die("write %s: %s", out_name, strerror(errno));
 }
 
 static int text_frames; /* --text: "text" frames, base64 lines */

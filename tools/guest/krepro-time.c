@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
+#include "io.h"
 #include "time_format.h"
 
 #define PROG "krepro-time"
@@ -31,27 +33,6 @@ static void usage(FILE *f)
 	      "FILE in GNU `time -v` format.  Exits with CMD's exit status (128+N if\n"
 	      "CMD was killed by signal N).\n",
 	      f);
-}
-
-static void die_usage(const char *msg, const char *arg)
-{
-	fprintf(stderr, PROG ": %s%s (see --help)\n", msg, arg ? arg : "");
-	exit(2);
-}
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -83,22 +64,22 @@ int main(int argc, char **argv)
 		case ':': {
 			char o[3] = {'-', (char)optopt, 0};
 
-			die_usage("option needs an argument: ", o);
+			krp_die_usage(PROG, "option needs an argument: %s", o);
 			break;
 		}
 		default:
 			if (optopt) {
 				char o[3] = {'-', (char)optopt, 0};
 
-				die_usage("unknown option: ", o);
+				krp_die_usage(PROG, "unknown option: %s", o);
 			}
-			die_usage("unknown option: ", argv[optind - 1]);
+			krp_die_usage(PROG, "unknown option: %s", argv[optind - 1]);
 		}
 	}
 	if (!outpath)
-		die_usage("missing -o FILE", NULL);
+		krp_die_usage(PROG, "missing -o FILE");
 	if (optind >= argc)
-		die_usage("missing CMD", NULL);
+		krp_die_usage(PROG, "missing CMD");
 	cmd = argv + optind;
 
 	fd = open(outpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -161,7 +142,7 @@ int main(int argc, char **argv)
 		}
 		need = krp_time_format(buf, cap, cmd, &ru, &el, st);
 	}
-	if (write_all(fd, buf, need) < 0 || close(fd) < 0) {
+	if (krp_write_all(fd, buf, need) < 0 || close(fd) < 0) {
 		fprintf(stderr, PROG ": %s: %s\n", outpath, strerror(errno));
 		return EXIT_INTERNAL;
 	}
