@@ -35,7 +35,7 @@ parse_SRC = $(sort $(wildcard $(HOSTLIB)/parse/*.c))
 parsers_SRC = $(sort $(wildcard suites/*/parse.c monitors/*/parse.c))
 analyze_SRC = $(sort $(wildcard $(HOSTLIB)/analyze/*.c))
 render_SRC = $(sort $(wildcard $(HOSTLIB)/render/*.c))
-common_INC = -Itools/common
+common_INC = -Itools/common -I$(GEN)
 core_INC = $(common_INC) -I$(HOSTLIB)/core
 input_INC = $(core_INC) -I$(HOSTLIB)/input
 parse_INC = $(input_INC) -I$(HOSTLIB)/parse -Isuites -Imonitors
@@ -43,7 +43,13 @@ parsers_INC = $(input_INC)
 parse_WITH = parsers
 analyze_INC = $(parse_INC) -I$(HOSTLIB)/analyze
 render_INC = $(analyze_INC) -I$(HOSTLIB)/render
-HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h)
+HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h) $(META_TABLES)
+# The tables the folders declare in their meta files (tools/meta-tables.awk):
+# the monitors krepro-monitor runs, the raw files' parsers and their headers.
+GEN = $(OUT)/gen
+MONITOR_META = $(sort $(wildcard monitors/*/meta))
+SUITE_META = $(sort $(wildcard suites/*/meta))
+META_TABLES = $(GEN)/monitors.def $(GEN)/raw_files.def $(GEN)/parse_headers.h
 # What metrics mean (core/meaning.h): every monitor's and suite's metrics
 # file (its non-param lines), monitors first, as one C string in the core archive.
 MEANING_FILES = $(sort $(wildcard monitors/*/meta)) $(sort $(wildcard suites/*/meta))
@@ -61,14 +67,14 @@ LIBS_OF = $(foreach l,render analyze parse input core common,$(OUT)/lib/$(1)/lib
 HOST_TOOLS = $(patsubst tools/host/%.c,$(OUT)/host/%,$(sort $(wildcard tools/host/*.c)))
 # A suite's guest programs: every suites/<name>/*.c but its host parser.
 SUITE_GUEST_SRC = $(sort $(filter-out %/parse.c,$(wildcard suites/*/*.c)))
-GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/*.c))) \
+GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/krepro-*.c))) \
               $(foreach s,$(SUITE_GUEST_SRC),$(OUT)/guest/$(basename $(notdir $(s)))) \
               $(OUT)/guest/will-it-scale-threads
 UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/unit/*_test.c)))
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*.h)
 
-.PHONY: all host guest unit fuzz check check-quick clean format
+.PHONY: all host guest unit fuzz check check-quick clean format docs docs-check
 all: host guest
 
 host: $(HOST_TOOLS)
@@ -91,6 +97,28 @@ $(MEANING_C): $(MEANING_FILES) Makefile
 	    sed 's/\\/\\\\/g; s/"/\\"/g; s/.*/"&\\n"/' "$$f"; \
 	  done; echo ';'; } >$@.tmp && mv $@.tmp $@
 
+$(GEN)/monitors.def: $(MONITOR_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=monitors -f tools/meta-tables.awk $(MONITOR_META) >$@.tmp && mv $@.tmp $@
+$(GEN)/raw_files.def: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=parsers -f tools/meta-tables.awk $(SUITE_META) $(MONITOR_META) >$@.tmp && mv $@.tmp $@
+$(GEN)/parse_headers.h: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=parse_headers -f tools/meta-tables.awk $(SUITE_META) $(MONITOR_META) >$@.tmp && mv $@.tmp $@
+
+# docs/MONITORS.md with its table made from the monitors' "doc" lines: make
+# docs writes it there, make docs-check fails if the file differs.
+$(GEN)/MONITORS.md: docs/MONITORS.md $(MONITOR_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=monitors_md -f tools/meta-tables.awk $(MONITOR_META) >$@.rows
+	awk -v rows=$@.rows '/^<!-- end: make docs/ { skip = 0 } !skip { print } \
+	  /^<!-- begin: make docs/ { while ((getline l < rows) > 0) print l; skip = 1 }' docs/MONITORS.md >$@
+docs: $(GEN)/MONITORS.md
+	cp $< docs/MONITORS.md
+docs-check: $(GEN)/MONITORS.md
+	@cmp -s $< docs/MONITORS.md || { echo "docs/MONITORS.md: its table is not the monitors' doc lines (make docs)"; exit 1; }
+
 define archive_rule
 $(OUT)/lib/$(1)/libkrp-$(2).a: $$(call OBJS_OF,$(1),$(2)) $$(foreach u,$$($(2)_WITH),$$(call OBJS_OF,$(1),$$(u)))
 	@rm -f $$@
@@ -106,6 +134,13 @@ $(OUT)/host/%: tools/host/%.c $(call LIBS_OF,host) $(HOST_HDRS)
 $(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
+
+# krepro-monitor: the loop, and every monitor family's sampler (monitors/
+# <family>/sample.c) through the table their meta files declare.
+MONITOR_SAMPLERS = tools/guest/sampler.c $(sort $(wildcard monitors/*/sample.c))
+$(OUT)/guest/krepro-monitor: tools/guest/krepro-monitor.c $(MONITOR_SAMPLERS) $(GEN)/monitors.def $(COMMON_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(MUSL_CC) $(GUEST_CFLAGS) -I$(GEN) -o $@ $< $(MONITOR_SAMPLERS) $(COMMON_SRC) $(GUEST_LIBS)
 
 # PROG_COMMON: the tools/common sources PROG links if not all of them.
 # unixbench-loop: only diag.c, so its code is as many pages as upstream's

@@ -67,6 +67,24 @@ count_output() {
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: host and guest tools, unit tests, fuzzers" \
 	make -s OUT=out UAPI="$UAPI" host guest unit fuzz
+check "docs/MONITORS.md: its table is the monitors' doc lines (make docs)" make -s OUT=out docs-check
+# meta_refused LINES MESSAGE: a monitors/x/meta of LINES stops the tables
+# with MESSAGE (file and line first).
+meta_refused() {
+	d=$(mktemp -d) && mkdir -p "$d/monitors/x" && printf '%s\n' "$1" >"$d/monitors/x/meta" &&
+		(cd "$d" && ! awk -v table=monitors -f "$KREPRO_ROOT/tools/meta-tables.awk" monitors/x/meta 2>err &&
+			grep -qxF "$2" err)
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+check "meta tables: a monitor without its parser is refused, naming file and line" \
+	meta_refused 'monitor x krp_sampler_x' 'monitors/x/meta:1: monitor x has no "parser" line'
+check "meta tables: a monitor named twice is refused" meta_refused 'monitor x a
+parser x b
+monitor x c' 'monitors/x/meta:3: monitor x again (first at monitors/x/meta:1)'
+check "meta tables: a parser line that is not a C name is refused" meta_refused 'parser x b;rm' \
+	'monitors/x/meta:1: expected "parser FILE FUNCTION [named]" (a raw file'"'"'s name, a C name)'
 for t in out/unit/*_test; do
 	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
 done

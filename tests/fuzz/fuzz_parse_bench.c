@@ -1,5 +1,5 @@
 /* libFuzzer target: the benchmark-suite parsers (suites/<name>/parse.c),
- * directly and through the raw-file dispatch, on the same input. */
+ * every one the raw-file table has (their meta files' "parser" lines). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -8,21 +8,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct {
-		const char *file;
-		void (*parse)(const char *, size_t, const char *, struct krp_metrics *);
-	} files[] = {{"vm-scalability", krp_parse_vm_scalability},
-		     {"unixbench", krp_parse_unixbench},
-		     {"autonuma-benchmark", krp_parse_autonuma},
-		     {"specjbb", krp_parse_specjbb},
-		     {"hackbench", krp_parse_hackbench}};
 	struct krp_metrics m;
+	enum krp_raw_owner owner;
 	size_t i;
 
 	krp_metrics_init(&m);
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		files[i].parse((const char *)data, size, files[i].file, &m);
-		if (krp_parse_raw(files[i].file, (const char *)data, size, &m) != 1)
+	for (i = 0; i < krp_raw_count(); i++) {
+		const char *file = krp_raw_name(i, &owner);
+
+		if (owner == KRP_RAW_SUITE &&
+		    krp_parse_raw(file, (const char *)data, size, &m) != 1)
 			abort();
 	}
 	(void)krp_unixbench_key((const char *)data, size);

@@ -53,15 +53,17 @@ static const struct {
     {"iterations", "lkp's repeat count; the kit's is runs"},
 };
 
-/* The kit's monitors (tools/guest/krepro-monitor.c's table). */
+/* The kit's monitors: krepro-monitor's table, from the monitors' meta files. */
 static const char *const kit_monitors[] = {
-    "meminfo",	"proc-vmstat", "numa-meminfo", "numa-vmstat",  "vmstat",
-    "slabinfo", "softirqs",    "interrupts",   "cpuidle",      "mpstat",
-    "uptime",	"sched_debug", "perf-stat",    "perf-profile",
+#define KRP_MONITOR(name, sampler) name,
+#include "monitors.def"
+#undef KRP_MONITOR
 };
 
-/* lkp-tests' monitors the kit does not have: noted as such, not as unknown. */
-static const char *const lkp_only_monitors[] = {
+/* lkp-tests' other monitors: noted as ones the kit does not have, not as
+ * unknown keys.  The kit's list is asked first, so a monitor the kit gains
+ * (buddyinfo) may stay here. */
+static const char *const lkp_monitors[] = {
     "turbostat",    "perf-c2c",	     "perf-sched", "pmeter",	"numa-numastat", "diskstats",
     "iostat",	    "latency_stats", "lock_stat",  "proc-stat", "buddyinfo",	 "zoneinfo",
     "pagetypeinfo", "kmsg",	     "heartbeat",  "boot-time", "oom-killer",	 "tail",
@@ -282,8 +284,7 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 			note(c, full, "monitor settings (the kit's monitor runs with its own)");
 		return 0;
 	}
-	if (!parent && in_list(k, lkp_only_monitors,
-			       sizeof(lkp_only_monitors) / sizeof(lkp_only_monitors[0]))) {
+	if (!parent && in_list(k, lkp_monitors, sizeof(lkp_monitors) / sizeof(lkp_monitors[0]))) {
 		note(c, full, no_such_monitor);
 		return 0;
 	}

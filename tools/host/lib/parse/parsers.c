@@ -1,6 +1,7 @@
 /* The one table of raw files (see parsers.h): file name -> parser.  The
  * parsers live with what they parse, suites/<name>/parse.c and
- * monitors/<name>/parse.c. */
+ * monitors/<name>/parse.c, and each folder's meta lists its own
+ * ("parser FILE FUNCTION [named]"); the Makefile makes raw_files.def. */
 #include "parsers.h"
 
 #include <string.h>
@@ -15,40 +16,27 @@ static void parse_kmsg(const char *buf, size_t len, struct krp_metrics *m)
 
 /* Each file has one parser: plain, or named (it takes the file's name as its
  * metric prefix). */
+typedef void plain_parser(const char *buf, size_t len, struct krp_metrics *m);
+typedef void named_parser(const char *buf, size_t len, const char *prefix, struct krp_metrics *m);
 static const struct raw_file {
 	const char *file;
-	void (*parse)(const char *buf, size_t len, struct krp_metrics *m);
-	void (*named)(const char *buf, size_t len, const char *prefix, struct krp_metrics *m);
+	plain_parser *parse;
+	named_parser *named;
+	enum krp_raw_owner owner;
 } raw_files[] = {
-    /* suites/ */
-    {"will-it-scale", NULL, krp_parse_will_it_scale},
-    {"vm-scalability", NULL, krp_parse_vm_scalability},
-    {"unixbench", NULL, krp_parse_unixbench},
-    {"autonuma-benchmark", NULL, krp_parse_autonuma},
-    {"specjbb", NULL, krp_parse_specjbb},
-    {"hackbench", NULL, krp_parse_hackbench},
-    /* monitors/ */
-    {"meminfo", krp_parse_meminfo, NULL},
-    {"numa-meminfo", krp_parse_numa_meminfo, NULL},
-    {"proc-vmstat", krp_parse_proc_vmstat, NULL},
-    {"numa-vmstat", krp_parse_numa_vmstat, NULL},
-    {"vmstat", NULL, krp_parse_kv_mean},
-    {"mpstat", NULL, krp_parse_kv_mean},
-    {"slabinfo", krp_parse_slabinfo, NULL},
-    {"softirqs", krp_parse_softirqs, NULL},
-    {"interrupts", krp_parse_interrupts, NULL},
-    {"cpuidle", krp_parse_cpuidle, NULL},
-    {"uptime", krp_parse_uptime, NULL},
-    {"sched_debug", krp_parse_sched_debug, NULL},
-    {"perf-stat", krp_parse_perf_stat, NULL},
-    {"perf-profile", krp_parse_perf_profile, NULL},
+#define PLAIN_0(fn) fn, NULL
+#define PLAIN_1(fn) NULL, fn
+#define KRP_RAW_FILE(file, fn, named, owner) {file, PLAIN_##named(fn), owner},
+#include "raw_files.def"
+#undef KRP_RAW_FILE
     /* the kernel's log */
-    {"kmsg", parse_kmsg, NULL},
+    {"kmsg", parse_kmsg, NULL, KRP_RAW_MONITOR},
 };
+#define NRAW (sizeof(raw_files) / sizeof(raw_files[0]))
 
 static const struct raw_file *raw_file(const char *filename)
 {
-	for (size_t i = 0; i < sizeof(raw_files) / sizeof(raw_files[0]); i++)
+	for (size_t i = 0; i < NRAW; i++)
 		if (strcmp(filename, raw_files[i].file) == 0)
 			return &raw_files[i];
 	return NULL;
@@ -88,4 +76,17 @@ int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_
 	else
 		return 0;
 	return 1;
+}
+
+size_t krp_raw_count(void)
+{
+	return NRAW;
+}
+
+const char *krp_raw_name(size_t i, enum krp_raw_owner *owner)
+{
+	if (i >= NRAW)
+		return NULL;
+	*owner = raw_files[i].owner;
+	return raw_files[i].file;
 }

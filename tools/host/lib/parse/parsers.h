@@ -1,6 +1,7 @@
-/* The raw files of a run directory and their parsers: one table (parsers.c)
- * from a file name to the parser of the suite (suites/<name>/parse.h) or
- * monitor (monitors/<name>/parse.h) that wrote it.  Parsers read a whole
+/* The raw files of a run directory and their parsers: one table from a file
+ * name to the parser of the suite (suites/<name>/parse.h) or monitor
+ * (monitors/<name>/parse.h) that wrote it, generated from the "parser"
+ * lines of their meta files (raw_files.def).  Parsers read a whole
  * untrusted buffer (may contain NULs), skip malformed lines and add samples
  * to a metric accumulator. */
 #ifndef KREPRO_PARSERS_H
@@ -9,22 +10,8 @@
 
 #include "metrics.h"
 
-#include "autonuma-benchmark/parse.h"
-#include "cpuidle/parse.h"
-#include "hackbench/parse.h"
-#include "interrupts/parse.h"
-#include "meminfo/parse.h"
-#include "perf/parse.h"
-#include "proc-vmstat/parse.h"
-#include "sched_debug/parse.h"
-#include "slabinfo/parse.h"
-#include "specjbb/parse.h"
-#include "stat/parse.h"
-#include "time/parse.h"
-#include "unixbench/parse.h"
-#include "uptime/parse.h"
-#include "vm-scalability/parse.h"
-#include "will-it-scale/parse.h"
+/* Every suite's and monitor's parse.h (generated from the folders). */
+#include "parse_headers.h"
 
 /* Parses a run-directory file by its name: a benchmark's output, a
  * monitor's, kmsg or <bench>.time.  Returns 1 if parsed, 0 if the name is
@@ -33,5 +20,11 @@ int krp_parse_raw(const char *filename, const char *buf, size_t len, struct krp_
 
 /* 1 if krp_parse_raw would parse a file of this name. */
 int krp_raw_known(const char *filename);
+
+/* The table's files, for whoever must visit them all (fuzz targets):
+ * krp_raw_count of them; the i-th's name, and whether a suite wrote it. */
+enum krp_raw_owner { KRP_RAW_SUITE, KRP_RAW_MONITOR };
+size_t krp_raw_count(void);
+const char *krp_raw_name(size_t i, enum krp_raw_owner *owner);
 
 #endif

@@ -1,0 +1,73 @@
+# meta-tables.awk: the C tables the suites' and monitors' folders declare in
+# their meta files, so adding a folder is the only edit (docs/ARCHITECTURE.md).
+#   awk -v table=monitors -f tools/meta-tables.awk monitors/*/meta
+#       "monitor NAME SAMPLER" lines -> KRP_MONITOR("NAME", SAMPLER)
+#   awk -v table=parse_headers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
+#       #include "<folder>/parse.h" for every folder that has one
+#   awk -v table=parsers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
+#       "parser FILE FUNCTION [named]" lines ->
+#       KRP_RAW_FILE("FILE", FUNCTION, NAMED, KRP_RAW_SUITE|KRP_RAW_MONITOR)
+#   awk -v table=monitors_md -f tools/meta-tables.awk monitors/*/meta
+#       "doc NAME | source | raw sample | metrics | reduced" lines -> the rows
+#       of docs/MONITORS.md's table (make docs puts them there)
+# A bad line or a name given twice stops it naming file and line.
+function bad(msg) { bad_at(FILENAME ":" FNR, msg) }
+function bad_at(where, msg) {
+	printf "%s: %s\n", where, msg > "/dev/stderr"
+	failed = 1
+	exit 2
+}
+function folder(    p) {
+	split(FILENAME, p, "/")
+	return p[1] "/" p[2]
+}
+function once(name, kind) {
+	if ((kind, name) in at) bad(kind " " name " again (first at " at[kind, name] ")")
+	at[kind, name] = FILENAME ":" FNR
+}
+FNR == 1 && table == "parse_headers" {
+	d = folder()
+	h = d "/parse.h"
+	if ((getline line < h) >= 0) {
+		close(h)
+		sub(/^[^\/]*\//, "", d)
+		out = out "#include \"" d "/parse.h\"\n"
+	}
+}
+$1 == "monitor" {
+	if (NF != 3 || $2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 !~ /^[a-z_][a-z0-9_]*$/)
+		bad("expected \"monitor NAME SAMPLER\" (a monitor name, a C name)")
+	if (FILENAME !~ /^monitors\//) bad("a monitor is declared in monitors/<family>/meta")
+	once($2, "monitor")
+	if (table == "monitors") out = out sprintf("KRP_MONITOR(\"%s\", %s)\n", $2, $3)
+}
+$1 == "parser" {
+	if ((NF != 3 && NF != 4) || (NF == 4 && $4 != "named") ||
+	    $2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 !~ /^[a-z_][a-z0-9_]*$/)
+		bad("expected \"parser FILE FUNCTION [named]\" (a raw file's name, a C name)")
+	once($2, "parser")
+	if (table == "parsers")
+		out = out sprintf("KRP_RAW_FILE(\"%s\", %s, %d, %s)\n", $2, $3, NF == 4,
+				  FILENAME ~ /^suites\// ? "KRP_RAW_SUITE" : "KRP_RAW_MONITOR")
+}
+$1 == "doc" {
+	row = $0
+	sub(/^doc[ \t]+/, "", row)
+	if ($2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 != "|" || split(row, cells, " [|] ") != 5)
+		bad("expected \"doc NAME | source | raw sample | metrics | reduced\"")
+	once($2, "doc")
+	sub(/^[^ \t]+/, "| `" $2 "`", row)
+	if (table == "monitors_md") out = out row " |\n"
+}
+END {
+	if (failed) exit 2
+	# a monitor nobody parses or documents is a folder half added
+	for (k in at) {
+		split(k, w, SUBSEP)
+		if (w[1] == "monitor" && !(("parser", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"parser\" line")
+		if (w[1] == "monitor" && table == "monitors_md" && !(("doc", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"doc\" line")
+	}
+	if (table == "monitors_md")
+		out = "| monitor | source | raw sample | metrics | reduced |\n|---|---|---|---|---|\n" out
+	printf "%s", out
+}
