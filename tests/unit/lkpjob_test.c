@@ -31,14 +31,15 @@ int main(void)
 	    "---\n:#! jobs/will-it-scale.yaml:\nsuite: will-it-scale\ntestcase: will-it-scale\n"
 	    "category: benchmark\nnr_task: 50%\nwill-it-scale:\n  mode: process\n  test: "
 	    "page_fault3\n"
-	    "testbox: lkp-bdw-ep3d\ncpufreq_governor: performance\nmeminfo:\nturbostat:\n"
+	    "testbox: lkp-bdw-ep3d\ncpufreq_governor: performance\nmeminfo:\nturbostat:\nbuddyinfo:\n"
 	    "perf-profile:\n  delay: 40\nqueue: bisect\n",
 	    &out, &notes, &e);
 	CHECK("0-day job converts", rc == 0);
 	CHECK("suite", has(&out, "suite: will-it-scale\n"));
 	CHECK("nested program map flattened", has(&out, "mode: process\ntest: page_fault3\n"));
 	CHECK("nr_task kept", has(&out, "nr_task: 50%\n"));
-	CHECK("the kit's monitors", has(&out, "monitors: meminfo+perf-profile\n"));
+	/* buddyinfo: a monitor folder added with no edit to the kit's list */
+	CHECK("the kit's monitors", has(&out, "monitors: meminfo+buddyinfo+perf-profile\n"));
 	CHECK("testbox not in the matrix", !has(&out, "testbox") && !has(&out, "lkp-bdw"));
 	CHECK("cpufreq_governor noted as not applicable",
 	      has(&notes, "cpufreq_governor: not applicable under QEMU"));
