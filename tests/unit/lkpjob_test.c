@@ -31,7 +31,8 @@ int main(void)
 	    "---\n:#! jobs/will-it-scale.yaml:\nsuite: will-it-scale\ntestcase: will-it-scale\n"
 	    "category: benchmark\nnr_task: 50%\nwill-it-scale:\n  mode: process\n  test: "
 	    "page_fault3\n"
-	    "testbox: lkp-bdw-ep3d\ncpufreq_governor: performance\nmeminfo:\nturbostat:\nbuddyinfo:\n"
+	    "testbox: lkp-bdw-ep3d\ncpufreq_governor: "
+	    "performance\nmeminfo:\nturbostat:\nbuddyinfo:\n"
 	    "perf-profile:\n  delay: 40\nqueue: bisect\n",
 	    &out, &notes, &e);
 	CHECK("0-day job converts", rc == 0);
