@@ -7,34 +7,19 @@
 #include <string.h>
 
 #include "contract.h"
+#include "meaning.h"
 #include "textline.h"
 
-/* Cumulative event counters in /proc/vmstat (reduced last - first); every
- * other field is a gauge (reduced by mean).  The one place this list lives. */
-static const char *const vmstat_counter_prefixes[] = {
-    "pg",      "numa_",		"thp_",	   "compact_",	       "allocstall", "pgsteal",
-    "pgscan",  "slabs_scanned", "kswapd",  "unevictable_pgs_", "htlb_",	     "balloon_",
-    "swap_ra", "workingset_",	"nr_tlb_", "oom_kill",	       "drop_",	     "zone_reclaim",
-};
-static const char *const vmstat_counter_suffixes[] = {"_fault", "_faults"};
-
+/* Which /proc/vmstat fields are event counters is data: the "counter"
+ * rules of this folder's meta, for proc-vmstat.<field>; numa-vmstat's
+ * fields are the same. */
 int krp_vmstat_is_counter(const char *name)
 {
-	size_t n = strlen(name), i;
+	char full[KRP_METRIC_NAME_MAX + 1];
 
-	for (i = 0; i < sizeof(vmstat_counter_prefixes) / sizeof(vmstat_counter_prefixes[0]); i++) {
-		const char *p = vmstat_counter_prefixes[i];
-
-		if (strncmp(name, p, strlen(p)) == 0)
-			return 1;
-	}
-	for (i = 0; i < sizeof(vmstat_counter_suffixes) / sizeof(vmstat_counter_suffixes[0]); i++) {
-		size_t sl = strlen(vmstat_counter_suffixes[i]);
-
-		if (n > sl && strcmp(name + n - sl, vmstat_counter_suffixes[i]) == 0)
-			return 1;
-	}
-	return 0;
+	if (snprintf(full, sizeof(full), "proc-vmstat.%s", name) >= (int)sizeof(full))
+		return 0;
+	return krp_meaning_counter(full);
 }
 
 void krp_parse_proc_vmstat(const char *buf, size_t len, struct krp_metrics *m)

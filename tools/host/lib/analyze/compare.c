@@ -9,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-
-	return n >= m && strcmp(s + n - m, suf) == 0;
-}
-
 /* What a metric means is data: suites/<name>/meta and
  * monitors/<name>/meta (core/meaning.h). */
 int krp_is_monitor(const char *name)
@@ -25,7 +18,7 @@ int krp_is_monitor(const char *name)
 
 int krp_is_absolute(const char *name)
 {
-	return strncmp(name, "perf-profile", 12) == 0 || has_suffix(name, "%");
+	return krp_meaning_absolute(name);
 }
 
 int krp_direction(const char *name)
@@ -54,8 +47,7 @@ static void group_of(const char *name, char *out, size_t outsz)
 
 int krp_is_failure(const char *name)
 {
-	return strncmp(name, "last_state.", 11) == 0 || strncmp(name, "dmesg.", 6) == 0 ||
-	       strncmp(name, "kmsg.", 5) == 0;
+	return krp_meaning_failure(name);
 }
 
 int krp_run_failed(const struct krp_run *r)

@@ -9,7 +9,14 @@
 #define MEANING_MAX_RULES 512
 #define MEANING_MAX_WORD 128
 
-enum { F_HEADLINE = 1, F_MONITOR = 2, F_RUSAGE = 4 };
+enum {
+	F_HEADLINE = 1,
+	F_MONITOR = 2,
+	F_RUSAGE = 4,
+	F_COUNTER = 8,
+	F_ABSOLUTE = 16,
+	F_FAILURE = 32
+};
 
 struct rule {
 	char pattern[MEANING_MAX_WORD];
@@ -55,6 +62,12 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 			r->flags |= F_MONITOR;
 		else if (!strcmp(w, "rusage"))
 			r->flags |= F_RUSAGE;
+		else if (!strcmp(w, "counter"))
+			r->flags |= F_COUNTER;
+		else if (!strcmp(w, "absolute"))
+			r->flags |= F_ABSOLUTE;
+		else if (!strcmp(w, "failure"))
+			r->flags |= F_FAILURE;
 		else
 			bad(file, line, "unknown word", w);
 		if (d != 2) {
@@ -131,6 +144,21 @@ int krp_meaning_monitor(const char *name)
 int krp_meaning_rusage(const char *name)
 {
 	return first(name, 0, 0, F_RUSAGE) != NULL;
+}
+
+int krp_meaning_counter(const char *name)
+{
+	return first(name, 0, 0, F_COUNTER) != NULL;
+}
+
+int krp_meaning_absolute(const char *name)
+{
+	return first(name, 0, 0, F_ABSOLUTE) != NULL;
+}
+
+int krp_meaning_failure(const char *name)
+{
+	return first(name, 0, 0, F_FAILURE) != NULL;
 }
 
 const char *krp_meaning_headline(size_t i)

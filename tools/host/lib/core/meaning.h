@@ -12,6 +12,10 @@
  *   monitor   a monitor's metric, not a benchmark result
  *   rusage    the benchmark's own rusage (<bench>.time.*): a monitor too,
  *             grouped by benchmark
+ *   counter   an event counter: a run's value is last - first sample
+ *             (others are gauges, the mean of the samples)
+ *   absolute  a change is shown as the difference, not in percent
+ *   failure   a failure count: shown whenever it is not zero
  *
  * A rule the tools cannot read stops them, naming the file and line: the
  * unit tests read every rule. */
@@ -27,6 +31,11 @@ int krp_meaning_monitor(const char *name);
 
 /* 1 if a rusage rule matches name. */
 int krp_meaning_rusage(const char *name);
+
+/* 1 if a counter, absolute or failure rule matches name. */
+int krp_meaning_counter(const char *name);
+int krp_meaning_absolute(const char *name);
+int krp_meaning_failure(const char *name);
 
 /* The i-th headline name in order of preference, NULL past the last. */
 const char *krp_meaning_headline(size_t i);
