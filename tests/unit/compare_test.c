@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
 #include "unit.h"
 
 static const struct krp_cmp_opts a05 = {0, 0.05, 0, {NULL}, 0}, a01 = {0, 0.01, 0, {NULL}, 0};

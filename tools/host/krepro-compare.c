@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
+#include "export.h"
+#include "plot.h"
 #include "results.h"
 #include "util.h"
 

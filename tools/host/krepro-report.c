@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
 #include "html.h"
+#include "plot.h"
 #include "pivot.h"
 #include "results.h"
 #include "util.h"
