@@ -142,3 +142,16 @@ const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 	}
 	return best;
 }
+
+int krp_cmp_parse_alpha(const char *arg, double *alpha, char *err, size_t errsz)
+{
+	char *end;
+	double a = strtod(arg, &end);
+
+	if (end == arg || *end || !(a > 0 && a < 1)) {
+		snprintf(err, errsz, "--alpha: expected a number in (0, 1), got \"%s\"", arg);
+		return -1;
+	}
+	*alpha = a;
+	return 0;
+}

@@ -21,6 +21,9 @@ struct krp_cmp_opts {
 /* krp_cmp_add_note: one more --note line (TEXT is kept, not copied); -1
  * with a message in err when there are already as many as notes[] holds. */
 int krp_cmp_add_note(struct krp_cmp_opts *o, const char *text, char *err, size_t errsz);
+/* --alpha ARG: a number in (0, 1) into *alpha; -1 with a message in err
+ * (the tool prefixes its name) otherwise. */
+int krp_cmp_parse_alpha(const char *arg, double *alpha, char *err, size_t errsz);
 
 /* Exact mode: each run is one layout seed (docs/EXACT.md); a comparison
  * is Welch over the seeds at alpha min(alpha, KRP_EXACT_ALPHA), the level
