@@ -7,6 +7,10 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
+#include "export.h"
+#include "failures.h"
+#include "plot.h"
 #include "unit.h"
 
 /* names[k] gets vals[r][k] in run r (NAN = missing). */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
 #include "unit.h"
 
 static const struct krp_cmp_opts a05 = {0, 0.05, 0, {NULL}, 0}, a01 = {0, 0.01, 0, {NULL}, 0};
@@ -65,6 +66,22 @@ static void test_classify(void)
 	CHECK("higher unixbench rate", krp_direction("unixbench.execl") == 1);
 	CHECK("unixbench rusage has no direction", krp_direction("unixbench.time.user_time") == 0);
 	CHECK("unknown direction", krp_direction("meminfo.MemFree") == 0);
+}
+
+/* --alpha of krepro-compare and krepro-report: (0, 1), the whole argument. */
+static void test_parse_alpha(void)
+{
+	char err[128];
+	double a = 0.05;
+
+	CHECK("alpha 0.01", krp_cmp_parse_alpha("0.01", &a, err, sizeof(err)) == 0 && a == 0.01);
+	CHECK("alpha 1 refused", krp_cmp_parse_alpha("1", &a, err, sizeof(err)) == -1 && a == 0.01);
+	CHECK("alpha 0 refused", krp_cmp_parse_alpha("0", &a, err, sizeof(err)) == -1);
+	CHECK("alpha nan refused", krp_cmp_parse_alpha("nan", &a, err, sizeof(err)) == -1);
+	CHECK("alpha trailing text refused",
+	      krp_cmp_parse_alpha("0.05x", &a, err, sizeof(err)) == -1 &&
+		  strcmp(err, "--alpha: expected a number in (0, 1), got \"0.05x\"") == 0);
+	CHECK("alpha empty refused", krp_cmp_parse_alpha("", &a, err, sizeof(err)) == -1);
 }
 
 static void test_stddev_column(void)
@@ -429,6 +446,7 @@ static void test_long_names(void)
 int main(void)
 {
 	test_classify();
+	test_parse_alpha();
 	test_stddev_column();
 	test_cells();
 	test_exact_cells();

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
 #include "kstats.h"
 #include "unit.h"
 

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
+#include "export.h"
+#include "plot.h"
 #include "results.h"
 #include "util.h"
 
@@ -124,18 +127,12 @@ int main(int argc, char **argv)
 		case 'v':
 			verdict = optarg;
 			break;
-		case 'p': {
-			char *end;
-
-			o.alpha = strtod(optarg, &end);
-			if (end == optarg || *end || !(o.alpha > 0 && o.alpha < 1)) {
-				fprintf(stderr,
-					TOOL ": --alpha: expected a number in (0, 1), got \"%s\"\n",
-					optarg);
+		case 'p':
+			if (krp_cmp_parse_alpha(optarg, &o.alpha, err, sizeof(err)) != 0) {
+				fprintf(stderr, TOOL ": %s\n", err);
 				return 2;
 			}
 			break;
-		}
 		default: /* getopt printed the problem */
 			return 2;
 		}

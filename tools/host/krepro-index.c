@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compare.h"
+#include "vstats.h"
 #include "kstats.h"
 #include "results.h"
 #include "unixbench.h"

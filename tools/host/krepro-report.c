@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_table.h"
 #include "html.h"
+#include "plot.h"
 #include "pivot.h"
 #include "results.h"
 #include "util.h"
@@ -70,16 +72,12 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'p': {
-			char *end;
-
-			o.alpha = strtod(optarg, &end);
-			if (end == optarg || *end || !(o.alpha > 0 && o.alpha < 1)) {
-				fprintf(stderr, TOOL ": --alpha: expected a number in (0, 1)\n");
+		case 'p':
+			if (krp_cmp_parse_alpha(optarg, &o.alpha, err, sizeof(err)) != 0) {
+				fprintf(stderr, TOOL ": %s\n", err);
 				return 2;
 			}
 			break;
-		}
 		case 'o':
 			outpath = optarg;
 			break;

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compare.h"
 #include "jobconf.h"
 #include "metrics.h"
 #include "results.h"

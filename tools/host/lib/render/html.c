@@ -6,7 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_table.h"
+#include "failures.h"
 #include "kstats.h"
+#include "plot.h"
+#include "run_warnings.h"
+#include "vstats.h"
 
 void krp_html_escape(struct krp_buf *out, const char *s)
 {
@@ -269,15 +274,10 @@ static void failures(struct krp_buf *out, const struct krp_variant *vars, size_t
 
 	for (i = 0; i < nkeys; i++) {
 		size_t fb, rb, fn, rn;
-		int differs = 0;
 
-		krp_fail_count(&vars[0], keys[i], &fb, &rb);
-		for (j = 1; j < nvars; j++) {
-			krp_fail_count(&vars[j], keys[i], &fn, &rn);
-			differs |= krp_reproduction(fb, rb, fn, rn) != 0;
-		}
-		if (!differs && !all)
+		if (!krp_failure_row_shown(vars, nvars, keys[i], all))
 			continue;
+		krp_fail_count(&vars[0], keys[i], &fb, &rb);
 		if (shown++ == 0) {
 			krp_buf_puts(
 			    out, "<h2 id=\"failures\">Failures</h2>\n<table "

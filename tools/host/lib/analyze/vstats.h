@@ -1,0 +1,24 @@
+/* Per-metric values of a variant over its runs, the input of every comparison. */
+#ifndef KREPRO_VSTATS_H
+#define KREPRO_VSTATS_H
+#include <stddef.h>
+
+#include "results.h"
+#include "util.h"
+
+struct krp_series {
+	char *name;
+	double *x; /* one value per run that has it (missing values skipped) */
+	size_t n, cap;
+};
+struct krp_vstats {
+	struct krp_series *s;
+	size_t n, cap;
+	struct krp_index ix;
+};
+/* Performance metrics only: failed runs and failure metrics are skipped. */
+void krp_vstats_build(const struct krp_variant *v, struct krp_vstats *vs);
+const struct krp_series *krp_vstats_find(const struct krp_vstats *vs, const char *name);
+void krp_vstats_free(struct krp_vstats *vs);
+
+#endif
