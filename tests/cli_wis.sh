@@ -17,7 +17,7 @@ bin_of() { # mode -> the build that runs it
 tests=$("$W" --help 2>&1 | sed -n 's/^  -t TEST *testcase: //p')
 assert "--help lists the testcases" test -n "$tests"
 # in byte order, as the Makefile's $(sort) lists them into the table
-table=$(LC_ALL=C ls suites/will-it-scale/tests | sed -n 's/\.c$//p' | tr '\n' ' ')
+table=$(for f in suites/will-it-scale/tests/*.c; do basename "$f" .c; done | LC_ALL=C sort | tr '\n' ' ')
 assert "--help lists every file of suites/will-it-scale/tests, in order" test "${table% }" = "$tests"
 # lkp-tests bbbc29c jobs/will-it-scale/will-it-scale.yaml (60 names)
 lkp="brk1 brk2 context_switch1 dup1 eventfd1 fallocate1 fallocate2 futex1 futex2 futex3 futex4
