@@ -13,10 +13,9 @@ cd "$(dirname "$0")/.." || exit 2
 meta_tests() {
 	awk -v s="$1" '$1 == "test" && $4 == s { sub(/^[a-z]+:/, "", $2); print $2 }' "$T_DIR/keys" | tr '|' '\n'
 }
-# The guest's own tables, read from their sources.
-awk '/^static const struct wis_test wis_tests\[\] = \{/ { p = 1; next } p && /^\};/ { exit }
-	p && /\{"[a-z_0-9]+",/ { match($0, /"[^"]+"/); print substr($0, RSTART + 1, RLENGTH - 2) }' \
-	suites/will-it-scale/will-it-scale.c >"$T_DIR/wis.src"
+# The guest's own tables, read from their sources; will-it-scale's is
+# generated from its folder of testcases, one file each.
+for f in suites/will-it-scale/tests/*.c; do basename "$f" .c; done >"$T_DIR/wis.src"
 # shellcheck disable=SC2016 # a literal $ in the pattern
 sed -n '/^\tcase \$vms_test in$/,/^\tesac$/p' suites/vm-scalability/run.sh | sed '1d;$d' |
 	awk '/^\t[a-z]/ || c { c = /\\$/; gsub(/[)\\\t ]/, ""); n = split($0, w, "|"); for (i = 1; i <= n; i++) if (w[i] != "") print w[i] }' >"$T_DIR/vms.src"
@@ -39,7 +38,11 @@ for p in will-it-scale:wis vm-scalability:vms unixbench:ub autonuma-benchmark:an
 	sort "$f" >"$f.sorted"
 	assert "$s: the guest's tests read from its source ($(wc -l <"$f") names)" test "$(wc -l <"$f")" -ge 3
 	if cmp -s "$T_DIR/$s.meta" "$f.sorted"; then ok "$s: suites/$s/meta lists exactly the tests the guest runs"; else
-		no "$s: suites/$s/meta and the guest differ:"
+		case $s in
+		will-it-scale) where="a testcase is a file suites/will-it-scale/tests/NAME.c and NAME in the 'param test enum:' line of suites/will-it-scale/meta" ;;
+		*) where="add a name to the 'param test' line of suites/$s/meta and to the guest's table" ;;
+		esac
+		no "$s: suites/$s/meta and the guest differ (<: only in meta, >: only in the guest; $where):"
 		diff "$T_DIR/$s.meta" "$f.sorted" | sed 's/^/    | /'
 	fi
 done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The guest's will-it-scale testcases, run on the host (the guest binaries
-# are static): every testcase of the wis_tests[] table, and every one
-# lkp-tests' jobs/will-it-scale.yaml lists, runs in both modes with two
+# are static): every testcase (a file of suites/will-it-scale/tests/), and
+# every one lkp-tests' jobs/will-it-scale.yaml lists, runs in both modes with two
 # tasks and each task counts ops; none leaves a file behind in TMPDIR
 # (open1-2/unlink1-2 and the "same file" testcases name their files in
 # TMPDIR and the runner removes them, as upstream's testcase_cleanup does).
@@ -16,8 +16,9 @@ bin_of() { # mode -> the build that runs it
 }
 tests=$("$W" --help 2>&1 | sed -n 's/^  -t TEST *testcase: //p')
 assert "--help lists the testcases" test -n "$tests"
-table=$(sed -n 's/^    {"\([a-z0-9_]*\)",.*/\1/p' suites/will-it-scale/will-it-scale.c | tr '\n' ' ')
-assert "--help lists every row of wis_tests[]" test "${table% }" = "$tests"
+# in byte order, as the Makefile's $(sort) lists them into the table
+table=$(for f in suites/will-it-scale/tests/*.c; do basename "$f" .c; done | LC_ALL=C sort | tr '\n' ' ')
+assert "--help lists every file of suites/will-it-scale/tests, in order" test "${table% }" = "$tests"
 # lkp-tests bbbc29c jobs/will-it-scale/will-it-scale.yaml (60 names)
 lkp="brk1 brk2 context_switch1 dup1 eventfd1 fallocate1 fallocate2 futex1 futex2 futex3 futex4
 getppid1 lock1 lock2 lseek1 lseek2 malloc1 malloc2 mmap1 mmap2 open1 open2 open3 page_fault1
@@ -53,20 +54,17 @@ done
 expect_rc "the process build refuses thread mode" 2 "$W" -t pipe1 -m thread -n 1 -s 1
 expect_in "... and names the build that runs it" "$T_OUT" "run will-it-scale-threads"
 expect_rc "the thread build refuses process mode" 2 "$W-threads" -t pipe1 -m process -n 1 -s 1
-# The guest binaries are stripped: build both again with symbols.  A
-# process build that links pthread_cancel puts every read, write, poll and
-# close through musl's cancellation path (upstream's process binary does not).
+# The guest binaries are stripped: build both again with symbols (the
+# same rule, GUEST_STRIP empty).  A process build that links pthread_cancel
+# puts every read, write, poll and close through musl's cancellation path
+# (upstream's process binary does not).
 U=$(./build.sh uapi 2>/dev/null | tail -n 1)
-for b in process thread; do
-	flag=
-	[ $b = process ] || flag=-DWIS_THREAD_BUILD
-	musl-gcc -std=c11 -D_GNU_SOURCE -O2 -static -Itools/common -isystem "$U" $flag \
-		-o "$T_DIR/wis-$b" suites/will-it-scale/will-it-scale.c tools/common/*.c -lm -lpthread
-done
+make -s OUT="$T_DIR/sym" UAPI="$U" GUEST_STRIP= "$T_DIR/sym/guest/will-it-scale" \
+	"$T_DIR/sym/guest/will-it-scale-threads"
 assert "the process build does not link pthread_cancel" \
-	sh -c "! nm '$T_DIR/wis-process' | grep -q ' T pthread_cancel\$'"
+	sh -c "! nm '$T_DIR/sym/guest/will-it-scale' | grep -q ' T pthread_cancel\$'"
 assert "the thread build does (it cancels its tasks, as upstream's)" \
-	sh -c "nm '$T_DIR/wis-thread' | grep -q ' T pthread_cancel\$'"
+	sh -c "nm '$T_DIR/sym/guest/will-it-scale-threads' | grep -q ' T pthread_cancel\$'"
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED

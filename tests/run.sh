@@ -113,7 +113,7 @@ done
 check "shellcheck: lib modules" shellcheck -x -s sh -e SC2034,SC2154 lib/*.sh
 check "shellcheck" shellcheck -x -s sh build.sh run-matrix.sh initramfs/init initramfs/knobs.sh initramfs/udhcpc.sh lab/loopback-board.sh \
 	suites/*/run.sh tests/run.sh tests/*.sh bench/*.sh bench/upstream/*.sh lava/*.sh .ci/run
-check "clang-format" sh -c 'clang-format --dry-run --Werror tools/*/*.[ch] tools/host/lib/*/*.[ch] suites/*/*.[ch] monitors/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c'
+check "clang-format" sh -c 'clang-format --dry-run --Werror tools/*/*.[ch] tools/host/lib/*/*.[ch] suites/*/*.[ch] suites/*/tests/*.c monitors/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c'
 
 for s in tests/cli_*.sh; do
 	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
