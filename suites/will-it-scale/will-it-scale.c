@@ -35,6 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "testcase.h"
 #include "wis_calc.h"
 
@@ -90,17 +91,7 @@ static void usage(FILE *f)
 		MAX_TASKS);
 }
 
-static void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs(PROG ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs(" (see --help)\n", stderr);
-	exit(2);
-}
+#define die_usage(...) krp_die_usage(PROG, __VA_ARGS__)
 
 static unsigned long parse_ulong(const char *s, char o, unsigned long min, unsigned long max)
 {
@@ -192,11 +183,9 @@ static void fatal(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	krp_vmessage(PROG, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	kill_tasks(); /* children would die with us (PDEATHSIG), but be explicit */
 	exit(1);
 }
