@@ -78,7 +78,7 @@ run_lab() {
 		echo "after=reboot"
 	} >>"$RDIR.tmp/job.conf"
 	single_initrd "$RDIR.tmp/job.conf"
-	cmdline="$GUEST_CMDLINE$B_CMDLINE$(kernel_args "$CELL")"
+	cmdline="$GUEST_CMDLINE${B_CMDLINE:+ $B_CMDLINE}$(kernel_args "$CELL")"
 	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)
