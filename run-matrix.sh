@@ -21,12 +21,14 @@ KREPRO_PROG=run-matrix
 . "$KREPRO_ROOT/lib/bundle.sh"
 # shellcheck source=lib/runs.sh
 . "$KREPRO_ROOT/lib/runs.sh"
-# shellcheck source=lib/boot.sh
-. "$KREPRO_ROOT/lib/boot.sh"
+# shellcheck source=lib/backend.sh
+. "$KREPRO_ROOT/lib/backend.sh"
 # shellcheck source=lib/boot-qemu.sh
 . "$KREPRO_ROOT/lib/boot-qemu.sh"
 # shellcheck source=lib/boot-lab.sh
 . "$KREPRO_ROOT/lib/boot-lab.sh"
+# shellcheck source=lib/boot-kexec.sh
+. "$KREPRO_ROOT/lib/boot-kexec.sh"
 # shellcheck source=lib/lava.sh
 . "$KREPRO_ROOT/lib/lava.sh"
 # shellcheck source=lib/bisect.sh
@@ -143,6 +145,7 @@ LAVA_IDENTITY=
 LAVA_MACHINE=
 BOOT_MODE=
 MATRIX=
+MATRIX_LINE=
 JOBS=1
 case ${1:-} in
 compare | index | pivot | report) report_tool "$@" ;;
@@ -209,6 +212,7 @@ if [ -n "$LAVA_SERVER" ]; then
 elif [ -n "$LAVA_DIR" ]; then
 	LAVA_MACHINE=lava
 fi
+backend_select
 session_start
 [ -z "$BUNDLE" ] || open_bundle
 plan_cells
@@ -227,15 +231,8 @@ if [ -n "$IMPORT_DIR" ]; then
 	import_lava_run
 	exit
 fi
-
-if [ -n "$LAVA_SERVER" ]; then
-	lava_run_all
-elif [ -n "$LAVA_DIR" ]; then
-	export_lava
-	exit 0
-else
-	boot_all
-fi
+run_plan
+[ -n "$BACKEND_REPORT" ] || exit 0
 write_report
 }
 main "$@"

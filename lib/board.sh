@@ -1,15 +1,37 @@
 # shellcheck shell=sh
 # lib/board.sh: boards/<name>: one data file per machine (never executed),
-# validated line by line into the B_* variables.
+# validated line by line into the B_* variables.  load_board is the one
+# reader of board files; the keys, their variables and defaults are one
+# table, lib/board-keys.
+# Reads: KREPRO_ROOT, KREPRO_CACHE.  Sets: B_* (lib/board-keys), B_NUMA,
+# B_NODES, B_SMP (qemu boards), BOARD_KEYS.
+
+# board_keys: BOARD_KEYS, lib/board-keys as " key:VARIABLE:DEFAULT ...",
+# read once a session.
+board_keys() {
+	[ -z "${BOARD_KEYS:-}" ] || return 0
+	BOARD_KEYS=' '
+	while read -r bk_key bk_var bk_def _; do
+		case $bk_key in '' | '#'*) continue ;; esac
+		BOARD_KEYS="$BOARD_KEYS$bk_key:$bk_var:$bk_def "
+	done <"$KREPRO_ROOT/lib/board-keys"
+}
 
 # load_board NAME: validate boards/NAME and set B_* variables.
 load_board() {
 	f=$KREPRO_ROOT/boards/$1
 	case $1 in */* | .*) die "bad board name '$1'" ;; esac
 	[ -f "$f" ] || die "board '$1' not found (no file boards/$1)"
-	B_TYPE='' B_CPUS='' B_MEMORY='' B_MACHINE=pc B_CPU=qemu64 B_ACCEL=auto B_NUMA='' B_NODES=0 B_BOOT_TIMEOUT=120
-	B_LAB_NODES='' B_MODEL='' B_SSH='' B_CONSOLE='' B_POWER=''
-	B_SSH_CONFIG='' B_CONTROLLER='' B_LISTEN=0.0.0.0 B_NET=dhcp B_CMDLINE='' B_CLOCK=real B_ADDRESS=
+	board_keys
+	# Every key's variable at its default (the table's names and values, never
+	# a board file's, go through eval).
+	for bk in $BOARD_KEYS; do
+		bk_def=${bk##*:}
+		[ "$bk_def" != - ] || bk_def=
+		bk=${bk#*:}
+		eval "${bk%%:*}=\$bk_def"
+	done
+	B_NUMA='' B_NODES=0
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -22,25 +44,6 @@ load_board() {
 		'' | *[!A-Za-z0-9=,._@:/+\ -]*) die "boards/$1:$n: bad value for '$key': '$val'" ;;
 		esac
 		case $key in
-		type) B_TYPE=$val ;;
-		cpus) B_CPUS=$val ;;
-		memory) B_MEMORY=$val ;;
-		machine) B_MACHINE=$val ;;
-		cpu) B_CPU=$val ;;
-		accel) B_ACCEL=$val ;;
-		boot_timeout) B_BOOT_TIMEOUT=$val ;;
-		nodes) B_LAB_NODES=$val ;;
-		model) B_MODEL=$val ;;
-		ssh) B_SSH=$val ;;
-		console) B_CONSOLE=$val ;;
-		power_cycle) B_POWER=$val ;;
-		ssh_config) B_SSH_CONFIG=$val ;;
-		controller) B_CONTROLLER=$val ;;
-		listen) B_LISTEN=$val ;;
-		net) B_NET=$val ;;
-		cmdline) B_CMDLINE=" $val" ;;
-		clock) B_CLOCK=$val ;;
-		address) B_ADDRESS=$val ;;
 		node[0-9] | node[0-9][0-9])
 			id=${key#node}
 			ncpus='' nmem=''
@@ -57,7 +60,12 @@ load_board() {
 			B_NODES=$((B_NODES + 1))
 			B_NUMA="$B_NUMA -object memory-backend-ram,id=m$id,size=$nmem -numa node,nodeid=$id,memdev=m$id,cpus=$ncpus"
 			;;
-		*) die "boards/$1:$n: unknown key '$key'" ;;
+		'' | *[!a-z_]*) die "boards/$1:$n: unknown key '$key'" ;;
+		*)
+			case $BOARD_KEYS in *" $key:"*) ;; *) die "boards/$1:$n: unknown key '$key'" ;; esac
+			bk=${BOARD_KEYS#*" $key:"}
+			eval "${bk%%:*}=\$val"
+			;;
 		esac
 	done <"$f"
 	case $B_TYPE in

@@ -1,6 +1,21 @@
 # shellcheck shell=sh
-# lib/boot-lab.sh: a run on a lab board: ssh, the board's own kexec-tools, results
-# over TCP.
+# lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
+# the board's own kexec-tools, results over TCP.
+# Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run), SLOT_TMP,
+# TMPD/kernel.<variant>.  Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID,
+# LISTEN_PID.
+
+lab_check() { need_cmd ssh openssh-client; }
+lab_prepare() { :; }
+lab_collect() { :; }
+
+# lab_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
+lab_run_one() {
+	prepare_run "$1" "$2"
+	progress "$V run $1 on $BOARD_NAME (lab: ssh $B_SSH, kexec)" "${3:-}"
+	run_lab || true
+	finish_run "$RDIR" 0 "$BOOT_REASON"
+}
 
 # --- lab boards: ssh, the board's own kexec-tools, results over TCP ---------
 
@@ -63,7 +78,7 @@ run_lab() {
 		echo "after=reboot"
 	} >>"$RDIR.tmp/job.conf"
 	single_initrd "$RDIR.tmp/job.conf"
-	cmdline="$GUEST_CMDLINE$B_CMDLINE$(kernel_args "$CELL")"
+	cmdline="$GUEST_CMDLINE${B_CMDLINE:+ $B_CMDLINE}$(kernel_args "$CELL")"
 	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)

@@ -1,6 +1,30 @@
 # shellcheck shell=sh
-# lib/boot-qemu.sh: a run in QEMU: the initrd with its job, the machine from the board
-# (exact or real clock), the boot watched and bounded.
+# lib/boot-qemu.sh: the qemu backend (lib/backend.sh): a run in QEMU: the initrd
+# with its job, the machine from the board (exact or real clock), the boot
+# watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
+# Reads: B_* (the board), CELL, V, RDIR (prepare_run), BOOT_CLOCK, SLOT_TMP,
+# INITRAMFS, GIC, TMPD/kernel.<variant>.  Sets: QEMU_PID, BOOT_REASON,
+# BOOT_SECONDS, ACCEL, ACCEL_CACHE.
+
+# qemu_check CELL: no boot starts without QEMU (a bundle run builds nothing,
+# so nothing else asks for it).
+qemu_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
+qemu_prepare() { :; }
+qemu_collect() { :; }
+
+# qemu_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
+qemu_run_one() {
+	prepare_run "$1" "$2"
+	pick_accel
+	progress "$V run $1 on $BOARD_NAME ($ACCEL, clock $BOOT_CLOCK)" "${3:-}"
+	single_initrd "$RDIR.tmp/job.conf"
+	rp_mark=$(host_load_mark)
+	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
+		"$(boot_args "$CELL" "$1")" || true
+	# Real-mode timings depend on the host: its contention is recorded.
+	[ "$BOOT_CLOCK" = exact ] || host_load_record "$rp_mark" "$RDIR.tmp/host.conf"
+	finish_run "$RDIR" 0 "$BOOT_REASON"
+}
 
 # --- boot -------------------------------------------------------------------
 

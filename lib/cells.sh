@@ -3,6 +3,11 @@
 # (krepro-matrix's output); its keys are checked against the key table
 # (key_table: lib/matrix-keys and the suites' and monitors' meta files) and
 # resolved here (board, clock, nr_task, durations, result path).
+# Reads: MATRIX, MATRIX_LINE (set: every cell is that line of MATRIX, an
+# export's cells.tsv: import-lava), BOARD_OVERRIDE, RESULTS, COMPILER,
+# LAVA_MACHINE, TMPD/keys, TMPD/boards, B_* (boards_table).  Sets: KEYS,
+# HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
+# (load_key_classes), CB (board_of), TMPD/boards.
 
 default_matrix() {
 	cat <<'EOF'
@@ -108,7 +113,7 @@ boot_args() {
 # key_line KEY: the matrix file's line that sets KEY ("" if none).
 key_line() {
 	# An imported cell is one line of the export's cells.tsv.
-	[ -z "${IMPORT_DIR:-}" ] || { echo "$IMPORT_LINENO"; return 0; }
+	[ -z "${MATRIX_LINE:-}" ] || { echo "$MATRIX_LINE"; return 0; }
 	[ -f "$MATRIX" ] || return 0
 	grep -n "^$1 *:" "$MATRIX" 2>/dev/null | head -n 1 | cut -d: -f1
 }
@@ -189,8 +194,8 @@ keys_markdown() {
 # cells name are in TMPD/boards (boards_table).
 cells_awk() {
 	ca_m=$MATRIX
-	[ -f "$ca_m" ] && [ -z "${IMPORT_DIR:-}" ] || ca_m=/dev/null
-	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${IMPORT_DIR:+$IMPORT_LINENO} \
+	[ -f "$ca_m" ] && [ -z "${MATRIX_LINE:-}" ] || ca_m=/dev/null
+	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${MATRIX_LINE:-} \
 		KC_SUITES=$(suites_list) KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \

@@ -1,8 +1,9 @@
 # shellcheck shell=sh
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
-# Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and TMPD/kernel.<variant>
-# (its path) and TMPD/kernel.<variant>.sha256.
+# Reads: BUNDLE, MATRIX, VARIANTS, BACKEND_BUILDS (empty: an import, nothing
+# to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
+# TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {
@@ -17,7 +18,7 @@ open_bundle() {
 
 prepare_images() {
 	GIC=$KREPRO_OUT/host/gen_init_cpio
-	if [ -n "$IMPORT_DIR" ]; then
+	if [ -z "$BACKEND_BUILDS" ]; then
 		: # nothing to build: the run happened in the lab
 	elif [ -n "$BUNDLE" ]; then
 		INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
@@ -45,7 +46,7 @@ prepare_images() {
 	fi
 	# An import boots nothing here: its job.conf came with the LAVA export.
 	INITRAMFS_SHA=
-	[ -n "$IMPORT_DIR" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+	[ -z "$BACKEND_BUILDS" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 	# Each run records the images it booted (write_images).
 	for v in $VARIANTS; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"

@@ -1,7 +1,15 @@
 # shellcheck shell=sh
-# lib/lava.sh: run-matrix.sh and LAVA: --export-lava writes one job definition per
-# planned run (docs/SCALE.md); import-lava reads a job's console log back into
-# the result layout.
+# lib/lava.sh: run-matrix.sh and LAVA, two backends (lib/backend.sh):
+# lava_export (--export-lava writes one job definition per planned run,
+# docs/SCALE.md; import-lava reads a job's console log back into the result
+# layout) and lava_server (--lava URL: the jobs submitted, waited for and
+# imported).
+# Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
+# RERUN, PENDING, BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
+# machine that kexecs), BOARD_NAME, CELL, V (select_cell), TMPD/plan.
+# Sets: IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE IMPORT_LINENO (an import),
+# MATRIX and MATRIX_LINE (import-lava: the matrix is that line of the
+# export's cells.tsv), LAVA_MACHINE, LAVA_SERVER_SHOWN, JN, LJ_*, RDIR.
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
 
@@ -20,9 +28,11 @@ import_lava_args() {
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
 	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
 	import_lava_line
+	MATRIX=$IMPORT_DIR/cells.tsv
 }
 
-# import_lava_line: IMPORT_LINENO and IMPORT_LINE, job IMPORT_N's line of
+# import_lava_line: IMPORT_LINENO (also MATRIX_LINE, the line the cell's
+# messages name) and IMPORT_LINE, job IMPORT_N's line of
 # IMPORT_DIR/cells.tsv, its cell checked for characters.
 import_lava_line() {
 	# Everything read back from the export folder is data from elsewhere:
@@ -31,6 +41,7 @@ import_lava_line() {
 	# (import_lava_run); IMPORT_LINENO names the line in errors.
 	IMPORT_LINENO=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n { print NR; exit }' "$IMPORT_DIR/cells.tsv")
 	[ -n "$IMPORT_LINENO" ] || die "$IMPORT_DIR/cells.tsv: no job $IMPORT_N"
+	MATRIX_LINE=$IMPORT_LINENO
 	IMPORT_LINE=$(sed -n "${IMPORT_LINENO}p" "$IMPORT_DIR/cells.tsv")
 	case $(printf '%s\n' "$IMPORT_LINE" | cut -f3) in
 	'' | *[!A-Za-z0-9_.=+%:,@/\ -]*) die "$IMPORT_DIR/cells.tsv:$IMPORT_LINENO: bad cell (key=value words of letters, digits and _.=+%:,@/-)" ;;
@@ -125,9 +136,9 @@ lava_conf() {
 # number JN (cells.tsv: a result path keeps its number), job, initrd, the
 # images' hashes and the job definition JN.yaml.  The initrd is the one a
 # local boot of the run makes (same initramfs, same job.conf); only a lab
-# board's job sends its results on the console (result_port=console).
+# board's job sends its results on the console (result_port=console).  Its
+# cell is selected (backend_run_one: select_cell).
 lava_stage() {
-	select_cell "$2"
 	ls_rel=$(variant_dir "$CELL")/$1
 	ls_rel=${ls_rel#"$RESULTS"/}
 	JN=$(awk -F '\t' -v p="$ls_rel" '$2 == p { print $1; exit }' "$LAVA_DIR/cells.tsv")
@@ -141,7 +152,7 @@ lava_stage() {
 		printf '%s\t%s\t%s\n' "$JN" "$ls_rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 	fi
 	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1"
-	[ "$B_TYPE" = qemu ] || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
+	[ "$BACKEND_GUEST" = qemu ] || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
 	if [ ! -f "$LAVA_DIR/artifacts/$V.bzImage" ]; then
 		cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage.tmp"
@@ -156,17 +167,17 @@ lava_stage() {
 	lava_job_yaml "$1" "$2" >"$LAVA_DIR/$JN.yaml"
 }
 
-# export_lava: one LAVA job per planned run, instead of booting (docs/SCALE.md).
-export_lava() {
+# The lava_export backend: one LAVA job per planned run, instead of booting
+# (docs/SCALE.md); any board, any boot mode (a LAVA job is one boot).
+lava_export_check() { :; }
+lava_export_prepare() {
 	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"
 	LAVA_DIR=$(cd "$LAVA_DIR" && pwd)
 	: >"$LAVA_DIR/cells.tsv"
-	j=0
-	while read -r r k; do
-		j=$((j + 1))
-		lava_stage "$r" "$k"
-	done <"$TMPD/plan"
-	note "LAVA: $j job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
+}
+lava_export_run_one() { lava_stage "$1" "$2"; }
+lava_export_collect() {
+	note "LAVA: $PENDING job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
 }
 
 # lava_job_yaml RUN CELL-NUMBER: job JN's definition (lava_stage's
@@ -191,7 +202,7 @@ lava_job_yaml() {
 	echo "metadata:"
 	echo "  krepro.job: '$JN'"
 	echo "  krepro.result: '$ls_rel'"
-	if [ "$B_TYPE" = qemu ]; then
+	if [ "$BACKEND_GUEST" = qemu ]; then
 		BOOT_CLOCK=$(cell_clock "$CELL")
 		# LAVA's own qemu template runs "-cpu host -enable-kvm" for amd64
 		# unless no_kvm is set, and ignores cpu: there: the board's CPU
@@ -370,7 +381,7 @@ lava_fetch_import() {
 	import_lava_line
 	lf_rc=0
 	lf_dir=$(import_lava_run "${3:-}") || lf_rc=$?
-	IMPORT_DIR=
+	IMPORT_DIR='' MATRIX_LINE=''
 	[ "$lf_rc" = 0 ] || failed_runs=$((failed_runs + 1))
 	progress "job $1: LAVA job $2 on ${LJ_DEVICE:-?}: ${lf_dir#"$RESULTS"/}$([ "$lf_rc" = 0 ] || echo ' FAILED')"
 }
@@ -397,15 +408,20 @@ lava_poll() {
 	return 0
 }
 
-# lava_run_all: every planned run as a LAVA job on LAVA_SERVER: staged in
-# RESULTS/lava (cells.tsv, jobs/, artifacts/ served as --lava-url, default
-# file://: a worker on this machine), submitted unless jobs.tsv already has
-# its job (a rerun after a kill waits for the jobs it had submitted), then
-# waited for, fetched and imported as each finishes.
-lava_run_all() {
-	START=$(date +%s)
-	done_runs=0
-	failed_runs=0
+# The lava_server backend: every planned run as a LAVA job on LAVA_SERVER:
+# staged in RESULTS/lava (cells.tsv, jobs/, artifacts/ served as
+# --lava-url, default file://: a worker on this machine), submitted unless
+# jobs.tsv already has its job (a rerun after a kill waits for the jobs it
+# had submitted), then waited for, fetched and imported as each finishes.
+
+# lava_server_check CELL: real mode needs one machine for A and B: tags.
+lava_server_check() {
+	if [ "$(cell_clock "$1")" = real ] && [ -z "$LAVA_TAGS" ]; then
+		die "--lava: real-mode cells (board $BOARD_NAME) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
+	fi
+}
+
+lava_server_prepare() {
 	need_cmd lavacli lavacli
 	LAVA_TRIES=${KREPRO_LAVA_TRIES:-3}
 	LAVA_POLL=${KREPRO_LAVA_POLL:-10}
@@ -420,18 +436,24 @@ lava_run_all() {
 		die "--lava: cannot reach $LAVA_SERVER_SHOWN as lavacli identity $LAVA_IDENTITY: $LAVA_ERR"
 	note "LAVA $LAVA_SERVER_SHOWN ($(head -c 40 "$TMPD/lava.version" | lava_scrub)), identity $LAVA_IDENTITY: $PENDING jobs${LAVA_TAGS:+ on devices tagged $LAVA_TAGS}"
 	: >"$TMPD/lava.wait"
-	while read -r r k; do
-		lava_stage "$r" "$k"
-		echo "$JN" >>"$TMPD/lava.wait"
-		lr_id=$(lava_last_job "$JN")
-		# --rerun of a complete run boots it again: its old job is not it.
-		[ "$RERUN" = 0 ] || [ ! -d "$RESULTS/$ls_rel" ] || lr_id=
-		if [ -n "$lr_id" ]; then
-			note "job $JN: LAVA job $lr_id, submitted before: waiting for it"
-		else
-			lava_submit "$JN"
-		fi
-	done <"$TMPD/plan"
+}
+
+# lava_server_run_one RUN CELL-NUMBER: staged and submitted (or waited for).
+lava_server_run_one() {
+	lava_stage "$1" "$2"
+	echo "$JN" >>"$TMPD/lava.wait"
+	lr_id=$(lava_last_job "$JN")
+	# --rerun of a complete run boots it again: its old job is not it.
+	[ "$RERUN" = 0 ] || [ ! -d "$RESULTS/$ls_rel" ] || lr_id=
+	if [ -n "$lr_id" ]; then
+		note "job $JN: LAVA job $lr_id, submitted before: waiting for it"
+	else
+		lava_submit "$JN"
+	fi
+}
+
+# lava_server_collect: every submitted job waited for and imported.
+lava_server_collect() {
 	lr_end=$((START + LAVA_TIMEOUT))
 	while [ -s "$TMPD/lava.wait" ]; do
 		: >"$TMPD/lava.next"

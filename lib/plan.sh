@@ -2,11 +2,15 @@
 # lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
+# Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
+# BUNDLE_DIR, DRY, RERUN, JOBS, BOOT_MODE, BACKEND_BUILDS, and per cell
+# BACKEND (backend_select, backend_check).  Sets: MATRIX, MATRIX_NAME,
+# COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, TMPD/cellruns,
+# MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS.
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {
-	if [ -n "$IMPORT_DIR" ]; then
-		MATRIX=$IMPORT_DIR/cells.tsv
+	if [ -n "$MATRIX_LINE" ]; then
 		MATRIX_NAME=import
 	elif [ -z "$MATRIX" ]; then
 		default_matrix >"$TMPD/default.yaml"
@@ -20,8 +24,8 @@ plan_cells() {
 	host_tools
 	COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
 	load_key_classes
-	if [ -n "$IMPORT_DIR" ]; then
-		printf '%s\n' "$IMPORT_LINE" | cut -f3 >"$TMPD/cells"
+	if [ -n "$MATRIX_LINE" ]; then
+		sed -n "${MATRIX_LINE}p" "$MATRIX" | cut -f3 >"$TMPD/cells"
 	else
 		# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
 		# block lists) is read by libyaml and run as the matrix it describes.
@@ -104,7 +108,7 @@ check_variant() {
 	if [ -n "$BUNDLE" ]; then
 		[ -f "$BUNDLE_DIR/kernels/$1/bzImage" ] ||
 			die "$(key_where "$2"): the bundle has no kernel '$1' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
-	elif [ -z "$IMPORT_DIR" ]; then
+	elif [ -n "$BACKEND_BUILDS" ]; then
 		"$KREPRO_ROOT/build.sh" patches "$1" >/dev/null 2>"$TMPD/variant.err" ||
 			die "$(key_where "$2"): variant '$1': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
 	fi
@@ -151,22 +155,13 @@ check_kept_seed() {
 		die "$3: kept run made with seed '${ks_have:-none}', but this matrix gives run $2 seed '${ks_want:-none}' (seeds: in docs/EXACT.md); use another -o, or --rerun"
 }
 
-# plan_check_boots: what each cell's board needs to boot it is here.
+# plan_check_boots: each cell's backend can run it, with what it needs here.
 plan_check_boots() {
 	while IFS= read -r cell; do
-		b=$(cell_board "$cell")
-		load_board "$b"
-		if [ "$B_TYPE" = lab ] && [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ] && [ -z "$LAVA_DIR" ]; then
-			die "board ${b}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
-		fi
-		[ "$B_TYPE" = qemu ] || [ -n "$LAVA_DIR" ] || need_cmd ssh openssh-client
-		# No boot starts without QEMU (a bundle run builds nothing, so nothing
-		# else asks for it).
-		[ "$B_TYPE" != qemu ] || [ -n "$LAVA_DIR" ] || [ -n "$IMPORT_DIR" ] ||
-			need_cmd qemu-system-x86_64 qemu-system-x86
-		if [ -n "${LAVA_SERVER:-}" ] && [ "$(cell_clock "$cell")" = real ] && [ -z "$LAVA_TAGS" ]; then
-			die "--lava: real-mode cells (board $b) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
-		fi
+		BOARD_NAME=$(cell_board "$cell")
+		load_board "$BOARD_NAME"
+		backend_select "$cell"
+		backend_check "$cell"
 		if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
 			die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
 		fi

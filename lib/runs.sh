@@ -1,6 +1,10 @@
 # shellcheck shell=sh
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
+# Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
+# the key classes (load_key_classes), START, PENDING.  Sets: CELL,
+# BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_select,
+# B_* and BACKEND (select_cell); done_runs, failed_runs.
 
 # --- run --------------------------------------------------------------------
 
@@ -71,7 +75,7 @@ finish_run() {
 	fr=$1 fr_session=$2 fr_reason=$3
 	set --
 	# An imported LAVA log holds the console inside LAVA's records.
-	[ -z "$IMPORT_DIR" ] || set -- --lava-log
+	[ -z "$BACKEND_LAVA_LOG" ] || set -- --lava-log
 	[ "$fr_session" = 0 ] || set -- "$@" --session "$fr_session"
 	if [ -n "$fr_reason" ] && [ "$fr_session" = 0 ]; then
 		fail_run "$fr.tmp" "$fr_reason"
@@ -162,11 +166,12 @@ split_tenants() {
 }
 
 # select_cell K: CELL (line K of TMPD/cells), BOARD_NAME with its board
-# loaded (B_*), and V, the cell's variant.
+# loaded (B_*) and its backend selected (BACKEND), and V, the cell's variant.
 select_cell() {
 	CELL=$(sed -n "${1}p" "$TMPD/cells")
 	BOARD_NAME=$(cell_board "$CELL")
 	load_board "$BOARD_NAME"
+	backend_select "$CELL"
 	V=$(basename "$(variant_dir "$CELL")")
 }
 

@@ -1,0 +1,69 @@
+# shellcheck shell=sh
+# lib/boot-kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
+# per group of cells that differ only by variant; the guest kexecs from step
+# to step, A, B, A, B, ... in one machine.
+# Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
+# BACKEND_GUEST and BOARD_NAME (kexec_check).  Sets: the runs of each chain
+# (finish_run), TMPD/plan.grouped and TMPD/chain*.
+
+CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
+
+# kexec_check CELL: a chain runs in one QEMU: QEMU boards only.
+kexec_check() {
+	[ "$BACKEND_GUEST" = qemu ] ||
+		die "board ${BOARD_NAME}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
+	need_cmd qemu-system-x86_64 qemu-system-x86
+}
+
+kexec_prepare() { : >"$TMPD/plan.grouped"; }
+
+# kexec_run_one RUN CELL-NUMBER: the run (its cell selected) joins its group's chain (booted by
+# kexec_collect): the group is its result path without the variant.
+kexec_run_one() {
+	echo "$(dirname "$(variant_dir "$CELL")") $1 $2" >>"$TMPD/plan.grouped"
+}
+
+# kexec_collect: each group's chain booted, each step stored as its run.
+kexec_collect() {
+	for g in $(cut -d' ' -f1 "$TMPD/plan.grouped" | uniq | sort -u); do
+		rm -rf "$TMPD/chain" "$TMPD/chainrun"
+		mkdir -p "$TMPD/chain" "$TMPD/chainrun"
+		printf 'dir /chain 0755 0 0\ndir /chain/kernels 0755 0 0\nfile /chain/plan %s 0644 0 0\n' \
+			"$TMPD/chain/plan" >"$TMPD/chain.list"
+		step=0 tmo=0 first=
+		grep "^$g " "$TMPD/plan.grouped" | while read -r _ r k; do echo "$r $k"; done >"$TMPD/chain/steps"
+		while read -r r k; do
+			step=$((step + 1))
+			prepare_run "$r" "$k"
+			[ -n "$first" ] || { first=$V first_args=$(boot_args "$CELL" "$r"); }
+			echo "$step $V" >>"$TMPD/chain/plan"
+			cp "$RDIR.tmp/job.conf" "$TMPD/chain/job-$step.conf"
+			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
+			grep -q " /chain/kernels/$V.bzImage " "$TMPD/chain.list" ||
+				echo "file /chain/kernels/$V.bzImage $(cat "$TMPD/kernel.$V") 0644 0 0" >>"$TMPD/chain.list"
+			tmo=$((tmo + $(cell_timeout "$CELL")))
+		done <"$TMPD/chain/steps"
+		"$GIC" -t 0 "$TMPD/chain.list" | gzip -n >"$TMPD/chain.cpio.gz"
+		cat "$INITRAMFS" "$TMPD/chain.cpio.gz" >"$TMPD/initrd"
+		pick_accel
+		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
+		# kernel_cmdline is part of the result path, so every step of a
+		# group shares it; the guest hands its own command line on, with
+		# each step's seed (exact mode).
+		boot_guest "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" \
+			" krepro.step=1$first_args" || true
+		note "kexec chain ran ${BOOT_SECONDS}s${BOOT_REASON:+: $BOOT_REASON}"
+		BOOT_SECONDS=
+		step=0
+		while read -r r k; do
+			step=$((step + 1))
+			prepare_run "$r" "$k"
+			progress "$V run $r (chain step $step)"
+			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$RDIR.tmp/"
+			cp "$TMPD/chainrun/console.log" "$RDIR.tmp/console-chain.log"
+			awk -v s="$step" -v m="$CHAIN_STEP" 'index($0, m " ") == 1 { cur = substr($0, length(m) + 2) + 0 } cur == s' \
+				"$TMPD/chainrun/console.log" >"$RDIR.tmp/console.log"
+			finish_run "$RDIR" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}"
+		done <"$TMPD/chain/steps"
+	done
+}
