@@ -116,17 +116,23 @@ $(GEN)/parse_headers.h: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
 	@mkdir -p $(@D)
 	awk -v table=parse_headers -f tools/meta-tables.awk $(SUITE_META) $(MONITOR_META) >$@.tmp && mv $@.tmp $@
 
-# docs/MONITORS.md with its table made from the monitors' "doc" lines: make
-# docs writes it there, make docs-check fails if the file differs.
+# The generated docs: docs/MONITORS.md's table from the monitors' "doc"
+# lines, docs/KEYS.md from the key table (./run-matrix.sh --keys-md).  make
+# docs writes both; make docs-check fails naming the one that differs.
 $(GEN)/MONITORS.md: docs/MONITORS.md $(MONITOR_META) tools/meta-tables.awk
 	@mkdir -p $(@D)
 	awk -v table=monitors_md -f tools/meta-tables.awk $(MONITOR_META) >$@.rows
 	awk -v rows=$@.rows '/^<!-- end: make docs/ { skip = 0 } !skip { print } \
 	  /^<!-- begin: make docs/ { while ((getline l < rows) > 0) print l; skip = 1 }' docs/MONITORS.md >$@
-docs: $(GEN)/MONITORS.md
-	cp $< docs/MONITORS.md
-docs-check: $(GEN)/MONITORS.md
-	@cmp -s $< docs/MONITORS.md || { echo "docs/MONITORS.md: its table is not the monitors' doc lines (make docs)"; exit 1; }
+$(GEN)/KEYS.md: lib/matrix-keys $(MONITOR_META) $(SUITE_META) lib/cells.sh
+	@mkdir -p $(@D)
+	./run-matrix.sh --keys-md >$@.tmp && mv $@.tmp $@
+docs: $(GEN)/MONITORS.md $(GEN)/KEYS.md
+	cp $(GEN)/MONITORS.md docs/MONITORS.md
+	cp $(GEN)/KEYS.md docs/KEYS.md
+docs-check: $(GEN)/MONITORS.md $(GEN)/KEYS.md
+	@for f in MONITORS.md KEYS.md; do cmp -s $(GEN)/$$f docs/$$f || \
+	  { echo "docs/$$f is not what the folders' meta files make: run make docs"; exit 1; }; done
 
 define archive_rule
 $(OUT)/lib/$(1)/libkrp-$(2).a: $$(call OBJS_OF,$(1),$(2)) $$(foreach u,$$($(2)_WITH),$$(call OBJS_OF,$(1),$$(u)))

@@ -67,7 +67,7 @@ count_output() {
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: host and guest tools, unit tests, fuzzers" \
 	make -s OUT=out UAPI="$UAPI" host guest unit fuzz
-check "docs/MONITORS.md: its table is the monitors' doc lines (make docs)" make -s OUT=out docs-check
+check "docs/MONITORS.md and docs/KEYS.md are what the meta files make (make docs)" make -s OUT=out docs-check
 # meta_refused LINES MESSAGE: a monitors/x/meta of LINES stops the tables
 # with MESSAGE (file and line first).
 meta_refused() {
