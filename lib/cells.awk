@@ -10,7 +10,8 @@
 # The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
 # (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
-# KC_SUITES (|a|b|: suites with a run.sh), KC_BOARD_DEFAULT,
+# KC_SUITES (|a|b|: suites with a run.sh), KC_MONITORS (|a|b: the
+# monitors' meta files' monitor lines), KC_BOARD_DEFAULT,
 # KC_BOARD_OVERRIDE, KC_EXACT_RUNS, KC_DEFAULT_RUNS, KC_RESULTS, KC_ROOTFS,
 # KC_KCONFIG, KC_COMPILER, KC_TENANT_PREFIX, KC_LAVA_MACHINE (LAVA's runs:
 # the board component gets ".lava...").
@@ -116,6 +117,12 @@ function check_value(key, val, s, clock,    where, check, owners, params, i, bad
 		}
 	} else if (check == "monitors") {
 		bad = val == "" || val ~ /[^a-z0-9_+-]/
+		if (!bad && val != "none") {
+			nw = split(val, ws, "+")
+			for (i = 1; i <= nw; i++)
+				if (index(monitors "|", "|" ws[i] "|") == 0)
+					fail(where ": unknown monitor '" ws[i] "' in '" val "' (did you mean '" closest(ws[i], substr(monitors, 2)) "'? the list: the monitor lines of monitors/*/meta, docs/MONITORS.md)")
+		}
 	} else if (check == "variant") {
 		# the names' syntax; the stack rules and the series' existence
 		# are lib/series.sh's (once a variant, in plan_check)
@@ -212,6 +219,7 @@ BEGIN {
 	check = ENVIRON["KC_CHECK"] == 1; field = ENVIRON["KC_FIELD"] + 0
 	matrix = ENVIRON["KC_MATRIX"]; import_line = ENVIRON["KC_IMPORT_LINE"]
 	suites = ENVIRON["KC_SUITES"]; board_default = ENVIRON["KC_BOARD_DEFAULT"]
+	monitors = ENVIRON["KC_MONITORS"]
 	board_override = ENVIRON["KC_BOARD_OVERRIDE"]; exact_runs = ENVIRON["KC_EXACT_RUNS"]
 	default_runs = ENVIRON["KC_DEFAULT_RUNS"]; results = ENVIRON["KC_RESULTS"]
 	rootfs = ENVIRON["KC_ROOTFS"]; kconfig = ENVIRON["KC_KCONFIG"]

@@ -196,11 +196,15 @@ cells_awk() {
 	ca_m=$MATRIX
 	[ -f "$ca_m" ] && [ -z "${MATRIX_LINE:-}" ] || ca_m=/dev/null
 	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${MATRIX_LINE:-} \
-		KC_SUITES=$(suites_list) KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
+		KC_SUITES=$(suites_list) KC_MONITORS=$(monitors_list) KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
 		KC_LAVA_MACHINE=${LAVA_MACHINE:-} \
 		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$2"
+}
+
+monitors_list() { # |a|b: the monitors krepro-monitor has (monitors/*/meta)
+	awk '$1 == "monitor" { printf "|%s", $2 }' "$KREPRO_ROOT"/monitors/*/meta
 }
 
 suites_list() { # |a|b|: the suites with a run.sh
