@@ -7,7 +7,7 @@
 # export's cells.tsv: import-lava), BOARD_OVERRIDE, RESULTS, COMPILER,
 # LAVA_MACHINE, TMPD/keys, TMPD/boards, B_* (boards_table).  Sets: KEYS,
 # HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
-# (load_key_classes), CB (board_of), TMPD/boards.
+# MONITORS_LIST (load_key_classes), CB (board_of), TMPD/boards.
 
 default_matrix() {
 	cat <<'EOF'
@@ -196,7 +196,7 @@ cells_awk() {
 	ca_m=$MATRIX
 	[ -f "$ca_m" ] && [ -z "${MATRIX_LINE:-}" ] || ca_m=/dev/null
 	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${MATRIX_LINE:-} \
-		KC_SUITES=$(suites_list) KC_MONITORS=$(monitors_list) KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
+		KC_SUITES=$(suites_list) KC_MONITORS=${MONITORS_LIST:-$(monitors_list)} KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
 		KC_LAVA_MACHINE=${LAVA_MACHINE:-} \
@@ -243,6 +243,7 @@ cell_fact() {
 # plan_cells, not at every sourcing.
 load_key_classes() {
 	keys_file
+	MONITORS_LIST=$(monitors_list) # once: cells_awk runs a process a cell
 	{
 		IFS= read -r HOST_KEYS
 		IFS= read -r COUNT_KEYS
