@@ -30,8 +30,11 @@
 #   BACKEND_SLOTS    1: runs may boot JOBS at once (-j N)
 #   BACKEND_REPORT   1: the runs' results are here once collected (a report
 #                    follows); empty for an export
-# Reads: B_TYPE (load_board), BOOT_MODE, LAVA_SERVER, LAVA_DIR, IMPORT_DIR,
-# JOBS, TMPD/plan, TMPD/cells.  run_plan sets START, done_runs, failed_runs.
+# Reads: B_TYPE (load_board; only with a CELL), BOOT_MODE, LAVA_SERVER,
+# LAVA_DIR, IMPORT_DIR, JOBS, MATRIX, SLOT_PIDS and QEMU_PID (session_start),
+# TMPD/plan, TMPD/cells.  Sets: BACKEND and BACKEND_* (backend_select);
+# run_plan sets START, BOOT_MODE, done_runs, failed_runs, SLOT_PIDS and, in
+# each slot, SLOT_TMP.
 
 # backend_select [CELL]: BACKEND and its facts from the options and, with
 # CELL (its board loaded), the board and the cell's boot: (unless --kexec or
@@ -39,7 +42,7 @@
 # select_cell and plan_check_boots for each cell.
 backend_select() {
 	BACKEND_GUEST=qemu BACKEND_BUILDS=1 BACKEND_LAVA_LOG='' BACKEND_SLOTS='' BACKEND_REPORT=1
-	[ "${B_TYPE:-}" != lab ] || BACKEND_GUEST=machine
+	[ -z "${1:-}" ] || [ "$B_TYPE" != lab ] || BACKEND_GUEST=machine
 	if [ -n "$LAVA_SERVER" ]; then
 		BACKEND=lava_server BACKEND_LAVA_LOG=1
 	elif [ -n "$LAVA_DIR$IMPORT_DIR" ]; then

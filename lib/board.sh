@@ -3,8 +3,8 @@
 # validated line by line into the B_* variables.  load_board is the one
 # reader of board files; the keys, their variables and defaults are one
 # table, lib/board-keys.
-# Reads: KREPRO_ROOT, KREPRO_CACHE.  Sets: B_* (lib/board-keys), B_NUMA,
-# B_NODES, B_SMP (qemu boards), BOARD_KEYS.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/board-keys),
+# B_NUMA, B_NODES, B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS.
 
 # board_keys: BOARD_KEYS, lib/board-keys as " key:VARIABLE:DEFAULT ...",
 # read once a session.

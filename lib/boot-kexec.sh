@@ -3,8 +3,10 @@
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
 # Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
-# BACKEND_GUEST and BOARD_NAME (kexec_check).  Sets: the runs of each chain
-# (finish_run), TMPD/plan.grouped and TMPD/chain*.
+# BACKEND_GUEST and BOARD_NAME (kexec_check), CELL, V, RDIR (prepare_run),
+# ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).  Sets: CHAIN_STEP,
+# BOOT_SECONDS, the runs of each chain (finish_run), TMPD/plan.grouped and
+# TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 

@@ -2,8 +2,8 @@
 # lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
 # Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run), SLOT_TMP,
-# TMPD/kernel.<variant>.  Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID,
-# LISTEN_PID.
+# TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT.
+# Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID.
 
 lab_check() { need_cmd ssh openssh-client; }
 lab_prepare() { :; }

@@ -2,9 +2,11 @@
 # lib/boot-qemu.sh: the qemu backend (lib/backend.sh): a run in QEMU: the initrd
 # with its job, the machine from the board (exact or real clock), the boot
 # watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
-# Reads: B_* (the board), CELL, V, RDIR (prepare_run), BOOT_CLOCK, SLOT_TMP,
-# INITRAMFS, GIC, TMPD/kernel.<variant>.  Sets: QEMU_PID, BOOT_REASON,
-# BOOT_SECONDS, ACCEL, ACCEL_CACHE.
+# Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run),
+# BOOT_CLOCK, SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
+# GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
+# KREPRO_CONTENDED_PERMILLE.  Sets: GUEST_CMDLINE, EXACT_QEMU_ARGS, QEMU_PID,
+# BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE.
 
 # qemu_check CELL: no boot starts without QEMU (a bundle run builds nothing,
 # so nothing else asks for it).

@@ -3,6 +3,9 @@
 # (rebuilt in a sandbox) and unpacked by run-matrix.sh --bundle.
 # Sourced by build.sh and run-matrix.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT, BUNDLE_INPUTS; environment:
+# TMPDIR, KREPRO_VERIFY_SANDBOX, KREPRO_REFERENCE_DEB.  Sets: BUNDLE_INPUTS,
+# KREPRO_BUNDLE_KEY (verify --key), KREPRO_REFERENCE_DEB (exported: verify).
 
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
 BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools .clang-format"

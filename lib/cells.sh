@@ -5,9 +5,11 @@
 # resolved here (board, clock, nr_task, durations, result path).
 # Reads: MATRIX, MATRIX_LINE (set: every cell is that line of MATRIX, an
 # export's cells.tsv: import-lava), BOARD_OVERRIDE, RESULTS, COMPILER,
-# LAVA_MACHINE, TMPD/keys, TMPD/boards, B_* (boards_table).  Sets: KEYS,
+# LAVA_MACHINE, TENANT_PREFIX (lib/runs.sh), TMPD/keys, TMPD/boards, B_*
+# (boards_table, cell_timeout).  Sets: EXACT_RUNS, KCONFIG, ROOTFS, KEYS,
 # HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
-# MONITORS_LIST (load_key_classes), CB (board_of), TMPD/boards.
+# MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
+# TMPD/boards.
 
 default_matrix() {
 	cat <<'EOF'

@@ -1,4 +1,9 @@
 # Shared shell helpers for build.sh and run-matrix.sh (sourced, POSIX sh).
+# Reads: KREPRO_ROOT, KREPRO_PROG (the driver), TMPD (temp_add: a session's
+# traps), KREPRO_DEPS, KREPRO_TEST_DEPS, KREPRO_LAVA_SERVER_DEPS; environment:
+# KREPRO_CACHE, KREPRO_OUT, XDG_CACHE_HOME, HOME.  Sets: KREPRO_CACHE and
+# KREPRO_OUT (krepro_dirs, exported), H (host_tools), KREPRO_TEMPS,
+# KREPRO_DEPS_OK (exported), the three dependency tables.
 
 note() { printf '%s: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2; }
 # show_guest_text N: standard input, text from a guest (untrusted), as at

@@ -3,6 +3,7 @@
 # the reference tree, the UAPI headers, out/initramfs.cpio.gz.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT.  Sets: nothing global.
 
 cmd_tools() {
 	need_build_deps

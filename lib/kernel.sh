@@ -3,6 +3,9 @@
 # ccache'd build, out/kernels/<variant>/ and its manifest.json.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT, JOBS (build.sh -j),
+# KCONFIG_NAME.  Sets: KCONFIG_NAME; exports the KBUILD_BUILD_*, CCACHE_*
+# and MAKEFLAGS a build runs with.
 
 KCONFIG_NAME=qemu-minimal
 

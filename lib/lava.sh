@@ -6,10 +6,14 @@
 # imported).
 # Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
 # RERUN, PENDING, BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
-# machine that kexecs), BOARD_NAME, CELL, V (select_cell), TMPD/plan.
+# machine that kexecs), BOARD_NAME, CELL, V (select_cell), B_* (the board),
+# GUEST_CMDLINE, H, INITRAMFS_SHA, SLOT_TMP, TMPD/plan; environment:
+# KREPRO_LAVA_*, XDG_CONFIG_HOME, HOME.
 # Sets: IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE IMPORT_LINENO (an import),
 # MATRIX and MATRIX_LINE (import-lava: the matrix is that line of the
-# export's cells.tsv), LAVA_MACHINE, LAVA_SERVER_SHOWN, JN, LJ_*, RDIR.
+# export's cells.tsv), COMPILER, LAVA_MACHINE, INITRAMFS_SHA, CELL, RDIR
+# (import_lava_run), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
+# LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR, RESULTS_SENT, JN, LJ_*.
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
 

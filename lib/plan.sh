@@ -3,10 +3,11 @@
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
 # Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
-# BUNDLE_DIR, DRY, RERUN, JOBS, BOOT_MODE, BACKEND_BUILDS, and per cell
-# BACKEND (backend_select, backend_check).  Sets: MATRIX, MATRIX_NAME,
-# COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, TMPD/cellruns,
-# MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS.
+# BUNDLE_DIR, DRY, RERUN, JOBS, BOOT_MODE, BACKEND_BUILDS (each cell's
+# backend: backend_select, backend_check), KEYS (load_key_classes), CB
+# (board_of), B_* (load_board).  Sets: MATRIX, MATRIX_NAME, H (host_tools),
+# COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
+# TMPD/cellruns, MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS, BOARD_NAME.
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {

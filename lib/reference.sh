@@ -3,6 +3,9 @@
 # tarball or git reference), unpacked once per reference id.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, REF_SPEC (build.sh: -R or
+# KREPRO_REFERENCE); environment: KREPRO_REFERENCE_DEB.  Sets: REF_ID, REF_SHA
+# (tarball), REF_REPO and REF_COMMIT (git) (ref_id).
 
 ref_get() { # key -> value from patches/reference.conf
 	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"

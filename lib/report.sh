@@ -2,7 +2,10 @@
 # lib/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
 # after a run (report.txt, report.html, JSON/CSV beside each comparison), the
 # report tools on their own, and a report email back into a matrix.
-# Reads: RESULTS TMPD H VARIANTS; sets failed comparisons in report_failed.
+# Reads: KREPRO_ROOT, KREPRO_OUT, RESULTS, TMPD, VARIANTS, MATRIX_NAME,
+# TOTAL_RUNS (plan_check), BUNDLE, BUNDLE_DIR (open_bundle), TENANT_PREFIX
+# (lib/runs.sh), START, failed_runs (run_plan); environment: TMPDIR.  Sets:
+# H (host_tools), REPORT, HTML, report_failed (failed comparisons).
 
 # report_tool NAME ARGS...: compare, index (UnixBench), pivot or report
 # (HTML) on their own.

@@ -2,7 +2,8 @@
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
 # Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
-# the key classes (load_key_classes), START, PENDING.  Sets: CELL,
+# the key classes (load_key_classes), START, PENDING, H, BOOT_SECONDS (the
+# backends).  Sets: TENANT_PREFIX, CELL,
 # BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_select,
 # B_* and BACKEND (select_cell); done_runs, failed_runs.
 

@@ -3,6 +3,8 @@
 # mailsplit/mailinfo), variant names (SERIES@N, A+B) -> patch files, preflight.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, REF_SPEC (build.sh), REF_REPO and
+# REF_COMMIT (ref_id, a git reference).  Sets: nothing global.
 
 # A patch file carries a diff when it has a git diff header (renames, mode
 # changes and binary diffs have no ---/+++ lines) or a plain one.

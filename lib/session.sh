@@ -1,6 +1,9 @@
 # shellcheck shell=sh
 # lib/session.sh: one run-matrix process: its temp folder (TMPD), the children it
 # must stop on exit (guests, slots), and the lock on its results tree.
+# Reads: RESULTS, QEMU_PID, SLOT_PIDS, CONSOLE_PID, LISTEN_PID (cleanup: the
+# backends' children); environment: TMPDIR, KREPRO_GUEST_OUTPUT_MAX.  Sets:
+# TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID, GUEST_OUTPUT_MAX (session_start).
 
 # session_start: a fresh TMPD, older ones of killed run-matrix processes
 # removed, and the traps that stop every child on exit.
