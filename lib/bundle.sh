@@ -281,6 +281,8 @@ cmd_verify() {
 	r=$w/root
 	mkdir -p "$r/tools"
 	cp -r "$KREPRO_ROOT/build.sh" "$KREPRO_ROOT/run-matrix.sh" "$KREPRO_ROOT/lib" "$KREPRO_ROOT/Makefile" "$r/"
+	# the Makefile's table generator is the kit's too (it reads the meta files)
+	cp "$KREPRO_ROOT/tools/meta-tables.awk" "$r/tools/"
 	# (monitors: their meta files' parameters are in the image's key table)
 	for d in patches configs initramfs suites monitors tools/guest tools/common; do
 		[ -d "$b/inputs/$d" ] || die "bundle $1: no inputs/$d"
