@@ -177,6 +177,9 @@ sandbox_cache() {
 # package and ccache read-only; it writes DIR/cache, DIR/out and DIR/tmp
 # only.  The rest of DIR (the unpacked bundle verify compares against),
 # /root, /home, /tmp and /run (host sockets) are not in its world.
+# Its own PID namespace (--unshare-pid) and --die-with-parent: when CMD
+# ends, or verify does, every process it started is killed before bwrap
+# returns, so none can touch DIR/out while verify reads it (rebuilt_hash).
 # KREPRO_VERIFY_SANDBOX=off runs unconfined, for hosts without namespaces.
 # DIR/cache appears inside at sandbox_cache's path.
 sandboxed() {
@@ -261,6 +264,45 @@ EOF
 	fi
 }
 
+# rebuilt_hash OUT REL PRIV: the sha256 of OUT/REL, a file a sandboxed
+# build wrote, read by the host itself.  The build is someone else's code:
+# a process it leaves behind could swap the file for a symbolic link to the
+# bundle's own copy (a "match" for a kernel never rebuilt), to /etc/shadow,
+# or for a FIFO that never ends.  So every component of REL below OUT must
+# be a real folder and REL a regular file, nothing followed (each refused,
+# naming it); the file is then copied with cp -P into PRIV, a folder the
+# sandbox never saw, checked again there and hashed there.  Called after
+# sandboxed returns: bwrap --unshare-pid ends with the namespace's init,
+# and the kernel kills every process left in it before bwrap exits, so
+# nothing of the build runs while OUT is read (with
+# KREPRO_VERIFY_SANDBOX=off nothing kills them: that mode trusts the build).
+rebuilt_hash() {
+	rh_p=$1 rh_rest=$2
+	while :; do
+		case $rh_rest in
+		*/*) rh_c=${rh_rest%%/*} rh_rest=${rh_rest#*/} ;;
+		*) rh_c=$rh_rest rh_rest= ;;
+		esac
+		case $rh_c in '' | . | ..) die "verify: rebuilt file '$2': bad path" ;; esac
+		rh_p=$rh_p/$rh_c
+		if [ -L "$rh_p" ]; then
+			die "verify: rebuilt $2: $rh_p is a symbolic link, not a file the build wrote: refused (a process of the build replaced it?)"
+		fi
+		[ -n "$rh_rest" ] || break
+		[ -d "$rh_p" ] || die "verify: rebuilt $2: $rh_p is not a folder: refused"
+	done
+	[ -e "$rh_p" ] || die "verify: rebuilt $2: $rh_p is missing (the build did not write it)"
+	[ -f "$rh_p" ] || die "verify: rebuilt $2: $rh_p is not a regular file (a FIFO, device or folder): refused"
+	rh_d=$3/$2
+	mkdir -p "$(dirname "$rh_d")" || die "verify: cannot create $(dirname "$rh_d")"
+	rm -f "$rh_d"
+	cp -P -- "$rh_p" "$rh_d" || die "verify: rebuilt $2: cannot copy $rh_p to $rh_d"
+	if [ -L "$rh_d" ] || [ ! -f "$rh_d" ]; then
+		die "verify: rebuilt $2: $rh_p changed while it was copied: refused"
+	fi
+	sha256sum <"$rh_d" | cut -d' ' -f1
+}
+
 cmd_verify() {
 	if [ "${1:-}" = --key ]; then
 		[ $# -ge 2 ] || die "verify: --key needs a signify public key"
@@ -304,8 +346,11 @@ cmd_verify() {
 			sandboxed "$w" "$r/build.sh" -C "$vc" -O "$w/out" kernel "${v%/bzImage}" >/dev/null
 			;;
 		esac
-		want=$(sha256sum "$b/$f" | cut -d' ' -f1)
-		got=$(sha256sum "$w/out/$f" | cut -d' ' -f1)
+		want=$(sha256sum <"$b/$f" | cut -d' ' -f1)
+		# sandboxed has returned: its PID namespace, and every process
+		# the build left running, is gone; rebuilt_hash copies the file
+		# out of out/ before hashing it.
+		got=$(rebuilt_hash "$w/out" "$f" "$w/rebuilt") || exit 2
 		if [ "$want" = "$got" ]; then
 			echo "match     $f  $want"
 			ok=$((ok + 1))

@@ -36,13 +36,70 @@ ref_id() { # -> short id of the reference in use (sets REF_ID)
 	git:*@*)
 		REF_REPO=${REF_SPEC#git:}
 		REF_REPO=${REF_REPO%@*}
-		REF_COMMIT=$(git -C "$REF_REPO" rev-parse --verify "${REF_SPEC##*@}^{commit}" 2>/dev/null) ||
+		# git's own refusal (not a repository, safe.directory's "dubious
+		# ownership") as git says it, before looking for the commit
+		rg_why=$(ref_git rev-parse --git-dir 2>&1 >/dev/null) ||
+			die "reference git:$REF_REPO: git refuses it: $rg_why"
+		REF_COMMIT=$(ref_git rev-parse --verify --quiet "${REF_SPEC##*@}^{commit}") ||
 			die "reference git:$REF_REPO: no commit '${REF_SPEC##*@}'"
 		REF_ID=git-$(printf '%s' "$REF_COMMIT" | cut -c1-16)
 		;;
 	*) die "bad reference '$REF_SPEC' (tarball:PATH[#SHA256] or git:REPO@REF)" ;;
 	esac
 	printf '%s\n' "$REF_ID"
+}
+
+# A git reference is someone else's repository: nothing in it may run.
+# Git runs programs a repository's config names (filter.*.smudge, .clean
+# and .process, diff.*.textconv, merge.*.driver, core.fsmonitor,
+# core.sshCommand) when an attribute selects them, from the commit's
+# .gitattributes or the repository's info/attributes, or when a command
+# reads the index, or fetches; and hooks (core.hooksPath too).  So the kit
+# runs on the user's repository only plumbing that converts nothing,
+# reads no index, runs no hook and fetches nothing: ref_git rev-parse and
+# cat-file -e.  Everything that reads or writes files (the export, the
+# 3-way merge) runs in a bare repository of the kit's own, ref_scratch,
+# which borrows only the user's objects (data) as an alternate.
+#
+# ref_git ARGS...: git ARGS on REF_REPO, with hooks, fsmonitor and the
+# global attributes file off and every transport refused (a promisor
+# remote's lazy fetch would run one: GIT_ALLOW_PROTOCOL overrides any
+# protocol.*.allow of the repository's config).
+ref_git() {
+	GIT_ALLOW_PROTOCOL=none GIT_NO_LAZY_FETCH=1 GIT_TERMINAL_PROMPT=0 GIT_OPTIONAL_LOCKS=0 \
+		git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.attributesFile=/dev/null \
+		--no-pager -C "$REF_REPO" "$@"
+}
+
+# scratch_git DIR ARGS...: git ARGS in the kit's scratch repository DIR
+# (ref_scratch), reading no system or global config and no system or
+# global attributes: the only config is DIR/config, which the kit wrote
+# and which defines no filter, textconv or merge driver, so no attribute
+# can select a program; DIR/info/attributes (the kit's) unsets every
+# converting attribute for every path, and outranks any .gitattributes of
+# the commit or the tree; no hooks (an empty template, core.hooksPath),
+# no fsmonitor, no transport.
+scratch_git() {
+	sg_dir=$1
+	shift
+	GIT_DIR=$sg_dir GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_ATTR_NOSYSTEM=1 \
+		GIT_ALLOW_PROTOCOL=none GIT_NO_LAZY_FETCH=1 GIT_TERMINAL_PROMPT=0 \
+		git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.attributesFile=/dev/null \
+		--no-pager "$@"
+}
+
+# ref_scratch DIR: a bare repository of the kit's own at DIR whose objects
+# are the git reference's (objects/info/alternates), nothing else of it.
+ref_scratch() {
+	rm -rf "$1"
+	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git init -q --bare --template= "$1" ||
+		die "cannot create $1"
+	mkdir -p "$1/objects/info" "$1/info"
+	rs_obj=$(ref_git rev-parse --path-format=absolute --git-path objects) || rs_obj=
+	[ -d "$rs_obj" ] || die "reference $REF_REPO: no git objects"
+	printf '%s\n' "$rs_obj" >"$1/objects/info/alternates"
+	printf '* -filter -diff -ident -text -eol -working-tree-encoding -export-subst -export-ignore merge=text\n' \
+		>"$1/info/attributes"
 }
 
 ref_json() { # the reference pin, as a JSON object
@@ -82,8 +139,16 @@ custom_reference() {
 	git:*)
 		repo=${REF_SPEC#git:}
 		note "exporting reference ${repo%@*} at $REF_COMMIT"
-		git -C "${repo%@*}" archive --format=tar --prefix=linux/ "$REF_COMMIT" |
-			tar -x -C "$parent.tmp" || die "reference git archive failed"
+		# git archive in the kit's scratch repository (scratch_git: no
+		# driver defined, every converting attribute unset): the blobs as
+		# committed, nothing of the user's repository run.
+		ref_scratch "$parent.tmp/git"
+		{
+			scratch_git "$parent.tmp/git" archive --format=tar --prefix=linux/ "$REF_COMMIT"
+			echo "$?" >"$parent.tmp/archive.rc"
+		} | tar -x --no-same-owner -C "$parent.tmp" || die "reference git:${repo%@*}: tar failed"
+		[ "$(cat "$parent.tmp/archive.rc")" = 0 ] || die "reference git:${repo%@*}: git archive of $REF_COMMIT failed"
+		rm -rf "$parent.tmp/git" "$parent.tmp/archive.rc"
 		;;
 	esac
 	rmdir "$parent.tmp/x" 2>/dev/null || rm -rf "$parent.tmp/x"

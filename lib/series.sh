@@ -151,7 +151,7 @@ base_commit_words() {
 		printf 'series %s names base-commit %s: the reference is that commit\n' "$1" "$bw"
 	else
 		bw_repo=$REF_REPO
-		if git -C "$bw_repo" cat-file -e "$bw^{commit}" 2>/dev/null; then
+		if ref_git cat-file -e "$bw^{commit}" 2>/dev/null; then
 			printf 'warning: series %s was made on base-commit %s, the reference is %s; %s has it: -R git:%s@%s builds on exactly that commit\n' \
 				"$1" "$bw" "$REF_COMMIT" "$bw_repo" "$bw_repo" "$bw"
 		else
@@ -285,19 +285,17 @@ apply_3way() {
 	esac
 	ref_id >/dev/null
 	ag=$2.git
-	if [ ! -d "$ag" ]; then
-		git init -q --bare "$ag" || die "cannot create $ag"
-		git -C "$REF_REPO" rev-parse --path-format=absolute --git-path objects >"$ag/objects/info/alternates" ||
-			die "reference $REF_REPO: no git objects"
-	fi
+	# the kit's own repository, never the user's (ref_scratch,
+	# scratch_git: nothing of the reference repository runs)
+	[ -d "$ag" ] || ref_scratch "$ag"
 	# the files the patch changes that the tree has (git apply refuses
 	# any path outside it)
 	sed -n 's#^--- a/##p' "$3" | while IFS= read -r af; do
 		[ ! -f "$2/$af" ] || printf '%s\n' "$af"
 	done >"$ag/paths"
 	echo "$(basename "$3"): git apply --3way (patches/$1.apply)" >>"$4"
-	GIT_DIR=$ag GIT_WORK_TREE=$2 git update-index --add --stdin <"$ag/paths" >>"$4" 2>&1 &&
-		(cd "$2" && GIT_DIR=$ag GIT_WORK_TREE=$2 git apply -p1 --3way --whitespace=nowarn --verbose "$3") >>"$4" 2>&1
+	scratch_git "$ag" --work-tree="$2" update-index --add --stdin <"$ag/paths" >>"$4" 2>&1 &&
+		(cd "$2" && scratch_git "$ag" --work-tree="$2" apply -p1 --3way --whitespace=nowarn --verbose "$3") >>"$4" 2>&1
 }
 
 # Apply a variant's patches to a hardlinked copy of the reference tree.

@@ -307,6 +307,45 @@ assert "it cannot read the host's /tmp" test ! -s "$P/secret"
 assert "the unpacked bundle it is compared with is out of its reach" grep -qx bundle "$T_DIR/sb/krepro-bundle/kernels/bzImage"
 assert "the kit copy that builds it is read-only" test ! -e "$T_DIR/sb/root/build.sh"
 
+# verify hashes only files it reads itself (issue 35, row 1): a process the
+# build leaves running dies with the sandbox, and what the build left in
+# out/ is copied out, never followed, before it is hashed.
+cat >"$T_DIR/sb/root/linger" <<'P'
+(sleep 2; ln -sf "$SD/krepro-bundle/kernels/bzImage" "$SD/out/late") >/dev/null 2>&1 &
+touch "$SD/out/lingered"
+P
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "a build leaving a process behind runs in the sandbox" 0 env SD="$T_DIR/sb" \
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
+sleep 3
+assert "... and that process is gone when the sandbox is" test ! -e "$P/late" -a ! -L "$P/late"
+RB=$T_DIR/rb
+mkdir -p "$RB/out/kernels/base" "$RB/out/kernels/lnk" "$RB/out/kernels/sh" "$RB/out/kernels/ff" "$RB/bundle/base"
+echo bundle >"$RB/bundle/base/bzImage"
+echo rebuilt >"$RB/out/kernels/base/bzImage"
+ln -s "$RB/bundle/base/bzImage" "$RB/out/kernels/lnk/bzImage"
+ln -s /etc/shadow "$RB/out/kernels/sh/bzImage"
+mkfifo "$RB/out/kernels/ff/bzImage"
+ln -s "$RB/bundle/base" "$RB/out/kernels/dirlnk"
+# rh REL: rebuilt_hash on the crafted out/ (at most 10 s: a FIFO never ends)
+# shellcheck disable=SC2016,SC2317 # expanded by the inner shell; called by expect_rc
+rh() {
+	timeout 10 sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; rebuilt_hash "$1/out" "$2" "$1/priv"' sh "$RB" "$1"
+}
+expect_rc "verify hashes a rebuilt regular file" 0 rh kernels/base/bzImage
+expect_in "... its own bytes" "$T_OUT" "$(echo rebuilt | sha256sum | cut -d' ' -f1)"
+assert "... from a private copy" grep -qx rebuilt "$RB/priv/kernels/base/bzImage"
+expect_rc "a rebuilt kernel swapped for a link to the bundle's is refused" 2 rh kernels/lnk/bzImage
+expect_in "... naming it" "$T_OUT" "verify: rebuilt kernels/lnk/bzImage: $RB/out/kernels/lnk/bzImage is a symbolic link"
+assert "... never hashed as the bundle's" sh -c "! grep -q '$(sha256sum <"$RB/bundle/base/bzImage" | cut -d' ' -f1)' '$T_OUT'"
+expect_rc "a rebuilt kernel swapped for a link to /etc/shadow is refused" 2 rh kernels/sh/bzImage
+expect_in "... naming it" "$T_OUT" "$RB/out/kernels/sh/bzImage is a symbolic link"
+assert "... and /etc/shadow is not copied" test ! -e "$RB/priv/kernels/sh/bzImage" -a ! -L "$RB/priv/kernels/sh/bzImage"
+expect_rc "a rebuilt kernel swapped for a FIFO is refused, without waiting" 2 rh kernels/ff/bzImage
+expect_in "... naming it" "$T_OUT" "$RB/out/kernels/ff/bzImage is not a regular file"
+expect_rc "a folder on the way swapped for a link to the bundle's is refused" 2 rh kernels/dirlnk/bzImage
+expect_in "... naming it" "$T_OUT" "$RB/out/kernels/dirlnk is a symbolic link"
+
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED
