@@ -32,7 +32,9 @@ awk -F'"' '/an_test_names\[AN_NTESTS\] = / { for (i = 2; i <= NF; i += 2) print 
 	suites/autonuma-benchmark/autonuma_calc.h | sort -u | while IFS= read -r t; do
 	for b in '' _HARD_BIND _INVERSE_BIND; do echo "$t$b"; done
 done >"$T_DIR/an.src"
-for p in will-it-scale:wis vm-scalability:vms unixbench:ub autonuma-benchmark:an; do
+awk -F'"' '/mb_test_names\[MB_NTESTS\] = / { p = 1 } p { for (i = 2; i <= NF; i += 2) print $i } p && /;$/ { exit }' \
+	suites/membench/membench_calc.h >"$T_DIR/mb.src"
+for p in will-it-scale:wis vm-scalability:vms unixbench:ub autonuma-benchmark:an membench:mb; do
 	s=${p%:*} f=$T_DIR/${p#*:}.src
 	meta_tests "$s" | sort >"$T_DIR/$s.meta"
 	sort "$f" >"$f.sorted"
@@ -67,11 +69,15 @@ expect_in "... naming it and the closest" "$T_OUT" "unknown unixbench test 'cont
 printf 'suite: autonuma-benchmark\ntest: numa01_HARD_BIN\n' >"$T_DIR/a.yaml"
 expect_rc "an unknown autonuma-benchmark test is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/a.yaml"
 expect_in "... naming the closest" "$T_OUT" "did you mean 'numa01_HARD_BIND'?"
+printf 'suite: membench\ntest: counters-share\n' >"$T_DIR/m.yaml"
+expect_rc "an unknown membench test is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/m.yaml"
+expect_in "... naming file, line and the six tests" "$T_OUT" "m.yaml:2: bad value 'counters-share' for 'test': expected one of chase, numa-local, numa-remote, counters-shared, counters-padded, numa-migrate"
 printf 'suite: will-it-scale\ntest: [page_fault1, tlb_flush3, writeseek3]\nmode: thread\n' >"$T_DIR/ok1.yaml"
 printf 'suite: unixbench\ntest: [all, files, shell8+pipe]\n' >"$T_DIR/ok2.yaml"
 printf 'suite: autonuma-benchmark\ntest: numa02_SMT_INVERSE_BIND\n' >"$T_DIR/ok3.yaml"
 printf 'suite: vm-scalability\ntest: [anon-w-seq, msync-mt]\nfs: ext2\n' >"$T_DIR/ok4.yaml"
-for m in ok1 ok2 ok3 ok4; do
+printf 'suite: membench\ntest: [chase, numa-migrate]\n' >"$T_DIR/ok5.yaml"
+for m in ok1 ok2 ok3 ok4 ok5; do
 	expect_rc "known tests pass --dry-run ($(sed -n 's/^test: //p' "$T_DIR/$m.yaml"))" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/$m.yaml"
 done
 # An lkp-tests job is checked the same way.

@@ -16,7 +16,6 @@
  * Prints the shape and "elapsed: SECONDS" (wall time of the whole run, the
  * benchmark's metric; lower is better). */
 #include <errno.h>
-#include <dirent.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <sched.h>
@@ -34,6 +33,7 @@
 
 #include "autonuma_calc.h"
 #include "diag.h"
+#include "numa_nodes.h"
 #include "usemem_calc.h"
 
 #define PROG "autonuma-benchmark"
@@ -48,22 +48,6 @@ static enum an_bind an_bind = AN_BIND_NONE;
 static char *area;
 
 #define die(...) krp_die(PROG, 1, __VA_ARGS__)
-
-static unsigned long count_nodes(void)
-{
-	DIR *d = opendir("/sys/devices/system/node");
-	struct dirent *e;
-	unsigned long n = 0;
-
-	if (!d)
-		return 1;
-	while ((e = readdir(d)) != NULL)
-		if (strncmp(e->d_name, "node", 4) == 0 && e->d_name[4] >= '0' &&
-		    e->d_name[4] <= '9')
-			n++;
-	closedir(d);
-	return n ? n : 1;
-}
 
 static void set_policy_mask(int mode, unsigned long mask)
 {
@@ -85,20 +69,10 @@ static void bind_nodes(unsigned long cpu_nodes, unsigned long mem_nodes)
 
 	CPU_ZERO(&cpus);
 	for (unsigned long n = 0; n < nnodes && n < 8 * sizeof(cpu_nodes); n++) {
-		char path[64], list[4096];
-		unsigned long bits[16];
-		FILE *f;
+		char path[64];
 
-		if (!(cpu_nodes & (1UL << n)))
-			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/node/node%lu/cpulist", n);
-		if (!(f = fopen(path, "r")) || !fgets(list, sizeof(list), f) ||
-		    an_cpulist_parse(list, bits, 16) != 0)
+		if ((cpu_nodes & (1UL << n)) && krp_node_cpus(n, &cpus, path, sizeof(path)) != 0)
 			die("cannot read %s", path);
-		fclose(f);
-		for (unsigned c = 0; c < 64 * 16 && c < CPU_SETSIZE; c++)
-			if (bits[c / 64] & (1UL << (c % 64)))
-				CPU_SET(c, &cpus);
 	}
 	if (CPU_COUNT(&cpus) == 0)
 		die("no CPU on the nodes of mask %#lx", cpu_nodes);
@@ -238,7 +212,7 @@ int main(int argc, char **argv)
 	an_test = test;
 	an_bind = bind;
 	an_shape(test, ncpu > 0 ? (unsigned long)ncpu : 1, size, loops, &shape);
-	nnodes = count_nodes();
+	nnodes = krp_count_nodes();
 	if (bind != AN_BIND_NONE && nnodes < 2)
 		die("the _HARD_BIND and _INVERSE_BIND tests need two NUMA nodes or more (%lu here)",
 		    nnodes);

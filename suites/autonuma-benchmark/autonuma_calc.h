@@ -93,38 +93,6 @@ static inline unsigned long an_numa02_node(unsigned long i, unsigned long thread
 	return nodes && n >= nodes ? nodes - 1 : n;
 }
 
-/* A sysfs cpulist ("0-3,8,10-11") into a bit mask of CPUs below
- * 64 * words; -1 if malformed. */
-static inline int an_cpulist_parse(const char *s, unsigned long *mask, size_t words)
-{
-	memset(mask, 0, words * sizeof(*mask));
-	while (*s && *s != '\n') {
-		unsigned long a = 0, b;
-		int digits = 0;
-
-		for (; *s >= '0' && *s <= '9' && digits < 7; s++, digits++)
-			a = a * 10 + (unsigned long)(*s - '0');
-		if (!digits)
-			return -1;
-		b = a;
-		if (*s == '-') {
-			s++;
-			b = 0;
-			for (digits = 0; *s >= '0' && *s <= '9' && digits < 7; s++, digits++)
-				b = b * 10 + (unsigned long)(*s - '0');
-			if (!digits || b < a)
-				return -1;
-		}
-		for (unsigned long c = a; c <= b && c < 64 * words; c++)
-			mask[c / 64] |= 1UL << (c % 64);
-		if (*s == ',')
-			s++;
-		else if (*s && *s != '\n')
-			return -1;
-	}
-	return 0;
-}
-
 /* Upstream defaults: numa01 2 processes x nr_cpus/2 threads sharing 3 GiB,
  * 50 passes over all of it; numa01_THREAD_ALLOC the same with each thread
  * zeroing its own size/threads slice 1000 times; numa02 1 process x nr_cpus

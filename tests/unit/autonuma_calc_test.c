@@ -8,7 +8,7 @@ int main(void)
 	enum an_test t;
 	enum an_bind b;
 	char out[256];
-	unsigned long cpu, mem, bits[2];
+	unsigned long cpu, mem;
 
 	CHECK("parse numa01",
 	      an_test_parse("numa01", &t, &b) == 0 && t == AN_NUMA01 && b == AN_BIND_NONE);
@@ -55,14 +55,6 @@ int main(void)
 		  an_numa02_node(0, 1, 2, AN_BIND_INVERSE) == 0);
 	CHECK("numa02: 5 threads on 2 nodes stay on the last node",
 	      an_numa02_node(4, 5, 2, AN_BIND_HARD) == 1);
-
-	CHECK("cpulist",
-	      an_cpulist_parse("0-2,5,64-65\n", bits, 2) == 0 && bits[0] == 0x27 && bits[1] == 3);
-	CHECK("cpulist: one CPU", an_cpulist_parse("1", bits, 2) == 0 && bits[0] == 2);
-	CHECK("cpulist: empty node", an_cpulist_parse("\n", bits, 2) == 0 && bits[0] == 0);
-	CHECK("cpulist: bad", an_cpulist_parse("0-", bits, 2) < 0 &&
-				  an_cpulist_parse("3-1", bits, 2) < 0 &&
-				  an_cpulist_parse("a", bits, 2) < 0);
 
 	/* upstream defaults on 24 CPUs: numa01 2 x 12 threads, 3 GiB shared, 50 passes */
 	an_shape(AN_NUMA01, 24, 0, 0, &s);

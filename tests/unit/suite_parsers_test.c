@@ -480,6 +480,65 @@ static void test_dispatch(void)
 	CHECK("known: not the stderr file", !krp_raw_known("unixbench.stderr"));
 }
 
+static void test_membench(void)
+{
+	static const char migrate[] = "test: numa-migrate\nsize: 67108864\nloops: 1000000\n"
+				      "ops: 40\nseconds: 5.000000000\nnodes: 2\ncpu: 0\n"
+				      "first_touch_cpu: 1\nlocal_pages_pct_before: 0.00\n"
+				      "local_pages_pct: 87.50\n";
+	static const char *const broken[] = {
+	    "ops: 10\nseconds: 1\n",		    /* no test line */
+	    "test: chase\nseconds: 1\n",	    /* no ops */
+	    "test: chase\nops: 10\n",		    /* no seconds */
+	    "test: chase\nops: 10\nseconds: 0\n",   /* zero time */
+	    "test: chase\nops: 0\nseconds: 1\n",    /* no work */
+	    "test: chase\nops: 2.5\nseconds: 1\n",  /* not a count */
+	    "test:\nops: 10\nseconds: 1\n",	    /* an empty test */
+	    "test: chase\nops: 1e30\nseconds: 1\n", /* past any count */
+	    "test: chase\nops: ten\nseconds: 1\n"}; /* not a number */
+	struct krp_metrics m;
+
+	krp_metrics_init(&m);
+	krp_parse_membench(migrate, sizeof(migrate) - 1, "membench", &m);
+	CHECK_NEAR("mb: ops", get(&m, "membench.ops"), 40, 0);
+	CHECK_NEAR("mb: seconds", get(&m, "membench.seconds"), 5, 0);
+	CHECK_NEAR("mb: ops per second", get(&m, "membench.ops_per_sec"), 8, 0);
+	CHECK_NEAR("mb: ns per op", get(&m, "membench.ns_per_op"), 1.25e8, 0);
+	CHECK_NEAR("mb: local pages", get(&m, "membench.local_pages_pct"), 87.5, 0);
+	CHECK_NEAR("mb: local pages before", get(&m, "membench.local_pages_pct_before"), 0, 0);
+	CHECK("mb: six metrics", m.n == 6);
+	krp_metrics_free(&m);
+	for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+		char what[96];
+
+		krp_metrics_init(&m);
+		krp_parse_membench(broken[i], strlen(broken[i]), "membench", &m);
+		snprintf(what, sizeof(what), "mb: broken output %zu, no metrics", i);
+		CHECK(what, m.n == 0);
+		krp_metrics_free(&m);
+	}
+	krp_metrics_init(&m);
+	krp_parse_membench("test: chase\nops: 4\nseconds: 2\nlocal_pages_pct: 101\n", 51,
+			   "membench", &m);
+	CHECK("mb: a percentage above 100 is dropped",
+	      m.n == 4 && !has(&m, "membench.local_pages_pct"));
+	krp_metrics_free(&m);
+
+	/* membench's own output (on an x86-64 host, one node; fixtures/membench
+	 * with its .expect is the numa-local run) */
+	CHECK("golden mb chase: parsed",
+	      parse_fixture("suites/membench/fixtures/chase-16K", "membench", &m) == 0 && m.n == 4);
+	CHECK_NEAR("golden mb chase: steps a second", get(&m, "membench.ops_per_sec"),
+		   1000000 / 0.001772663, 1e-3);
+	krp_metrics_free(&m);
+	CHECK("golden mb counters: parsed",
+	      parse_fixture("suites/membench/fixtures/counters-shared", "membench", &m) == 0 &&
+		  m.n == 4);
+	CHECK_NEAR("golden mb counters: both threads' increments a second",
+		   get(&m, "membench.ops_per_sec"), 2000000 / 0.010640965, 1e-3);
+	krp_metrics_free(&m);
+}
+
 int main(void)
 {
 	test_vms_lkp_fixture();
@@ -492,6 +551,7 @@ int main(void)
 	test_specjbb();
 	test_wis_golden();
 	test_hackbench();
+	test_membench();
 	test_dispatch();
 	UNIT_EXIT();
 }
