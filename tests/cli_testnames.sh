@@ -67,7 +67,7 @@ expect_in "... naming it and the closest" "$T_OUT" "unknown unixbench test 'cont
 printf 'suite: autonuma-benchmark\ntest: numa01_HARD_BIN\n' >"$T_DIR/a.yaml"
 expect_rc "an unknown autonuma-benchmark test is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/a.yaml"
 expect_in "... naming the closest" "$T_OUT" "did you mean 'numa01_HARD_BIND'?"
-printf 'suite: will-it-scale\ntest: [page_fault1, tlb_flush3, writeseek3]\nmode: thread\n' >"$T_DIR/ok1.yaml"
+printf 'suite: will-it-scale\ntest: [page_fault1, tlb_flush3, writeseek3]\nmode: thread\nnr_task: 1\n' >"$T_DIR/ok1.yaml"
 printf 'suite: unixbench\ntest: [all, files, shell8+pipe]\n' >"$T_DIR/ok2.yaml"
 printf 'suite: autonuma-benchmark\ntest: numa02_SMT_INVERSE_BIND\n' >"$T_DIR/ok3.yaml"
 printf 'suite: vm-scalability\ntest: [anon-w-seq, msync-mt]\nfs: ext2\n' >"$T_DIR/ok4.yaml"
