@@ -49,14 +49,13 @@ knob_fail() {
 	finish
 }
 
-# knob_path ROOT SUFFIX: sets KP to ROOT/<suffix with '.' as '/'>, checked.
+# knob_path ROOT SUFFIX: sets KP to ROOT/<suffix with '.' as '/'>, checked
+# by the contract's KRP_KNOB_PATH_RE (the host's plan checks the same).
 knob_path() {
-	case $2 in
-	'' | .* | *. | *..* | *[!a-z0-9_.]*)
+	if ! awk -v p="$2" -v re="$knob_path_re" 'BEGIN { exit !(re != "" && p ~ re) }'; then
 		knob_fail "bad path '$2' in a sysctl./sysfs. key"
 		return 1
-		;;
-	esac
+	fi
 	KP="$1/$(printf '%s' "$2" | tr . /)"
 }
 
@@ -174,6 +173,7 @@ knob_conf=${KREPRO_JOB_CONF:-${JOB:-/job/job.conf}}
 knob_keys=${KREPRO_KEYS:-/etc/krepro/keys}
 knob_suite=$(sed -n 's/^suite=//p' "$knob_conf" 2>/dev/null | head -n 1)
 knob_extra=$(sed -n 's/^#define KRP_JOB_EXTRA_KEYS "\(.*\)"$/\1/p' "${KREPRO_CONTRACT:-/etc/krepro/contract.h}")
+knob_path_re=$(sed -n 's/^#define KRP_KNOB_PATH_RE "\(.*\)"$/\1/p' "${KREPRO_CONTRACT:-/etc/krepro/contract.h}")
 if [ -f "$knob_conf" ]; then
 	while IFS= read -r knob_line; do
 		case $knob_line in

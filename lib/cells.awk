@@ -14,7 +14,8 @@
 # monitors' meta files' monitor lines), KC_BOARD_DEFAULT,
 # KC_BOARD_OVERRIDE, KC_EXACT_RUNS, KC_DEFAULT_RUNS, KC_RESULTS, KC_ROOTFS,
 # KC_KCONFIG, KC_COMPILER, KC_TENANT_PREFIX, KC_LAVA_MACHINE (LAVA's runs:
-# the board component gets ".lava...").
+# the board component gets ".lava..."), KC_KNOB_PATH_RE (contract.h's rule
+# for a sysctl./sysfs. key's path).
 # Output, a line a cell, TAB-separated, no field empty: k, runs, board,
 # clock, runtime in seconds (0: none), the first seed ("-" in real mode), the result path, the job's
 # defaults (key=value, space-separated, "-" for none), every default
@@ -56,7 +57,12 @@ function digits(s) { return s != "" && s !~ /[^0-9]/ }
 
 # the check of key k in a cell of suite s ("" if none applies)
 function check_of(k, s,    i) {
-	if (k ~ /^(sysctl|sysfs)\./) return "path"
+	if (k ~ /^(sysctl|sysfs)\./) {
+		# the rule the guest's knobs.sh applies (contract.h)
+		if (substr(k, index(k, ".") + 1) !~ knob_path_re)
+			fail(where_of(k) ": bad knob '" k "': after " substr(k, 1, index(k, ".")) " come names of a-z, 0-9 and '_' joined by single dots (KRP_KNOB_PATH_RE, tools/common/contract.h)")
+		return "path"
+	}
 	for (i = 1; i <= nrows; i++)
 		if (rk[i] == k && (ro[i] == "kit" || ro[i] == s || ro[i] ~ /^monitor:/)) return rc[i]
 	return ""
@@ -180,7 +186,7 @@ function defaults(s, host,    i, out, mons) {
 	mons = "+" get("monitors") "+"
 	out = ""
 	for (i = 1; i <= nrows; i++) {
-		if (rd[i] == "-" || (rk[i] in cv) || (rw[i] == "host" && !host)) continue
+		if (rd[i] == "-" || rd[i] == "required" || (rk[i] in cv) || (rw[i] == "host" && !host)) continue
 		if (ro[i] == s || ro[i] == "kit" || (ro[i] ~ /^monitor:/ && index(mons, "+" substr(ro[i], 9) "+")))
 			out = out (out == "" ? "" : " ") rk[i] "=" rd[i]
 	}
@@ -189,16 +195,24 @@ function defaults(s, host,    i, out, mons) {
 
 function default_of(key, s,    i) {
 	for (i = 1; i <= nrows; i++)
-		if (rk[i] == key && rd[i] != "-" && (ro[i] == s || ro[i] == "kit")) return rd[i]
+		if (rk[i] == key && rd[i] != "-" && rd[i] != "required" && (ro[i] == s || ro[i] == "kit")) return rd[i]
 	return ""
 }
 
-# LKP's path_params: the path keys' values, sorted by key=value
-function path_params(tok, ntok,    i, j, n, p, t, out) {
+# The result path's parameters (docs/ARCHITECTURE.md, Result layout): the
+# path keys sorted by key=value, joined by '-'.  Suite s's own parameters
+# are LKP's bare values while the cell sets each of s's path parameters
+# before them in key order; once it leaves one out, the later ones are
+# key=value, so an absent parameter cannot pass another's value as its own
+# (their values are the key table's numbers, sizes, durations and names).
+# Every other key (the kit's knobs, sysctl.*, sysfs.*, kernel_cmdline, a
+# monitor's, the tenant) is key=value, its value with each byte outside
+# [A-Za-z0-9_.+=:] as %XX: '-' stays the separator and '/' never appears.
+function path_params(tok, ntok, s,    i, j, n, p, t, k, v, out, gap) {
 	n = 0
 	for (i = 1; i <= ntok; i++) {
-		split(tok[i], kv2, "=")
-		if (kv2[1] in nonpath) continue
+		k = tok[i]; sub(/=.*/, "", k)
+		if (k in nonpath) continue
 		p[++n] = tok[i]
 	}
 	for (i = 2; i <= n; i++) {
@@ -208,10 +222,26 @@ function path_params(tok, ntok,    i, j, n, p, t, out) {
 	}
 	out = ""
 	for (i = 1; i <= n; i++) {
-		t = p[i]; sub(/^[^=]*=/, "", t)
+		k = p[i]; sub(/=.*/, "", k)
+		v = substr(p[i], length(k) + 2)
+		if ((k, s) in suitepath) {
+			gap = 0
+			for (j = 1; j <= nrows; j++)
+				if (ro[j] == s && rw[j] == "path" && rk[j] < k && !(rk[j] in cv)) gap = 1
+			t = v; gsub(/[^-a-zA-Z0-9+=:.%]/, "_", t)
+			if (gap) t = k "=" t
+		} else t = k "=" escaped(v)
 		out = out (i > 1 ? "-" : "") t
 	}
-	gsub(/[^-a-zA-Z0-9+=:.%]/, "_", out)
+	return out
+}
+
+function escaped(v,    i, c, out) {
+	out = ""
+	for (i = 1; i <= length(v); i++) {
+		c = substr(v, i, 1)
+		out = out (c ~ /[A-Za-z0-9_.+=:]/ ? c : sprintf("%%%02X", ord[c]))
+	}
 	return out
 }
 
@@ -225,6 +255,9 @@ BEGIN {
 	rootfs = ENVIRON["KC_ROOTFS"]; kconfig = ENVIRON["KC_KCONFIG"]
 	compiler = ENVIRON["KC_COMPILER"]; tenant_prefix = ENVIRON["KC_TENANT_PREFIX"]
 	lava_machine = ENVIRON["KC_LAVA_MACHINE"]
+	for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i
+	knob_path_re = ENVIRON["KC_KNOB_PATH_RE"]
+	if (knob_path_re == "") fail("KRP_KNOB_PATH_RE is missing from tools/common/contract.h")
 }
 FILENAME == ARGV[1] {
 	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
@@ -233,6 +266,7 @@ FILENAME == ARGV[1] {
 		allkeys = allkeys (allkeys == "" ? "" : "|") $1
 		if ($3 != "path") nonpath[$1] = 1
 	}
+	if ($3 == "path" && $4 !~ /^(kit|monitor:)/) suitepath[$1, $4] = 1
 	next
 }
 FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; next }
@@ -288,6 +322,11 @@ FILENAME == ARGV[3] {
 			if (btype[b] != "qemu") fail(matrix ": clock: exact needs a QEMU board; board " b " is a lab machine, whose clock is always real (docs/EXACT.md)")
 			if (baccel[b] == "kvm") fail(matrix ": clock: exact needs TCG; board " b " has accel: kvm (KVM runs on the host's clock)")
 		} else if (clock != "real") fail(matrix ": clock must be real or exact, not '" get("clock") "'")
+		# a parameter its suite cannot run without (default "required" in
+		# its meta): refused here, not in the guest after the build and boot
+		for (i = 1; i <= nrows; i++)
+			if (ro[i] == s && rd[i] == "required" && !(rk[i] in cv))
+				fail(where_of("suite") ": suite '" s "' needs '" rk[i] "' (required by suites/" s "/meta; docs/KEYS.md)")
 	}
 	seed = "-"
 	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }
@@ -296,7 +335,7 @@ FILENAME == ARGV[3] {
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
 	# LAVA's runs are another machine (<board>.lava...), exact ones too
-	vd = results "/" s "/" path_params(tok, ntok) "/" b (lava_machine != "" ? "." lava_machine : "") \
+	vd = results "/" s "/" path_params(tok, ntok, s) "/" b (lava_machine != "" ? "." lava_machine : "") \
 		(clock == "exact" ? ".exact" : "") "/" rootfs "/" kconfig "/" compiler "/" v
 	if (check) {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")

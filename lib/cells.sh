@@ -9,7 +9,7 @@
 # (boards_table, cell_timeout).  Sets: EXACT_RUNS, KCONFIG, ROOTFS, KEYS,
 # HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
-# TMPD/boards.
+# TMPD/boards, KNOB_PATH_RE.
 
 default_matrix() {
 	cat <<'EOF'
@@ -22,6 +22,9 @@ variants: [base, calibration]
 board: qemu-2node
 EOF
 }
+
+# KNOB_PATH_RE: what may follow sysctl. or sysfs. in a key, the guest's rule.
+KNOB_PATH_RE=$(contract_get KRP_KNOB_PATH_RE)
 
 # EXACT_RUNS: the runs (seeds) of an exact cell that sets neither runs: nor
 # seeds: N-M: enough for the floor docs/EXACT.md measured.
@@ -136,7 +139,8 @@ key_table() {
 		if (check !~ /^(word|words|words:[A-Za-z0-9_|.-]+|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds)$/)
 			bad("bad check \"" check "\" for " k " (the checks: lib/matrix-keys)")
 		if (where !~ /^(host|job|path)$/) bad("bad place \"" where "\" for " k " (host, job or path)")
-		if (def == "" || text == "") bad(k ": a default (- for none) and a text are needed")
+		if (def == "" || text == "") bad(k ": a default (- for none, required for a must) and a text are needed")
+	if (def == "required" && (owner == "kit" || owner ~ /^monitor:/)) bad(k ": only a suite parameter can be required")
 		if ((k, owner) in seen) bad(k " again (first at " at[k] ")")
 		if (k in w) {
 			if (o[k] == "kit" || owner == "kit") bad(k " is a kit key (" at[k] ")")
@@ -186,7 +190,7 @@ keys_markdown() {
 		$4 == "kit" ? "The kit" : $4 ~ /^monitor:/ ? "Monitor " substr($4, 9) : "Suite " $4; last = $4 }
 	{ t = $0; for (i = 0; i < 5; i++) sub(/^[ \t]*[^ \t]+/, "", t); sub(/^[ \t]+/, "", t)
 	  c = $2; gsub(/\|/, "\\|", c); gsub(/\|/, "\\|", t)
-	  printf "| `%s` | `%s` | %s | %s | %s |\n", $1, c, $3, $5 == "-" ? "" : "`" $5 "`", t }'
+	  printf "| `%s` | `%s` | %s | %s | %s |\n", $1, c, $3, $5 == "-" ? "" : $5 == "required" ? "required" : "`" $5 "`", t }'
 }
 
 # cells_awk CHECK CELLS [FIELD]: lib/cells.awk over a cells file ("-":
@@ -201,7 +205,7 @@ cells_awk() {
 		KC_SUITES=$(suites_list) KC_MONITORS=${MONITORS_LIST:-$(monitors_list)} KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
-		KC_LAVA_MACHINE=${LAVA_MACHINE:-} \
+		KC_LAVA_MACHINE=${LAVA_MACHINE:-} KC_KNOB_PATH_RE=$KNOB_PATH_RE \
 		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$2"
 }
 

@@ -73,6 +73,38 @@ printf 'suite: autonuma-benchmark\ntest: numa01\nsize: 64M\nloops: 2\nvariants: 
 expect_rc "a matrix without runtime: is planned" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/nort.yaml"
 assert "without arithmetic errors" sh -c "! grep -q 'arithmetic\|Illegal number' '$T_OUT'"
 
+# A result path names every parameter that changes the run (issue 35, row
+# 4): cells differing only in a knob, or in which of the suite's
+# parameters they leave out, plan different folders.
+hp_path() { # NAME MATRIX-LINES: the path_params its --dry-run plans
+	hp_n=$1
+	shift
+	printf '%s\n' "$@" >"$T_DIR/$hp_n.yaml"
+	./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/$hp_n.yaml" 2>&1 |
+		sed -n 's|.*-> [^ ]*/res/[^/]*/\([^/]*\)/.*|\1|p' >"$T_DIR/$hp_n.path"
+}
+hp_wis='suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 100%
+runtime: 2s'
+hp_path swappiness "$hp_wis" 'sysctl.vm.swappiness: 1'
+hp_path sysrq "$hp_wis" 'sysctl.kernel.sysrq: 1'
+assert "a knob is in the path as key=value" test "$(cat "$T_DIR/swappiness.path")" = 'process-100%-2s-sysctl.vm.swappiness=1-page_fault3'
+assert "two knobs, two result paths" test "$(cat "$T_DIR/sysrq.path")" = 'process-100%-2s-sysctl.kernel.sysrq=1-page_fault3'
+hp_path ksm "$hp_wis" 'ksm: on'
+hp_path memcg "$hp_wis" 'memcg: on'
+assert "ksm: on and memcg: on, two result paths" test "$(cat "$T_DIR/ksm.path")" != "$(cat "$T_DIR/memcg.path")"
+hp_hb='suite: hackbench
+ipc: pipe
+iterations: 3
+loops: 20
+mode: process'
+hp_path groups "$hp_hb" 'nr_threads: 2'
+hp_path rounds "$hp_hb" 'runtime: 2'
+assert "the suite's own parameters stay LKP's values" test "$(cat "$T_DIR/groups.path")" = pipe-3-20-process-2
+assert "one left out cannot pass another's value as its own" test "$(cat "$T_DIR/rounds.path")" = pipe-3-20-process-runtime=2
+
 # Two unpacks of one reference at once (issue 12): the second waits for the
 # first and finds the tree complete; neither deletes the other's files.
 mkdir -p "$T_DIR/tree/linux/d"
@@ -151,7 +183,7 @@ cp "$T_DIR/fr/vm_1.will-it-scale" "$T_DIR/fr/vm_2.will-it-scale"
 echo '* * * * * root touch /tmp/owned' >"$T_DIR/fr/vm_2.evil.conf"
 krp_stream "$T_DIR/fr" vm_1.will-it-scale vm_2.will-it-scale vm_2.evil.conf >"$T_DIR/evil.log"
 lx_cell='suite=will-it-scale test=page_fault1 mode=process nr_task=2 runtime=6s runs=1 tenants=2'
-lx_path=will-it-scale/process-2-6s-vm_1-2-page_fault1/qemu-2node.lava/krepro-initramfs/qemu-minimal/gcc-12
+lx_path=will-it-scale/process-2-6s-tenant=vm_1-tenants=2-page_fault1/qemu-2node.lava/krepro-initramfs/qemu-minimal/gcc-12
 printf '001\t%s/base/1\t%s variants=../../../../../../../victim\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
 echo suite=will-it-scale >"$T_DIR/lx/jobs/001.conf"
 expect_rc "import-lava: a variant climbing out of -o is refused" 2 ./run-matrix.sh import-lava -o "$T_DIR/ires" "$T_DIR/lx" 001 "$T_DIR/evil.log"

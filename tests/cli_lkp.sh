@@ -10,7 +10,7 @@ F=tests/fixtures/lkp
 
 expect_rc "a 0-day will-it-scale job, dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/will-it-scale-page_fault3.yaml"
 expect_in "its program map is the cell" "$T_OUT" "cell 1/1: suite=will-it-scale nr_task=50% mode=process test=page_fault3"
-expect_in "nr_task 50% of the board's 2 CPUs in the path" "$T_OUT" "will-it-scale/process-50%-page_fault3/qemu-2node"
+expect_in "nr_task 50% of the board's 2 CPUs in the path" "$T_OUT" "will-it-scale/process-50%-test=page_fault3/qemu-2node"
 expect_in "cpufreq_governor: not applicable, said once" "$T_OUT" "cpufreq_governor: not applicable under QEMU"
 assert "said once" test "$(grep -c 'cpufreq_governor' "$T_OUT")" = 1
 expect_in "the machine's memory is not the guest's" "$T_OUT" "memory: describes the test machine"

@@ -55,9 +55,9 @@ printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nrunt
 printf 'suite: will-it-scale\ntest: page_fault3\nkernel_cmdline: console=ttyS1\n' >"$T_DIR/c.yaml"
 expect_rc "a kernel_cmdline overriding run-matrix's own is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/res4" "$T_DIR/c.yaml"
 expect_in "the refusal names the parameter" "$T_OUT" "kernel_cmdline: 'console=ttyS1' is set by run-matrix"
-printf 'suite: will-it-scale\ntest: page_fault3\nkernel_cmdline: [memcg_charge_batch=1, memcg_charge_batch=64]\n' >"$T_DIR/c2.yaml"
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nkernel_cmdline: [memcg_charge_batch=1, memcg_charge_batch=64]\n' >"$T_DIR/c2.yaml"
 expect_rc "a kernel_cmdline axis is listed" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res4" "$T_DIR/c2.yaml"
-expect_in "each boot parameter value has its result path" "$T_OUT" "/memcg_charge_batch=64-page_fault3/"
+expect_in "each boot parameter value has its result path" "$T_OUT" "/kernel_cmdline=memcg_charge_batch=64-process-1-test=page_fault3/"
 expect_rc "kexec chains on a lab board are refused" 2 ./run-matrix.sh -o "$T_DIR/res3" "$T_DIR/lk.yaml"
 expect_in "the refusal says why" "$T_OUT" "kexecs every run from its own system"
 

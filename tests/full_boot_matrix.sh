@@ -65,15 +65,15 @@ M
 # loaded host, where a 4 MB bound was not reached before the 40 s timeout.
 # 100 KB is still six times a boot's console.
 expect_rc "faulty cells fail, matrix completes" 1 env KREPRO_GUEST_OUTPUT_MAX=100000 ./run-matrix.sh -o "$R" "$T_DIR/faults.yaml"
-P=$R/will-it-scale/panic-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+P=$R/will-it-scale/fault=panic-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 P=$(ls -d "$P"/gcc-*)/base/1
 expect_in "panic classified" "$P/FAILED" "kernel panic"
 expect_in "panic console tail kept" "$P/FAILED" "sysrq"
-H=$R/will-it-scale/hang-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+H=$R/will-it-scale/fault=hang-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 H=$(ls -d "$H"/gcc-*)/base/1
 expect_in "hang fails after the timeout" "$H/FAILED" "timeout after 40 s"
 expect_in "hang console tail kept" "$H/FAILED" "injecting a hang"
-F=$R/will-it-scale/flood-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
+F=$R/will-it-scale/fault=flood-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal
 F=$(ls -d "$F"/gcc-*)/base/1
 expect_in "a flooding guest is stopped at the output bound" "$F/FAILED" "guest wrote more than 100000 bytes to frames.bin"
 assert "its frames file stays near the bound" test "$(stat -c %s "$F/frames.bin")" -lt 1000000

@@ -19,8 +19,8 @@ kernel_cmdline: [memcg_charge_batch=32+memcg_stats_batch=128+numa_balancing_scan
 M
 expect_rc "a matrix with a kernel_cmdline axis runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/bp.yaml"
 W=$R/will-it-scale
-good=$(find "$W" -path '*memcg_charge_batch=32+memcg_stats_batch=128+numa_balancing_scan_size_mb=256-on-process-1-6s-page_fault3/*/1' -type d)
-bad=$(find "$W" -path '*memcg_charge_batch=0-on-process-1-6s-page_fault3/*/1' -type d)
+good=$(find "$W" -path '*/kernel_cmdline=memcg_charge_batch=32+memcg_stats_batch=128+numa_balancing_scan_size_mb=256-memcg=on-process-1-6s-page_fault3/*/1' -type d)
+bad=$(find "$W" -path '*/kernel_cmdline=memcg_charge_batch=0-memcg=on-process-1-6s-page_fault3/*/1' -type d)
 assert "each kernel_cmdline value has its own result path" test -d "$good" -a -d "$bad"
 expect_in "the parameters reached the kernel" "$good/cmdline" "memcg_charge_batch=32 memcg_stats_batch=128 numa_balancing_scan_size_mb=256"
 assert "the patched kernel took them" sh -c "! grep -q 'Malformed early option' '$good/kmsg'"

@@ -215,7 +215,7 @@ AW=$(find "$VS" -type f -name vm-scalability -path '*anon-w-seq*/base/1/*')
 assert "anon-w-seq: both tasks report 1.125 x 32 MiB" sh -c "[ \$(grep -c '^37748736 bytes / ' '$AW') = 2 ]"
 assert "size resolved once, on the host: job.conf gets bytes, the path keeps 64M" \
 	sh -c "grep -qx 'size=67108864' '$(dirname "$AW")/job.conf' && case '$AW' in */*-64M-*/* | */64M-*/* | */*-64M/*) ;; *) exit 1 ;; esac"
-MP=$(find "$VS" -type f -name vm-scalability -path '*/ext2-2-5s-256M-mmap-pread-rand-mt/*/base/1/*')
+MP=$(find "$VS" -type f -name vm-scalability -path '*/fs=ext2-2-5s-256M-mmap-pread-rand-mt/*/base/1/*')
 assert "mmap-pread-rand-mt: fs in the result path" test -n "$MP"
 expect_in "mmap-pread-rand-mt: the file is on ext2" "$MP" "# fs: ext2 file_size: 134217728"
 assert "mmap-pread-rand-mt: throughput parsed" grep -q '"vm-scalability.throughput"' "$(dirname "$MP")/stats.json"

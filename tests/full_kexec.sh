@@ -19,7 +19,7 @@ kernel_cmdline: fault_delay_ns=2000
 M
 expect_rc "a 4-step kexec chain runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/chain.yaml"
 expect_in "one QEMU for the whole chain" "$T_OUT" "kexec chain of 4 boots in one QEMU"
-V=$(ls -d "$R"/will-it-scale/fault_delay_ns=2000-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
+V=$(ls -d "$R"/will-it-scale/kernel_cmdline=fault_delay_ns=2000-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
 n=$(grep -c 'kexec_core: Starting new kernel' "$V/base/1/console-chain.log")
 assert "the guest kexeced three times" test "$n" = 3
 s=1

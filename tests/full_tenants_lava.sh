@@ -20,19 +20,19 @@ M
 expect_rc "3 tenants x fit/nofit run" 0 ./run-matrix.sh -o "$R" "$T_DIR/ten.yaml"
 for f in fit nofit; do
 	for t in 1 2 3; do
-		d=$(ls -d "$R"/will-it-scale/$f-process-1-6s-vm_$t-3-page_fault3/qemu-2node/*/*/*/base/1)
+		d=$(ls -d "$R"/will-it-scale/fit=$f-process-1-6s-tenant=vm_$t-tenants=3-page_fault3/qemu-2node/*/*/*/base/1)
 		assert "$f vm_$t: own per_process_ops" grep -q '"will-it-scale.per_process_ops": [1-9]' "$d/stats.json"
 		expect_in "$f vm_$t: job.conf names the tenant" "$d/job.conf" "tenant=vm_$t"
 		assert "$f vm_$t: system monitors shared" grep -q '"meminfo.MemTotal"' "$d/stats.json"
 	done
 done
-c=$(ls -d "$R"/will-it-scale/fit-process-1-6s-vm_1-3-page_fault3/qemu-2node/*/*/*/base/1)
+c=$(ls -d "$R"/will-it-scale/fit=fit-process-1-6s-tenant=vm_1-tenants=3-page_fault3/qemu-2node/*/*/*/base/1)
 assert "fit: main tenant sized at half of node 0" grep -q 'tenant vm_1: [0-9]*K' "$c/console.log"
 # nofit with a workload that really takes its memory: the main tenant gets
 # more than node 0 (1 GiB) but what the noise tenants leave, not a global OOM.
 printf 'suite: specjbb\nwarehouses: 1\nrampup: 1\nruntime: 4s\ntenants: 3\nfit: nofit\nvariants: base\nruns: 1\n' >"$T_DIR/nofit.yaml"
 expect_rc "specjbb nofit beside two noise tenants runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/nofit.yaml"
-d=$(ls -d "$R"/specjbb/nofit-*vm_1-*/qemu-2node/*/*/*/base/1)
+d=$(ls -d "$R"/specjbb/fit=nofit-*tenant=vm_1-*/qemu-2node/*/*/*/base/1)
 assert "nofit vm_1: specjbb.bops" grep -q '"specjbb.bops": [1-9]' "$d/stats.json"
 kb=$(sed -n 's/^krepro: tenant vm_1: \([0-9]*\)K.*/\1/p' "$d/console.log")
 assert "nofit vm_1 (${kb}K) is larger than node 0 (1 GiB)" test "${kb:-0}" -gt 1048576

@@ -376,8 +376,30 @@ static void test_report(void)
 		      strstr(out.data, "    100.00           -10.0%      90.00        "
 				       "will-it-scale.per_thread_ops\n") != NULL);
 		CHECK("report single run summary",
-		      strstr(out.data, "will-it-scale.per_thread_ops: -10.0% (runs 1 vs 1: too few "
-				       "for a t-test): no significant change\n") != NULL);
+		      strstr(out.data,
+			     "will-it-scale.per_thread_ops: -10.0% (runs 1 vs 1: too few "
+			     "for a t-test): no verdict: 1 vs 1 runs, a verdict needs 3 a "
+			     "side\n") != NULL);
+		krp_buf_free(&out);
+		krp_variant_free(&v[0]);
+		krp_variant_free(&v[1]);
+	}
+
+	/* Two runs each (issue 35, row 13): a t-test but no verdict, and the
+	 * line says why instead of "no significant change". */
+	{
+		const double b2[] = {100, 100.1}, n2[] = {50, 50.1};
+		const char *const k1[] = {"will-it-scale.per_thread_ops"};
+
+		mkvar(&v[0], "a", 2, 1, k1, b2);
+		mkvar(&v[1], "b", 2, 1, k1, n2);
+		o.all = 1;
+		krp_compare_report(v, 2, &o, &out);
+		CHECK("report 2 vs 2: a halving is not called",
+		      strstr(out.data, "runs 2 vs 2): no verdict: 2 vs 2 runs, a verdict needs 3 a "
+				       "side\n") != NULL);
+		CHECK("report 2 vs 2: not 'no significant change'",
+		      strstr(out.data, "no significant change\n") == NULL);
 		krp_buf_free(&out);
 		krp_variant_free(&v[0]);
 		krp_variant_free(&v[1]);

@@ -23,6 +23,13 @@
  * probe boot) and the guest's init adds to a tenant's job (its memory). */
 #define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory seed"
 
+/* A knob key sysctl.<path> or sysfs.<path>: <path> is names of a-z, 0-9 and
+ * '_' joined by single dots, each dot a '/' under /proc/sys or /sys (never
+ * empty, no "..", nothing to climb out with).  An ERE: the host's plan
+ * (lib/cells.awk) refuses a key against it before a build, the guest's
+ * knobs.sh before it writes. */
+#define KRP_KNOB_PATH_RE "^[a-z0-9_]+([.][a-z0-9_]+)*$"
+
 /* Console: "<KRP_CHAIN_STEP> N of M" when step N of a kexec chain starts
  * (the host cuts the chain's console there); "<KRP_RESULTS_SENT> (STATUS)"
  * once the results are out (a LAVA job waits for it). */

@@ -54,7 +54,8 @@ void krp_cmp_cell(const char *name, const double *b, size_t nb, const double *n,
 	c->exact = o->exact;
 	c->alpha = o->exact ? fmin(o->alpha, KRP_EXACT_ALPHA) : o->alpha;
 	c->floor = NAN;
-	if (nb >= 3 && nn >= 3 && c->have_t) {
+	c->too_few = nb < KRP_VERDICT_MIN_RUNS || nn < KRP_VERDICT_MIN_RUNS;
+	if (!c->too_few && c->have_t) {
 		int sig = c->w.zero_var ? c->mn != c->mb : c->w.p < c->alpha;
 		double min_effect = krp_is_monitor(name) ? 5.0
 				    : o->exact		 ? KRP_EXACT_MIN_EFFECT

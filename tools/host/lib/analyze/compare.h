@@ -53,8 +53,11 @@ struct krp_cell {
 	int exact;    /* exact mode: runs are seeds */
 	double alpha; /* the level the verdict was taken at */
 	double floor; /* smallest |%change| this comparison can call, NAN if none */
+	int too_few;  /* fewer than KRP_VERDICT_MIN_RUNS on a side: no verdict */
 };
-/* Both sides need >= 3 runs (seeds in exact mode).  Significant when Welch
+/* A verdict needs this many runs (seeds in exact mode) on each side. */
+#define KRP_VERDICT_MIN_RUNS 3
+/* Both sides need >= KRP_VERDICT_MIN_RUNS runs (seeds in exact mode).  Significant when Welch
  * p < alpha, or when neither side varies and the means differ, and |pct|
  * >= 1% (exact mode: KRP_EXACT_MIN_EFFECT; monitors 5%).  Exact mode tests
  * at min(alpha, KRP_EXACT_ALPHA); one seed a side is a number, never a

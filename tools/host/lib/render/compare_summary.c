@@ -11,7 +11,7 @@ void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nna
 	const char *key = krp_headline(b, n);
 	const struct krp_series *sb, *sn;
 	struct krp_cell c;
-	char pct[64], lo[64], hi[64], pv[32], runs[64], fl[64];
+	char pct[64], lo[64], hi[64], pv[32], runs[64], fl[64], why[128];
 	const char *verdict;
 
 	krp_buf_printf(out, "summary (%s vs %s):\n", nname, bname);
@@ -23,7 +23,12 @@ void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nna
 	sn = krp_vstats_find(n, key);
 	krp_cmp_cell(key, sb->x, sb->n, sn->x, sn->n, o, &c);
 	krp_fmt_change(pct, sizeof(pct), c.pct, 1);
-	if (!c.significant) {
+	if (c.too_few) {
+		/* not "no significant change": too few runs to call one */
+		snprintf(why, sizeof(why), "no verdict: %zu vs %zu %s, a verdict needs %d a side",
+			 c.nb, c.nn, c.exact ? "seeds" : "runs", KRP_VERDICT_MIN_RUNS);
+		verdict = why;
+	} else if (!c.significant) {
 		verdict = "no significant change";
 	} else {
 		int dir = krp_direction(key);
