@@ -1,11 +1,14 @@
 /* unixbench: a subset of BYTE UnixBench in one static program.
  *
- * unixbench [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...
+ * unixbench [-t SECONDS] [-i SAMPLES] [-c COPIES] [-d DIR] TEST...
  *
  * Every test runs SAMPLES samples of SECONDS each; the samples are combined
  * as UnixBench's Run does (drop the worst third, geometric mean) and
  * printed as UnixBench's text line, e.g.
  *   Execl Throughput 2915.4 lps (29.6 secs, 3 samples)
+ * With COPIES over 1, each sample runs that many copies of the test at
+ * once, each a process, and sums their results as Run -c N does
+ * (ub_copies); a line saying so comes first.
  * Tests: dhry2reg, execl, file-{read,write,copy}-{256,1024,4096} (bufsize
  * 256/500, 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
  * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, all.
@@ -36,9 +39,11 @@
 
 #define PROG "unixbench"
 #define MAX_SAMPLES 100
+#define MAX_COPIES 4096
 
 static double seconds = 10;
 static unsigned samples = 3;
+static unsigned copies = 1;
 static const char *dir;
 
 static void die(const char *fmt, ...)
@@ -441,6 +446,61 @@ static const struct {
     {"fsdisk-w", "file-write-4096"},
 };
 
+/* One sample of t: by this process, or by COPIES processes at once, each
+ * sending its count and time through a pipe (16 bytes: one write each). */
+static void sample_copies(const struct ub_test *t, double *count, double *secs)
+{
+	static double cnt[MAX_COPIES], sec[MAX_COPIES];
+	unsigned got = 0, failed = 0;
+	int fd[2];
+
+	if (copies == 1) {
+		t->fn(t->arg, count, secs);
+		return;
+	}
+	if (pipe(fd) < 0)
+		die("pipe: %s", strerror(errno));
+	for (unsigned c = 0; c < copies; c++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork: %s", strerror(errno));
+		if (pid == 0) {
+			double r[2] = {0, 0};
+
+			close(fd[0]);
+			t->fn(t->arg, &r[0], &r[1]);
+			_exit(write(fd[1], r, sizeof(r)) == (ssize_t)sizeof(r) ? 0 : 1);
+		}
+	}
+	close(fd[1]);
+	for (;;) {
+		double r[2];
+		ssize_t n = read(fd[0], r, sizeof(r));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof(r) || got == copies)
+			break;
+		cnt[got] = r[0];
+		sec[got++] = r[1];
+	}
+	close(fd[0]);
+	for (;;) { /* the copies are this process's only children now */
+		int st;
+		pid_t w = wait(&st);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		failed |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+	}
+	if (failed || got != copies)
+		die("%s: %u of %u copies gave a result", t->token, got, copies);
+	ub_copies(cnt, sec, copies, count, secs);
+}
+
 static void run_test(const struct ub_test *t)
 {
 	struct ub_sample s[MAX_SAMPLES];
@@ -453,7 +513,7 @@ static void run_test(const struct ub_test *t)
 	for (unsigned i = 0; i < samples; i++) {
 		double count = 0, secs = 0;
 
-		t->fn(t->arg, &count, &secs);
+		sample_copies(t, &count, &secs);
 		s[i].rate = reports_rate ? count : ub_rate(count, secs, per_minute);
 		s[i].count = score_is_count || reports_rate ? s[i].rate : count;
 		tsum += secs;
@@ -467,9 +527,10 @@ static void run_test(const struct ub_test *t)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: " PROG " [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...\n"
+		"Usage: " PROG " [-t SECONDS] [-i SAMPLES] [-c COPIES] [-d DIR] TEST...\n"
 		"  -t SECONDS   length of one sample (default 10)\n"
 		"  -i SAMPLES   samples per test (default 3)\n"
+		"  -c COPIES    copies of each test run at once, results summed (default 1)\n"
 		"  -d DIR       directory for the file and shell tests (default $TMPDIR or /tmp)\n"
 		"Tests: all files");
 	for (size_t i = 0; i < NTESTS; i++)
@@ -490,7 +551,7 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && strcmp(argv[1], "--execl-child") == 0)
 		return execl_child(argv);
-	while ((c = getopt_long(argc, argv, "t:i:d:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:i:c:d:h", longopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
@@ -505,6 +566,14 @@ int main(int argc, char **argv)
 			if (*end || *optarg < '0' || *optarg > '9' || v < 1 || v > MAX_SAMPLES)
 				die("-i: '%s' is not a number in 1..%d", optarg, MAX_SAMPLES);
 			samples = (unsigned)v;
+			break;
+		}
+		case 'c': {
+			unsigned long v = strtoul(optarg, &end, 10);
+
+			if (*end || *optarg < '0' || *optarg > '9' || v < 1 || v > MAX_COPIES)
+				die("-c: '%s' is not a number in 1..%d", optarg, MAX_COPIES);
+			copies = (unsigned)v;
 			break;
 		}
 		case 'd':
@@ -546,6 +615,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	if (copies > 1) /* UnixBench's words */
+		printf("running %u parallel copies of tests\n", copies);
 	for (size_t k = 0; k < NTESTS; k++)
 		if (want[k])
 			run_test(&tests[k]);
