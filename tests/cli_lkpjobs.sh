@@ -36,6 +36,21 @@ expect_rc "an lkp hackbench job expands" 0 ./run-matrix.sh --dry-run -o "$T_DIR/
 expect_in "... nr_threads x mode x ipc: 8 cells" "$T_OUT" "8 cells,"
 expect_in "... lkp's threads mode is the kit's thread, iterations hackbench's own" "$T_OUT" "cell 8/8: suite=hackbench nr_threads=1600% iterations=8 mode=thread ipc=socket"
 
+# a suite with an lkp alias is its folder: the Makefile's table of lkp
+# names (tools/meta-tables.awk) from a scratch copy of the suites' meta files
+# with one folder added, no other file edited
+mkdir -p "$T_DIR/scratch"
+cp -R suites "$T_DIR/scratch/"
+mkdir -p "$T_DIR/scratch/suites/netperf"
+printf 'lkp netperf-tcp\nparam test enum:TCP_RR path - x\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >"$T_DIR/lkp_suites.def"
+expect_in "a new folder is a suite krepro-lkpjob knows by its name" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf", "netperf")'
+expect_in "... and by its meta's lkp line" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf-tcp", "netperf")'
+expect_in "... beside the others'" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("specjbb2015", "specjbb")'
+printf 'lkp specjbb\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/twice.err"
+expect_in "an lkp name given twice stops the build naming file and line" "$T_DIR/twice.err" "suites/specjbb/meta:1: lkp specjbb again (first at suites/netperf/meta:1)"
+
 # includes: <<: FILE, as lkp-tests' own jobs/*-cgroup2.yaml
 mkdir -p "$T_DIR/lkp/jobs/shared" "$T_DIR/job"
 printf 'memcg: on\n' >"$T_DIR/lkp/jobs/shared/memcg-part.yaml"
