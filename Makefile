@@ -46,11 +46,12 @@ analyze_INC = $(parse_INC) -I$(HOSTLIB)/analyze
 render_INC = $(analyze_INC) -I$(HOSTLIB)/render
 HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h) $(META_TABLES)
 # The tables the folders declare in their meta files (tools/meta-tables.awk):
-# the monitors krepro-monitor runs, the raw files' parsers and their headers.
+# the monitors krepro-monitor runs, the raw files' parsers and their headers,
+# the suites' lkp-tests names (krepro-lkpjob).
 GEN = $(OUT)/gen
 MONITOR_META = $(sort $(wildcard monitors/*/meta))
 SUITE_META = $(sort $(wildcard suites/*/meta))
-META_TABLES = $(GEN)/monitors.def $(GEN)/raw_files.def $(GEN)/parse_headers.h
+META_TABLES = $(GEN)/monitors.def $(GEN)/raw_files.def $(GEN)/parse_headers.h $(GEN)/lkp_suites.def
 # What metrics mean (core/meaning.h): every monitor's and suite's metrics
 # file (its non-param lines), monitors first, as one C string in the core archive.
 MEANING_FILES = $(sort $(wildcard monitors/*/meta)) $(sort $(wildcard suites/*/meta))
@@ -115,6 +116,9 @@ $(GEN)/raw_files.def: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
 $(GEN)/parse_headers.h: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
 	@mkdir -p $(@D)
 	awk -v table=parse_headers -f tools/meta-tables.awk $(SUITE_META) $(MONITOR_META) >$@.tmp && mv $@.tmp $@
+$(GEN)/lkp_suites.def: $(SUITE_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=lkp_suites -f tools/meta-tables.awk $(SUITE_META) >$@.tmp && mv $@.tmp $@
 
 # The generated docs: docs/MONITORS.md's table from the monitors' "doc"
 # lines, docs/KEYS.md from the key table (./run-matrix.sh --keys-md).  make

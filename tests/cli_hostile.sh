@@ -49,7 +49,7 @@ expect_in "naming both" "$T_OUT" "suites/hackbench/meta:6: runtime is job at sui
 sed -i '$d' "$T_DIR/kt/suites/autonuma-benchmark/meta"
 echo 'param nr_task int:1:9 path - tasks' >>"$T_DIR/kt/suites/hackbench/meta"
 expect_rc "a count in one suite and a number in another breaks it" 2 "$T_DIR/kt/run-matrix.sh" --keys
-expect_in "saying so" "$T_OUT" "suites/vm-scalability/meta:3: nr_task: a count of CPUs in one place, not in the other (suites/hackbench/meta:"
+expect_in "saying so" "$T_OUT" "suites/unixbench/meta:$(grep -n '^param nr_task ' suites/unixbench/meta | cut -d: -f1): nr_task: a count of CPUs in one place, not in the other (suites/hackbench/meta:"
 sed -i '$d' "$T_DIR/kt/suites/hackbench/meta"
 echo 'param loops intt:1:9 path - loops' >>"$T_DIR/kt/suites/hackbench/meta"
 expect_rc "an unknown check breaks it" 2 "$T_DIR/kt/run-matrix.sh" --keys

@@ -23,9 +23,9 @@ expect_in "transparent_hugepage.thp_enabled is thp" "$T_OUT" "test=lru-file-mmap
 printf 'testcase: will-it-scale\nwill-it-scale:\n  mode: process\n  test: "page fault3"\n' >"$T_DIR/bad.yaml"
 expect_rc "a value that cannot be a path is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/bad.yaml"
 expect_in "naming file and line" "$T_OUT" "$T_DIR/bad.yaml:4: test: value 'page fault3'"
-printf 'testcase: hackbench\nhackbench:\n  mode: process\n' >"$T_DIR/hb.yaml"
-expect_rc "a suite the kit lacks is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/hb.yaml"
-expect_in "naming the suites it has" "$T_OUT" "hb.yaml:1: testcase 'hackbench': the kit has no such suite"
+printf 'testcase: netperf\nnetperf:\n  test: TCP_RR\n' >"$T_DIR/np.yaml"
+expect_rc "a suite the kit lacks is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/np.yaml"
+expect_in "naming the suites it has (every folder, hackbench too)" "$T_OUT" "np.yaml:1: testcase 'netperf': the kit has no such suite (it has autonuma-benchmark, hackbench, specjbb, unixbench, vm-scalability, will-it-scale)"
 
 # from-report: the four seeds (excerpts; seed 002 as its archive has it, on
 # one line) and a quoted, quoted-printable reply to a 2023-style report.

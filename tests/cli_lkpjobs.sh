@@ -3,7 +3,8 @@
 # the first and override it; an empty value is the program's default;
 # "<<: FILE" includes come from beside the job or an lkp-tests checkout
 # (--lkp-tests DIR), else are refused naming the include and the option;
-# unixbench's nr_task (copies) is refused in one line saying why unless 1.
+# unixbench's nr_task is its copies; lkp-tests' autonuma, unixbench-2d
+# and hackbench job shapes.
 # Fixtures shaped like lkp-tests' jobs/; no kernel is built.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
@@ -19,10 +20,36 @@ expect_in "... size: empty: no size, the case's own default" "$T_OUT" "suite=vm-
 expect_in "... a later document sets it" "$T_OUT" "suite=vm-scalability runtime=300s test=anon-r-seq size=1G monitors=perf-profile"
 expect_in "... and a later empty runtime: unsets the first's" "$T_OUT" "suite=vm-scalability test=lru-shm monitors=perf-profile"
 
-# unixbench's copies
-sed 's/^nr_task: 1$/nr_task: 100%/' "$F/unixbench-inherit.yaml" >"$T_DIR/ubn.yaml"
-expect_rc "unixbench nr_task: 100% is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/ubn.yaml"
-expect_in "... in one line naming the parameter and why" "$T_OUT" "nr_task: 100%: lkp runs UnixBench with that many copies at once (Run -c N, indexed per copy); the kit's unixbench runs one copy"
+# lkp-tests' names and semantics (issue 36), from the kit's own copies of
+# lkp's job shapes: unixbench's copies, its X11 tests, autonuma's
+# _HARD_BIND/_INVERSE_BIND, hackbench
+expect_rc "unixbench nr_task: 100% expands" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/unixbench-copies.yaml"
+expect_in "... as many copies at once as the board's CPUs (the guest's -c N)" "$T_OUT" "cell 1/1: suite=unixbench runtime=300s nr_task=100% test=spawn"
+expect_in "... in the result path as lkp writes it" "$T_OUT" "unixbench/100%-300s-test=spawn/qemu-2node/"
+expect_rc "unixbench-2d (2d-aashapes) is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/unixbench-2d.yaml"
+expect_in "... naming the key's own line and why" "$T_OUT" "unixbench-2d.yaml:9: test: 2d-aashapes: UnixBench's X11 graphics tests (2d-*, 3d-*, ubgears) need an X server, which the kit's guest does not have"
+assert "... in one line, no guess" sh -c "[ \"\$(grep -c . '$T_OUT')\" = 1 ] && ! grep -q 'did you mean' '$T_OUT'"
+expect_rc "autonuma-benchmark's _HARD_BIND and _INVERSE_BIND expand" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/autonuma-benchmark.yaml"
+expect_in "... _HARD_BIND a cell (numa01, numa02, each also _HARD_BIND: suites/autonuma-benchmark)" "$T_OUT" "cell 1/2: suite=autonuma-benchmark test=_HARD_BIND"
+expect_in "... _INVERSE_BIND another" "$T_OUT" "autonuma-benchmark/test=_INVERSE_BIND/qemu-2node/"
+expect_rc "an lkp hackbench job expands" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/hackbench.yaml"
+expect_in "... nr_threads x mode x ipc: 8 cells" "$T_OUT" "8 cells,"
+expect_in "... lkp's threads mode is the kit's thread, iterations hackbench's own" "$T_OUT" "cell 8/8: suite=hackbench nr_threads=1600% iterations=8 mode=thread ipc=socket"
+
+# a suite with an lkp alias is its folder: the Makefile's table of lkp
+# names (tools/meta-tables.awk) from a scratch copy of the suites' meta files
+# with one folder added, no other file edited
+mkdir -p "$T_DIR/scratch"
+cp -R suites "$T_DIR/scratch/"
+mkdir -p "$T_DIR/scratch/suites/netperf"
+printf 'lkp netperf-tcp\nparam test enum:TCP_RR path - x\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >"$T_DIR/lkp_suites.def"
+expect_in "a new folder is a suite krepro-lkpjob knows by its name" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf", "netperf")'
+expect_in "... and by its meta's lkp line" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf-tcp", "netperf")'
+expect_in "... beside the others'" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("specjbb2015", "specjbb")'
+printf 'lkp specjbb\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/twice.err"
+expect_in "an lkp name given twice stops the build naming file and line" "$T_DIR/twice.err" "suites/specjbb/meta:1: lkp specjbb again (first at suites/netperf/meta:1)"
 
 # includes: <<: FILE, as lkp-tests' own jobs/*-cgroup2.yaml
 mkdir -p "$T_DIR/lkp/jobs/shared" "$T_DIR/job"

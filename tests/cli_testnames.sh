@@ -32,6 +32,8 @@ awk -F'"' '/an_test_names\[AN_NTESTS\] = / { for (i = 2; i <= NF; i += 2) print 
 	suites/autonuma-benchmark/autonuma_calc.h | sort -u | while IFS= read -r t; do
 	for b in '' _HARD_BIND _INVERSE_BIND; do echo "$t$b"; done
 done >"$T_DIR/an.src"
+# and lkp-tests' sets, a suffix alone (an_set_parse): numa01 and numa02, each also bound
+printf '%s\n' _HARD_BIND _INVERSE_BIND >>"$T_DIR/an.src"
 awk -F'"' '/mb_test_names\[MB_NTESTS\] = / { p = 1 } p { for (i = 2; i <= NF; i += 2) print $i } p && /;$/ { exit }' \
 	suites/membench/membench_calc.h >"$T_DIR/mb.src"
 for p in will-it-scale:wis vm-scalability:vms unixbench:ub autonuma-benchmark:an membench:mb; do

@@ -36,6 +36,17 @@ done
 # sqrt(2) (to /dev/null here), the rest read its end and exit 0.
 expect_in "dc: the workload file is UnixBench's" "$T_DIR/work/dc.dat" "99"
 assert "dc: 99 k 2 v p q" sh -c "[ \"\$(tr '\\n' ' ' <'$T_DIR/work/dc.dat')\" = '99 k 2 v p q ' ]"
+# copies (lkp's nr_task, Run -c N): each sample runs N copies at once and
+# sums their results (ub_calc.h's ub_copies), after UnixBench's line
+PATH=$T_DIR/bin:$PATH "$U" -t 0.3 -i 1 -c 2 -d "$T_DIR/work" syscall shell1 >"$T_DIR/copies.out" 2>&1
+assert "-c 2: runs" test $? = 0
+assert "-c 2: says so first" sh -c "head -n 1 '$T_DIR/copies.out' | grep -qx 'running 2 parallel copies of tests'"
+assert "-c 2: UnixBench's lines" sh -c "grep -q '^System Call Overhead [1-9][0-9.]* lps (' '$T_DIR/copies.out' && grep -q '^Shell Scripts (1 concurrent) [1-9][0-9.]* lpm (' '$T_DIR/copies.out'"
+PATH=/nonexistent "$U" -t 0.2 -i 1 -c 2 -d "$T_DIR/work" dc >"$T_DIR/nodc2.out" 2>&1
+assert "-c 2: a copy that fails fails the test" test $? -ne 0
+expect_in "... saying how many gave a result" "$T_DIR/nodc2.out" "dc: 0 of 2 copies gave a result"
+"$U" -c 0 syscall >"$T_DIR/c0.out" 2>&1
+assert "-c 0 is refused" test $? -ne 0
 # a command the looper cannot run fails the test, naming it
 PATH=/nonexistent "$U" -t 0.2 -i 1 -d "$T_DIR/work" dc >"$T_DIR/nodc.out" 2>&1
 assert "dc without a dc in PATH fails" test $? -ne 0

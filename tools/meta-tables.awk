@@ -7,6 +7,9 @@
 #   awk -v table=parsers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
 #       "parser FILE FUNCTION [named]" lines ->
 #       KRP_RAW_FILE("FILE", FUNCTION, NAMED, KRP_RAW_SUITE|KRP_RAW_MONITOR)
+#   awk -v table=lkp_suites -f tools/meta-tables.awk suites/*/meta
+#       every suite folder, and its "lkp NAME" lines (lkp-tests' other names
+#       for it) -> KRP_LKP_SUITE("NAME", "<folder>"): krepro-lkpjob's table
 #   awk -v table=monitors_md -f tools/meta-tables.awk monitors/*/meta
 #       "doc NAME | source | raw sample | metrics | reduced" lines -> the rows
 #       of docs/MONITORS.md's table (make docs puts them there)
@@ -33,6 +36,18 @@ FNR == 1 && table == "parse_headers" {
 		sub(/^[^\/]*\//, "", d)
 		out = out "#include \"" d "/parse.h\"\n"
 	}
+}
+FNR == 1 && FILENAME ~ /^suites\/[^\/]+\/meta$/ {
+	split(FILENAME, sp, "/")
+	once(sp[2], "lkp")
+	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", sp[2], sp[2])
+}
+$1 == "lkp" {
+	if (NF != 2 || $2 !~ /^[a-z][a-z0-9_.-]*$/) bad("expected \"lkp NAME\" (lkp-tests' name of this suite)")
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("an lkp name is declared in suites/<name>/meta")
+	once($2, "lkp")
+	split(FILENAME, sp, "/")
+	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", $2, sp[2])
 }
 $1 == "monitor" {
 	if (NF != 3 || $2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 !~ /^[a-z_][a-z0-9_]*$/)

@@ -4,6 +4,10 @@
  *
  * autonuma-benchmark -t TEST [-s SIZE] [-l LOOPS]
  *
+ * TEST is one program, or lkp-tests' _HARD_BIND or _INVERSE_BIND: numa01
+ * and numa02, each also with that suffix, one after the other (what
+ * lkp-tests runs for them, an_set_parse), each printing its own result.
+ *
  * numa01*: two processes; every thread first binds its memory policy to
  * one node (the same node for everybody, picked by the clock as upstream's
  * NO_BIND_FORCE_SAME_NODE) and zeroes the process's whole area, then
@@ -153,64 +157,18 @@ static void run_process(int proc)
 		pthread_join(th[i], NULL);
 }
 
-static void usage(FILE *f)
+/* One program's run: its processes, then its result on standard output. */
+static void run_one(enum an_test test, enum an_bind bind, long ncpu, unsigned long long size,
+		    unsigned long loops)
 {
-	fprintf(f,
-		"Usage: " PROG " -t TEST [-s SIZE] [-l LOOPS]\n"
-		"  TEST       numa01, numa01_THREAD_ALLOC, numa02 or numa02_SMT, each also\n"
-		"             with _HARD_BIND or _INVERSE_BIND (two NUMA nodes or more)\n"
-		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02*)\n"
-		"  -l LOOPS   passes per thread (default 50, 1000, 800)\n"
-		"Prints the run's shape and 'elapsed: SECONDS'.\n");
-}
-
-int main(int argc, char **argv)
-{
-	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-						 {NULL, 0, NULL, 0}};
-	enum an_test test = AN_NTESTS;
-	enum an_bind bind = AN_BIND_NONE;
-	unsigned long long size = 0;
-	unsigned long loops = 0;
 	struct timespec t0, t1;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	pid_t pids[2] = {0, 0};
 	char out[512];
-	int c, failed = 0;
+	int failed = 0;
 
-	while ((c = getopt_long(argc, argv, "t:s:l:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (an_test_parse(optarg, &test, &bind) != 0)
-				die("unknown test '%s' (see --help)", optarg);
-			break;
-		case 's':
-			if (usemem_parse_size(optarg, &size) != 0 || size < 4096)
-				die("-s: bad size '%s'", optarg);
-			break;
-		case 'l': {
-			char *end;
-
-			errno = 0;
-			loops = strtoul(optarg, &end, 10);
-			if (errno || *end || *optarg < '0' || *optarg > '9' || loops < 1)
-				die("-l: '%s' is not a positive number", optarg);
-			break;
-		}
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (test == AN_NTESTS || optind != argc) {
-		usage(stderr);
-		return 2;
-	}
 	an_test = test;
 	an_bind = bind;
+	bind_node = -1;
 	an_shape(test, ncpu > 0 ? (unsigned long)ncpu : 1, size, loops, &shape);
 	nnodes = krp_count_nodes();
 	if (bind != AN_BIND_NONE && nnodes < 2)
@@ -243,5 +201,75 @@ int main(int argc, char **argv)
 	an_format_result(out, sizeof(out), test, bind, &shape, nnodes,
 			 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	fputs(out, stdout);
+	fflush(stdout);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " -t TEST [-s SIZE] [-l LOOPS]\n"
+		"  TEST       numa01, numa01_THREAD_ALLOC, numa02 or numa02_SMT, each also\n"
+		"             with _HARD_BIND or _INVERSE_BIND (two NUMA nodes or more);\n"
+		"             _HARD_BIND or _INVERSE_BIND alone: numa01 and numa02, each also\n"
+		"             with the suffix, as lkp-tests runs them\n"
+		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02*)\n"
+		"  -l LOOPS   passes per thread (default 50, 1000, 800)\n"
+		"Prints the run's shape and 'elapsed: SECONDS'.\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	enum an_test tests[4];
+	enum an_bind binds[4];
+	unsigned long long size = 0;
+	unsigned long loops = 0;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *tname = NULL;
+	int c, nruns = 0;
+
+	while ((c = getopt_long(argc, argv, "t:s:l:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			tname = optarg;
+			nruns = an_set_parse(optarg, tests, binds);
+			if (nruns == 0 && an_test_parse(optarg, &tests[0], &binds[0]) == 0)
+				nruns = 1;
+			if (nruns == 0)
+				die("unknown test '%s' (see --help)", optarg);
+			break;
+		case 's':
+			if (usemem_parse_size(optarg, &size) != 0 || size < 4096)
+				die("-s: bad size '%s'", optarg);
+			break;
+		case 'l': {
+			char *end;
+
+			errno = 0;
+			loops = strtoul(optarg, &end, 10);
+			if (errno || *end || *optarg < '0' || *optarg > '9' || loops < 1)
+				die("-l: '%s' is not a positive number", optarg);
+			break;
+		}
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (nruns == 0 || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	for (int i = 0; i < nruns; i++) /* a set stops before its first run */
+		if (binds[i] != AN_BIND_NONE && krp_count_nodes() < 2)
+			die("%s: the _HARD_BIND and _INVERSE_BIND tests need two NUMA nodes or "
+			    "more",
+			    tname);
+	for (int i = 0; i < nruns; i++)
+		run_one(tests[i], binds[i], ncpu, size, loops);
 	return ferror(stdout) ? 1 : 0;
 }

@@ -46,6 +46,29 @@ static inline int an_test_parse(const char *s, enum an_test *t, enum an_bind *b)
 	return -1;
 }
 
+/* lkp-tests' test values that name a set of runs: its run script passes
+ * "_HARD_BIND" as start_bench.sh -b and "_INVERSE_BIND" as -i, which run
+ * numa01 and numa02 and each again with the suffix (-b: numa01,
+ * numa01_HARD_BIND, numa02, numa02_HARD_BIND).  Writes the runs, in that
+ * order, to t and b (room for 4); returns how many, 0 for another value. */
+static inline int an_set_parse(const char *s, enum an_test *t, enum an_bind *b)
+{
+	static const enum an_test base[] = {AN_NUMA01, AN_NUMA02};
+	int n = 0;
+
+	for (int j = 1; j < AN_NBINDS; j++) {
+		if (strcmp(s, an_bind_suffixes[j]) != 0)
+			continue;
+		for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++) {
+			t[n] = base[i];
+			b[n++] = AN_BIND_NONE;
+			t[n] = base[i];
+			b[n++] = (enum an_bind)j;
+		}
+	}
+	return n;
+}
+
 static inline int an_test_format(char *out, size_t outsz, enum an_test t, enum an_bind b)
 {
 	if ((unsigned)t >= AN_NTESTS || (unsigned)b >= AN_NBINDS)

@@ -2,7 +2,9 @@
 # autonuma-benchmark suite: sourced by /init, which provides job_get, $R,
 # monitors_start and fail.  Writes $R/autonuma-benchmark and its .time file.
 #
-# Job keys: test (numa01, numa01_THREAD_ALLOC, numa02), size (bytes per
+# Job keys: test (numa01, numa01_THREAD_ALLOC, numa02, numa02_SMT, each
+# also _HARD_BIND or _INVERSE_BIND; or lkp-tests' _HARD_BIND or
+# _INVERSE_BIND: numa01 and numa02, each also with the suffix), size (bytes per
 # process, K/M/G/T suffix; default a quarter of MemTotal, so the two numa01
 # processes use half the machine), loops (passes; default upstream's).
 suite_run() {

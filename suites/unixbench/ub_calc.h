@@ -54,6 +54,23 @@ static inline double ub_rate(double count, double secs, int per_minute)
 	return count / secs * (per_minute ? 60.0 : 1.0);
 }
 
+/* One sample of N copies run at once, as UnixBench's Run -c N combines
+ * them: the copies' counts summed (its COUNT0), their times averaged; the
+ * sample's rate is then ub_rate of the two, so a multi-copy result, and
+ * the index made of it, is the sum of the copies' against the baseline. */
+static inline void ub_copies(const double *count, const double *secs, size_t n, double *sum,
+			     double *mean_secs)
+{
+	double c = 0, t = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		c += count[i];
+		t += secs[i];
+	}
+	*sum = c;
+	*mean_secs = n ? t / (double)n : 0;
+}
+
 /* UnixBench's text line: "<name> <value> <unit> (<secs> secs, <n> samples)". */
 static inline int ub_format_line(char *out, size_t outsz, const char *name, double value,
 				 const char *unit, double secs, unsigned n)

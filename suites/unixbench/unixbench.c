@@ -1,17 +1,21 @@
 /* unixbench: a subset of BYTE UnixBench in one static program.
  *
- * unixbench [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...
+ * unixbench [-t SECONDS] [-i SAMPLES] [-c COPIES] [-d DIR] TEST...
  *
  * Every test runs SAMPLES samples of SECONDS each; the samples are combined
  * as UnixBench's Run does (drop the worst third, geometric mean) and
  * printed as UnixBench's text line, e.g.
  *   Execl Throughput 2915.4 lps (29.6 secs, 3 samples)
+ * With COPIES over 1, each sample runs that many copies of the test at
+ * once, each a process, and sums their results as Run -c N does
+ * (ub_copies); a line saying so comes first.
  * Tests: dhry2reg, execl, file-{read,write,copy}-{256,1024,4096} (bufsize
  * 256/500, 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
  * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, all.
  * Shell scripts run "multi.sh N", a script of /bin/sh (busybox sh in the
  * guest), over a fixed workload written into DIR (default $TMPDIR or
- * /tmp). */
+ * /tmp).  The file tests are ub_fstime.h, the shell scripts and dc
+ * ub_shell.h: parts of this program, one a job, included below. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -35,9 +39,11 @@
 
 #define PROG "unixbench"
 #define MAX_SAMPLES 100
+#define MAX_COPIES 4096
 
 static double seconds = 10;
 static unsigned samples = 3;
+static unsigned copies = 1;
 static const char *dir;
 
 static void die(const char *fmt, ...)
@@ -141,127 +147,7 @@ static void sample_execl(const void *arg, double *count, double *secs)
 	*count = strtod(rbuf, NULL);
 }
 
-/* ---- fstime: read, write, copy a max_blocks KiB file in bufsize chunks ---- */
-
-enum fs_mode { FS_READ, FS_WRITE, FS_COPY };
-
-struct fs_arg {
-	enum fs_mode mode;
-	unsigned long bufsize, max_blocks;
-};
-
-static int open_tmp(const char *tag, int flags)
-{
-	char path[4096];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/dummy%s-%d", dir, tag, (int)getpid());
-	fd = open(path, flags | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0)
-		die("open %s: %s", path, strerror(errno));
-	unlink(path);
-	return fd;
-}
-
-static void fill_file(int fd, char *buf, const struct fs_arg *a, unsigned long nbuf)
-{
-	if (lseek(fd, 0, SEEK_SET) < 0)
-		die("lseek: %s", strerror(errno));
-	for (unsigned long i = 0; i < nbuf; i++)
-		if (write(fd, buf, a->bufsize) != (ssize_t)a->bufsize)
-			die("write: %s", strerror(errno));
-}
-
-static volatile sig_atomic_t fs_stop;
-
-static void fs_alarm(int sig)
-{
-	(void)sig;
-	fs_stop = 1;
-}
-
-/* As UnixBench's fstime: SIGALRM ends the test; write checks it after each
- * pass over the file, read and copy after each buffer and start over at
- * the end of the file (a read that returns 0), counting each full buffer
- * as it goes: the same calls and about the same instructions a buffer (a
- * loop with a mode test and a floating-point count in it read 1% fewer
- * KBps than upstream's in exact mode). */
-static void sample_fs(const void *arg, double *count, double *secs)
-{
-	const struct fs_arg *a = arg;
-	const size_t bs = a->bufsize;
-	unsigned long nbuf = ub_fs_buffers(a->bufsize, a->max_blocks), counted = 0;
-	char *buf = calloc(1, a->bufsize);
-	int f = open_tmp("0", O_RDWR), g = -1;
-	struct itimerval it = {{0, 0}, {0, 0}};
-	double t0;
-	ssize_t n = 0;
-
-	if (!buf)
-		die("out of memory");
-	memset(buf, 'x', a->bufsize);
-	/* what is read is written first; what is written starts empty, as
-	 * upstream's files (its first pass allocates the file's pages) */
-	if (a->mode != FS_WRITE)
-		fill_file(f, buf, a, nbuf);
-	if (a->mode == FS_COPY)
-		g = open_tmp("1", O_RDWR);
-	if (lseek(f, 0, SEEK_SET) < 0 || (g >= 0 && lseek(g, 0, SEEK_SET) < 0))
-		die("lseek: %s", strerror(errno));
-	it.it_value.tv_sec = (time_t)seconds;
-	it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-	fs_stop = 0;
-	signal(SIGALRM, fs_alarm);
-	setitimer(ITIMER_REAL, &it, NULL);
-	t0 = now();
-	switch (a->mode) {
-	case FS_WRITE:
-		while (!fs_stop) {
-			for (unsigned long i = 0; i < nbuf; i++) {
-				if ((n = write(f, buf, bs)) != (ssize_t)bs)
-					goto fail;
-				counted += bs;
-			}
-			lseek(f, 0, SEEK_SET);
-		}
-		break;
-	case FS_READ:
-		while (!fs_stop) {
-			if ((n = read(f, buf, bs)) != (ssize_t)bs) {
-				if (n != 0)
-					goto fail;
-				lseek(f, 0, SEEK_SET); /* the end of the file */
-				continue;
-			}
-			counted += bs;
-		}
-		break;
-	case FS_COPY:
-		while (!fs_stop) {
-			if ((n = read(f, buf, bs)) != (ssize_t)bs) {
-				if (n != 0)
-					goto fail;
-				lseek(f, 0, SEEK_SET);
-				lseek(g, 0, SEEK_SET);
-				continue;
-			}
-			if ((n = write(g, buf, bs)) != (ssize_t)bs)
-				goto fail;
-			counted += bs;
-		}
-		break;
-	}
-	*secs = now() - t0;
-	signal(SIGALRM, SIG_DFL);
-	*count = (double)counted / 1024.0; /* KB: the rate is KBps */
-	close(f);
-	if (g >= 0)
-		close(g);
-	free(buf);
-	return;
-fail:
-	die("%s: %s", a->mode == FS_READ ? "read" : "write", n < 0 ? strerror(errno) : "short");
-}
+#include "ub_fstime.h"
 
 /* ---- loops timed against the clock every BATCH iterations ---- */
 
@@ -514,139 +400,7 @@ static void sample_spawn(const void *arg, double *count, double *secs)
 	fork_loop("spawn", args, NULL, -1, count, secs);
 }
 
-/* ---- shell scripts: looper over "sh multi.sh N" ---- */
-
-/* write_file: IN/NAME holding TEXT; its path goes to PATH (4096 bytes). */
-static void write_file(char *path, const char *in, const char *name, const char *text)
-{
-	FILE *f;
-
-	snprintf(path, 4096, "%s/%s", in, name);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-		die("write %s: %s", path, strerror(errno));
-}
-
-/* The shell tests' scripts, the kit's own; as long as UnixBench's multi.sh
- * and tst.sh, so busybox sh parses as much on each run (natively, callgrind:
- * 224328 instructions for "multi.sh 0" against upstream's 225777, 147254 to
- * parse tst.sh against 145176; the short scripts before were 111 K and 34 K
- * instructions a run lighter) */
-static const char shell_multi_sh[] =
-    "#!/bin/sh\n"
-    "# krepro unixbench: the Shell Scripts workload (the kit's own script).\n"
-    "#\n"
-    "# usage: multi.sh N\n"
-    "#   Starts N copies of tst.sh in the background, each over sort.src in\n"
-    "#   this directory, and waits until every copy is done.  The looper runs\n"
-    "#   this script over and over and counts the runs (loops per minute).\n"
-    "#   MULTI_SH_WORK_FACTOR=K (default 1) gives each copy K copies of\n"
-    "#   sort.src, concatenated into one file for this run.\n"
-    "#\n"
-    "# The shell reads and parses every line of this file on each run, these\n"
-    "# comments too, and its time is part of the result: the script is about\n"
-    "# as long as UnixBench's multi.sh, so that each run parses about as much\n"
-    "# (docs/BENCHMARKS.md, \"Against upstream, side by side\").\n"
-    "#\n"
-    "what=\"krepro multi.sh: N copies of tst.sh, then wait\"\n"
-    "copy=1\n"
-    "input=sort.src\n"
-    "factor=${MULTI_SH_WORK_FACTOR:-1}\n"
-    "if [ $factor -gt 1 ]; then\n"
-    "\tlist=\n"
-    "\tfor k in $(seq $factor); do list=\"$list $input\"; done\n"
-    "\tcat $list >sort.src-x$factor.$$\n"
-    "\tinput=sort.src-x$factor.$$\n"
-    "fi\n"
-    "\n"
-    "while [ $copy -le $1 ]; do\n"
-    "\t/bin/sh ./tst.sh $input &\n"
-    "\tcopy=$(($copy + 1))\n"
-    "done\n"
-    "wait\n"
-    "\n"
-    "if [ $factor -gt 1 ]; then\n"
-    "\trm $input\n"
-    "fi\n";
-
-static const char shell_tst_sh[] =
-    "#!/bin/sh\n"
-    "# krepro unixbench: one copy of the Shell Scripts work (the kit's own).\n"
-    "#\n"
-    "# usage: tst.sh FILE\n"
-    "#   Sorts FILE, dumps the sorted text in octal and sorts the dump by its\n"
-    "#   offsets, keeps the lines that hold \"the\" (and counts their lines,\n"
-    "#   words and bytes), then removes the four files it wrote, which carry\n"
-    "#   this shell's process id so that parallel copies do not collide.\n"
-    "#\n"
-    "# The shell reads and parses every line of this file on each run, these\n"
-    "# comments too, and its time is part of the result: the script is about\n"
-    "# as long as UnixBench's tst.sh, so each copy parses about as much\n"
-    "# (docs/BENCHMARKS.md).\n"
-    "#\n"
-    "#\n"
-    "what=\"krepro tst.sh: sort, od, sort -n, grep, tee, wc\"\n"
-    "sort >sort.$$ <\"$1\"\n"
-    "od sort.$$ | sort -n -k 1 >od.$$\n"
-    "grep the sort.$$ | tee grep.$$ | wc >wc.$$\n"
-    "rm sort.$$ od.$$ grep.$$ wc.$$\n";
-
-static const char *shell_dir(void)
-{
-	/* on the heap: 4 KiB more of .bss put libc's data on one page more,
-	 * which every fork then made the parent fault on, while the fork loops
-	 * ran in this program (Process Creation read 0.91 of upstream's in
-	 * exact mode; they run in unixbench-loop now) */
-	static char *d;
-	char *src, path[4096];
-
-	if (d)
-		return d;
-	if (asprintf(&d, "%s/unixbench-shell.%d", dir, (int)getpid()) < 0)
-		die("out of memory");
-	if (mkdir(d, 0700) < 0 && errno != EEXIST)
-		die("mkdir %s: %s", d, strerror(errno));
-	src = malloc(UB_SORT_BYTES + 1);
-	if (!src || ub_sort_src(src, UB_SORT_BYTES + 1) != UB_SORT_BYTES)
-		die("out of memory");
-	/* the kit's words in the shape of UnixBench's sort.src (ub_calc.h) */
-	write_file(path, d, "sort.src", src);
-	write_file(path, d, "tst.sh", shell_tst_sh);
-	/* run as upstream's: the looper executes the script itself (its
-	 * first line names /bin/sh), which starts each copy as /bin/sh, a
-	 * path: busybox runs a bare "sh" as its own applet, another way */
-	write_file(path, d, "multi.sh", shell_multi_sh);
-	if (chmod(path, 0755) < 0)
-		die("chmod %s: %s", path, strerror(errno));
-	free(src);
-	return d;
-}
-
-static void sample_shell(const void *arg, double *count, double *secs)
-{
-	char *args[] = {"run", "./multi.sh", (char *)arg, NULL};
-
-	fork_loop("shell scripts: multi.sh", args, shell_dir(), -1, count, secs);
-}
-
-/* Dc as UnixBench runs it: "looper 30 dc" with dc.dat ("99 k 2 v p q")
- * as looper's standard input.  The children share that one open file: the
- * first dc reads it and prints sqrt(2) to 99 places, the ones after it
- * find the end of the file and exit, so most loops time a dc start-up. */
-static void sample_dc(const void *arg, double *count, double *secs)
-{
-	static const char dc_dat[] = "99\nk\n2\nv\np\nq\n";
-	char path[4096], *args[] = {"run", "dc", NULL};
-	int fd;
-
-	(void)arg;
-	write_file(path, dir, "dc.dat", dc_dat);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		die("open %s: %s", path, strerror(errno));
-	fork_loop("dc", args, NULL, fd, count, secs);
-	close(fd);
-}
+#include "ub_shell.h"
 
 /* ---- table and runner ---- */
 
@@ -692,6 +446,61 @@ static const struct {
     {"fsdisk-w", "file-write-4096"},
 };
 
+/* One sample of t: by this process, or by COPIES processes at once, each
+ * sending its count and time through a pipe (16 bytes: one write each). */
+static void sample_copies(const struct ub_test *t, double *count, double *secs)
+{
+	static double cnt[MAX_COPIES], sec[MAX_COPIES];
+	unsigned got = 0, failed = 0;
+	int fd[2];
+
+	if (copies == 1) {
+		t->fn(t->arg, count, secs);
+		return;
+	}
+	if (pipe(fd) < 0)
+		die("pipe: %s", strerror(errno));
+	for (unsigned c = 0; c < copies; c++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork: %s", strerror(errno));
+		if (pid == 0) {
+			double r[2] = {0, 0};
+
+			close(fd[0]);
+			t->fn(t->arg, &r[0], &r[1]);
+			_exit(write(fd[1], r, sizeof(r)) == (ssize_t)sizeof(r) ? 0 : 1);
+		}
+	}
+	close(fd[1]);
+	for (;;) {
+		double r[2];
+		ssize_t n = read(fd[0], r, sizeof(r));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof(r) || got == copies)
+			break;
+		cnt[got] = r[0];
+		sec[got++] = r[1];
+	}
+	close(fd[0]);
+	for (;;) { /* the copies are this process's only children now */
+		int st;
+		pid_t w = wait(&st);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		failed |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+	}
+	if (failed || got != copies)
+		die("%s: %u of %u copies gave a result", t->token, got, copies);
+	ub_copies(cnt, sec, copies, count, secs);
+}
+
 static void run_test(const struct ub_test *t)
 {
 	struct ub_sample s[MAX_SAMPLES];
@@ -704,7 +513,7 @@ static void run_test(const struct ub_test *t)
 	for (unsigned i = 0; i < samples; i++) {
 		double count = 0, secs = 0;
 
-		t->fn(t->arg, &count, &secs);
+		sample_copies(t, &count, &secs);
 		s[i].rate = reports_rate ? count : ub_rate(count, secs, per_minute);
 		s[i].count = score_is_count || reports_rate ? s[i].rate : count;
 		tsum += secs;
@@ -718,9 +527,10 @@ static void run_test(const struct ub_test *t)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: " PROG " [-t SECONDS] [-i SAMPLES] [-d DIR] TEST...\n"
+		"Usage: " PROG " [-t SECONDS] [-i SAMPLES] [-c COPIES] [-d DIR] TEST...\n"
 		"  -t SECONDS   length of one sample (default 10)\n"
 		"  -i SAMPLES   samples per test (default 3)\n"
+		"  -c COPIES    copies of each test run at once, results summed (default 1)\n"
 		"  -d DIR       directory for the file and shell tests (default $TMPDIR or /tmp)\n"
 		"Tests: all files");
 	for (size_t i = 0; i < NTESTS; i++)
@@ -741,7 +551,7 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && strcmp(argv[1], "--execl-child") == 0)
 		return execl_child(argv);
-	while ((c = getopt_long(argc, argv, "t:i:d:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:i:c:d:h", longopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
@@ -756,6 +566,14 @@ int main(int argc, char **argv)
 			if (*end || *optarg < '0' || *optarg > '9' || v < 1 || v > MAX_SAMPLES)
 				die("-i: '%s' is not a number in 1..%d", optarg, MAX_SAMPLES);
 			samples = (unsigned)v;
+			break;
+		}
+		case 'c': {
+			unsigned long v = strtoul(optarg, &end, 10);
+
+			if (*end || *optarg < '0' || *optarg > '9' || v < 1 || v > MAX_COPIES)
+				die("-c: '%s' is not a number in 1..%d", optarg, MAX_COPIES);
+			copies = (unsigned)v;
 			break;
 		}
 		case 'd':
@@ -797,6 +615,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	if (copies > 1) /* UnixBench's words */
+		printf("running %u parallel copies of tests\n", copies);
 	for (size_t k = 0; k < NTESTS; k++)
 		if (want[k])
 			run_test(&tests[k]);

@@ -26,6 +26,22 @@ int main(void)
 					    t == AN_NUMA02 && b == AN_BIND_HARD);
 	CHECK("parse a half suffix", an_test_parse("numa01_HARD", &t, &b) < 0);
 	CHECK("parse a suffix twice", an_test_parse("numa01_HARD_BIND_HARD_BIND", &t, &b) < 0);
+	{ /* lkp-tests' _HARD_BIND (start_bench.sh -b): numa01 and numa02, each
+	   * also with the suffix */
+		enum an_test ts[4];
+		enum an_bind bs[4];
+
+		CHECK("lkp's _HARD_BIND: four runs",
+		      an_set_parse("_HARD_BIND", ts, bs) == 4 && ts[0] == AN_NUMA01 &&
+			  bs[0] == AN_BIND_NONE && ts[1] == AN_NUMA01 && bs[1] == AN_BIND_HARD &&
+			  ts[2] == AN_NUMA02 && bs[2] == AN_BIND_NONE && ts[3] == AN_NUMA02 &&
+			  bs[3] == AN_BIND_HARD);
+		CHECK("lkp's _INVERSE_BIND: the inverse builds",
+		      an_set_parse("_INVERSE_BIND", ts, bs) == 4 && bs[1] == AN_BIND_INVERSE &&
+			  bs[3] == AN_BIND_INVERSE && ts[3] == AN_NUMA02);
+		CHECK("a program is no set", an_set_parse("numa01_HARD_BIND", ts, bs) == 0);
+		CHECK("no set without its suffix", an_set_parse("", ts, bs) == 0);
+	}
 	an_test_format(out, sizeof(out), AN_NUMA02_SMT, AN_BIND_INVERSE);
 	CHECK_STR("format a name", out, "numa02_SMT_INVERSE_BIND");
 

@@ -89,11 +89,52 @@ int main(void)
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
 
-	rc = conv("testcase: hackbench\n", &out, &notes, &e);
-	CHECK("an unknown testcase names the kit's suites",
-	      rc == -1 && e.line == 1 && strstr(e.msg, "'hackbench': the kit has no such suite"));
+	rc = conv("testcase: netperf\n", &out, &notes, &e);
+	CHECK("an unknown testcase names the kit's suites, every folder's (the Makefile's table)",
+	      rc == -1 && e.line == 1 && strstr(e.msg, "'netperf': the kit has no such suite") &&
+		  strstr(e.msg, "(it has autonuma-benchmark, hackbench, specjbb, unixbench,"));
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
+
+	/* hackbench by its lkp-tests name, as lkp's jobs/hackbench.yaml: its own
+	 * keys (nr_threads, iterations) before lkp's renames and the keys that
+	 * do not apply elsewhere; lkp's "threads" is the kit's thread mode */
+	{
+		static const char hb_keys[] =
+		    "\nsuite\nmode\nnr_threads\nipc\niterations\nthreads\n"
+		    "hackbench/mode\nhackbench/nr_threads\nhackbench/ipc\n"
+		    "hackbench/iterations\nspecjbb/threads\n";
+		static const char hb[] =
+		    "suite: hackbench\ntestcase: hackbench\ncategory: benchmark\n"
+		    "nr_threads:\n  - 100%\n  - 1600%\niterations: 8\n"
+		    "hackbench:\n  mode:\n    - process\n    - threads\n"
+		    "  ipc:\n    - pipe\n    - socket\n";
+
+		memset(&out, 0, sizeof(out));
+		memset(&notes, 0, sizeof(notes));
+		rc = krp_lkpjob_to_matrix(hb, strlen(hb), hb_keys, &out, &notes, &e);
+		CHECK("an lkp hackbench job expands to the hackbench suite",
+		      rc == 0 &&
+			  has(&out,
+			      "suite: hackbench\nnr_threads: [100%, 1600%]\n"
+			      "iterations: 8\nmode: [process, thread]\nipc: [pipe, socket]\n"));
+		CHECK("... nr_threads is hackbench's own, not specjbb's threads",
+		      !has(&out, "\nthreads:"));
+		CHECK("... iterations is not noted as lkp's repeat count",
+		      !has(&notes, "iterations"));
+		krp_buf_free(&out);
+		krp_buf_free(&notes);
+	}
+	{
+		static const char table[] =
+		    "suite word job kit - x\nmode enum:a|b path hackbench - y\n"
+		    "# c\n";
+		char *k = krp_lkpjob_keys(table, strlen(table));
+
+		CHECK_STR("the key table: every key, a suite's own also as SUITE/KEY", k,
+			  "\nsuite\nmode\nhackbench/mode\n");
+		free(k);
+	}
 
 	rc = conv("runtime: 300s\n", &out, &notes, &e);
 	CHECK("no testcase", rc == -1 && strstr(e.msg, "no testcase"));
@@ -208,9 +249,19 @@ int main(void)
 	krp_buf_free(&notes);
 	rc = conv("testcase: unixbench\nnr_task: [100%]\nunixbench:\n  test: pipe\n", &out, &notes,
 		  &e);
-	CHECK("unixbench nr_task: N copies refused naming it and why",
-	      rc == -1 &&
-		  strstr(e.msg, "nr_task: [100%]: lkp runs UnixBench with that many copies"));
+	CHECK("unixbench nr_task: N copies is the kit's nr_task (Run -c N)",
+	      rc == 0 && has(&out, "suite: unixbench\nnr_task: [100%]\ntest: pipe\n"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	rc = conv(
+	    "testcase: unixbench\nnr_task: 1\nunixbench:\n  test:\n  - pipe\n  - 2d-aashapes\n",
+	    &out, &notes, &e);
+	CHECK("unixbench's X11 tests refused at the value's line, saying why, no guess",
+	      rc == -1 && e.line == 6 &&
+		  strcmp(e.msg,
+			 "test: 2d-aashapes: UnixBench's X11 graphics tests (2d-*, 3d-*, "
+			 "ubgears) need an X server, which the kit's guest does not have") == 0 &&
+		  out.len == 0);
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
 	{

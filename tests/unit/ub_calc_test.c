@@ -125,5 +125,17 @@ int main(void)
 		CHECK("sort.src: most lines under 20 characters", band[0] + band[1] > 181);
 		CHECK("sort.src: no room, nothing written", ub_sort_src(src, 100) == 0);
 	}
+	{ /* Run -c 2: counts summed, times averaged; the rate and so the index
+	   * are the sum of the copies' against the baseline */
+		const double cnt[] = {1000, 1200}, sec[] = {10, 12};
+		double sum, mean;
+
+		ub_copies(cnt, sec, 2, &sum, &mean);
+		CHECK("copies: counts summed", sum == 2200);
+		CHECK("copies: times averaged", mean == 11);
+		CHECK_NEAR("copies: the rate is the sum's", ub_rate(sum, mean, 0), 200, 1e-9);
+		ub_copies(cnt, sec, 1, &sum, &mean);
+		CHECK("one copy: its own", sum == 1000 && mean == 10);
+	}
 	UNIT_EXIT();
 }

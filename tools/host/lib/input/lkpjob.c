@@ -1,28 +1,31 @@
 /* lkp-tests job file -> krepro matrix (see lkpjob.h). */
 #include "lkpjob.h"
 
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <yaml.h>
 
 #define NAME_MAX_LEN 64
 #define PARAMS_MAX 128
 
-/* lkp's names for the kit's suites, where they differ. */
+/* lkp's names for the kit's suites: every folder under suites/ by its own
+ * name and by its meta's "lkp NAME" lines (the Makefile's table,
+ * tools/meta-tables.awk). */
 static const struct {
 	const char *lkp, *kit;
 } suite_names[] = {
-    {"will-it-scale", "will-it-scale"},
-    {"vm-scalability", "vm-scalability"},
-    {"unixbench", "unixbench"},
-    {"autonuma-benchmark", "autonuma-benchmark"},
-    {"specjbb2005", "specjbb"},
-    {"specjbb2015", "specjbb"},
-    {"specjbb", "specjbb"},
+#define KRP_LKP_SUITE(lkp, kit) {lkp, kit},
+#include "lkp_suites.def"
+#undef KRP_LKP_SUITE
+};
+
+/* lkp's values the kit's suite spells otherwise. */
+static const struct {
+	const char *suite, *key, *lkp, *kit;
+} value_renames[] = {
+    {"hackbench", "mode", "threads", "thread"}, /* lkp passes --$mode to hackbench */
 };
 
 /* lkp parameters the kit knows under another name. */
@@ -118,6 +121,20 @@ static int kit_key(const struct conv *c, const char *k)
 	return strstr(c->known, pat) != NULL;
 }
 
+static const char *kit_suite(const char *lkp);
+
+/* A key the job's suite declares itself (its meta's param lines): the
+ * program's own, before lkp's renames and the keys that do not apply. */
+static int suite_key(const struct conv *c, const char *k)
+{
+	char pat[2 * NAME_MAX_LEN + 4];
+
+	if (!c->suite[0])
+		return 0;
+	snprintf(pat, sizeof(pat), "\n%s/%s\n", kit_suite(c->suite), k);
+	return strstr(c->known, pat) != NULL;
+}
+
 static const char no_such_monitor[] = "monitors the kit does not have";
 
 /* why NULL: a key the kit does not know (lkp's bookkeeping, mostly). */
@@ -170,6 +187,30 @@ static int visit(struct conv *c, yaml_node_t *n)
 	return 0;
 }
 
+static const char *kit_value(const struct conv *c, const char *key, const char *v)
+{
+	for (size_t i = 0; i < sizeof(value_renames) / sizeof(value_renames[0]); i++)
+		if (strcmp(kit_suite(c->suite), value_renames[i].suite) == 0 &&
+		    strcmp(key, value_renames[i].key) == 0 && strcmp(v, value_renames[i].lkp) == 0)
+			return value_renames[i].kit;
+	return v;
+}
+
+/* UnixBench's X11 graphics tests: 2d-*, 3d-* and ubgears need an X server
+ * (lkp-tests starts one with xinit); the kit's guest has none.  One line,
+ * naming the value's line. */
+static int refuse_graphics(struct conv *c, yaml_node_t *n, const char *key, const char *v)
+{
+	if (strcmp(kit_suite(c->suite), "unixbench") != 0 || strcmp(key, "test") != 0)
+		return 0;
+	if (strncmp(v, "2d-", 3) != 0 && strncmp(v, "3d-", 3) != 0 && strcmp(v, "ubgears") != 0)
+		return 0;
+	return fail(c, n,
+		    "test: %s: UnixBench's X11 graphics tests (2d-*, 3d-*, ubgears) need an X "
+		    "server, which the kit's guest does not have",
+		    v);
+}
+
 static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_t *v)
 {
 	struct krp_buf val = {0};
@@ -187,9 +228,9 @@ static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_
 		return 0;
 	}
 	if (v->type == YAML_SCALAR_NODE) {
-		if (scalar_value(c, v, key, &s) != 0)
+		if (scalar_value(c, v, key, &s) != 0 || refuse_graphics(c, v, key, s) != 0)
 			return -1;
-		krp_buf_puts(&val, s);
+		krp_buf_puts(&val, kit_value(c, key, s));
 	} else if (v->type == YAML_SEQUENCE_NODE) {
 		yaml_node_item_t *it;
 
@@ -205,12 +246,13 @@ static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_
 				krp_buf_free(&val);
 				return fail(c, e, "%s: a list of plain values, please", key);
 			}
-			if (scalar_value(c, e, key, &s) != 0) {
+			if (scalar_value(c, e, key, &s) != 0 ||
+			    refuse_graphics(c, e, key, s) != 0) {
 				krp_buf_free(&val);
 				return -1;
 			}
 			krp_buf_printf(&val, "%s%s", it == v->data.sequence.items.start ? "" : ", ",
-				       s);
+				       kit_value(c, key, s));
 		}
 		krp_buf_puts(&val, "]");
 		if (val.len == 2) {
@@ -288,6 +330,8 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 		note(c, full, no_such_monitor);
 		return 0;
 	}
+	if (!parent && vn->type != YAML_MAPPING_NODE && suite_key(c, k))
+		return set_param(c, kn, k, vn); /* e.g. hackbench's nr_threads, iterations */
 	for (i = 0; i < sizeof(not_applicable) / sizeof(not_applicable[0]); i++)
 		if (strcmp(k, not_applicable[i].key) == 0) {
 			note(c, full, not_applicable[i].why);
@@ -358,11 +402,18 @@ static int find_suite(struct conv *c, yaml_node_t *root)
 			snprintf(c->suite, sizeof(c->suite), "%s", found);
 			return 0;
 		}
-	return fail(
-	    c, at,
-	    "testcase '%.64s': the kit has no such suite (it has will-it-scale, vm-scalability, "
-	    "unixbench, autonuma-benchmark, specjbb)",
-	    found);
+	{
+		struct krp_buf names = {0};
+
+		for (size_t i = 0; i < sizeof(suite_names) / sizeof(suite_names[0]); i++)
+			if (strcmp(suite_names[i].lkp, suite_names[i].kit) == 0)
+				krp_buf_printf(&names, "%s%s", names.len ? ", " : "",
+					       suite_names[i].kit);
+		fail(c, at, "testcase '%.64s': the kit has no such suite (it has %.*s)", found,
+		     (int)names.len, names.data ? names.data : "");
+		krp_buf_free(&names);
+		return -1;
+	}
 }
 
 static const char *kit_suite(const char *lkp)
@@ -373,28 +424,22 @@ static const char *kit_suite(const char *lkp)
 	return lkp;
 }
 
-/* Parameters lkp passes to a program the kit's suite takes otherwise, or
- * not at all: one line naming the parameter and why. */
+/* Parameters lkp passes that the kit's suite takes otherwise: unixbench's
+ * nr_task: 1 is its default (one copy), left out so the result path is a
+ * kit matrix's; more copies are its nr_task (Run -c N). */
 static int check_program_params(struct conv *c, yaml_node_t *root)
 {
 	const char *suite = kit_suite(c->suite);
 
+	(void)root;
 	for (size_t i = 0; i < c->nparams; i++) {
 		const char *k = c->params[i].key, *v = c->params[i].val;
 
-		if (strcmp(suite, "unixbench") == 0 && strcmp(k, "nr_task") == 0) {
-			if (strcmp(v, "1") == 0 || strcmp(v, "[1]") == 0) {
-				free(c->params[i].val); /* one copy: what the kit runs */
-				c->params[i] = c->params[--c->nparams];
-				i--;
-				continue;
-			}
-			return fail(
-			    c, root,
-			    "nr_task: %s: lkp runs UnixBench with that many copies at once "
-			    "(Run -c N, indexed per copy); the kit's unixbench runs one copy "
-			    "(nr_task: 1, or leave it out)",
-			    v);
+		if (strcmp(suite, "unixbench") == 0 && strcmp(k, "nr_task") == 0 &&
+		    (strcmp(v, "1") == 0 || strcmp(v, "[1]") == 0)) {
+			free(c->params[i].val);
+			c->params[i] = c->params[--c->nparams];
+			i--;
 		}
 	}
 	return 0;
@@ -579,8 +624,27 @@ char *krp_lkpjob_keys(const char *data, size_t len)
 		for (k = pos; k < e && data[k] != ' ' && data[k] != '#'; k++)
 			;
 		if (k > pos) {
+			size_t w[4][2], nw = 0, p = pos;
+
 			krp_buf_add(&keys, data + pos, k - pos);
 			krp_buf_puts(&keys, "\n");
+			/* "KEY CHECK WHERE SUITE ...": a suite's own key also as SUITE/KEY */
+			while (nw < 4 && p < e) {
+				while (p < e && data[p] == ' ')
+					p++;
+				w[nw][0] = p;
+				while (p < e && data[p] != ' ')
+					p++;
+				w[nw][1] = p - w[nw][0];
+				nw++;
+			}
+			if (nw == 4 && w[3][1] > 0 &&
+			    !(w[3][1] == 3 && memcmp(data + w[3][0], "kit", 3) == 0)) {
+				krp_buf_add(&keys, data + w[3][0], w[3][1]);
+				krp_buf_puts(&keys, "/");
+				krp_buf_add(&keys, data + pos, k - pos);
+				krp_buf_puts(&keys, "\n");
+			}
 		}
 		pos = e + 1;
 	}
@@ -598,174 +662,4 @@ char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz)
 	keys = krp_lkpjob_keys(data, len);
 	free(data);
 	return keys;
-}
-
-static int regular_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* NAME beside the job, in DIR, DIR/jobs or DIR/jobs/<folder> (lkp's search,
- * its recursive part one folder deep); 0 with the path, or -1. */
-static int find_include(const char *name, const char *job_dir, const char *lkp_dir, char *path,
-			size_t pathsz)
-{
-	DIR *d;
-	struct dirent *e;
-	int found = 0;
-
-	snprintf(path, pathsz, "%s/%s", job_dir, name);
-	if (regular_file(path))
-		return 0;
-	if (!lkp_dir)
-		return -1;
-	snprintf(path, pathsz, "%s/%s", lkp_dir, name);
-	if (regular_file(path))
-		return 0;
-	snprintf(path, pathsz, "%s/jobs/%s", lkp_dir, name);
-	if (regular_file(path))
-		return 0;
-	snprintf(path, pathsz, "%s/jobs", lkp_dir);
-	if (!(d = opendir(path)))
-		return -1;
-	while (!found && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, pathsz, "%s/jobs/%s/%s", lkp_dir, e->d_name, name);
-		found = regular_file(path);
-	}
-	closedir(d);
-	return found ? 0 : -1;
-}
-
-static int expand(const char *buf, size_t len, const char *job_dir, const char *lkp_dir, int depth,
-		  struct krp_buf *out, struct krp_matrix_err *err)
-{
-	unsigned long line = 0;
-
-	for (size_t pos = 0; pos < len;) {
-		const char *l = buf + pos, *nl = memchr(l, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - l) : len - pos, ind = 0, a;
-		char name[256], path[4096], ferr[KRP_ERR_MAX], *data;
-		size_t dlen;
-		int rc;
-
-		pos += n + 1;
-		line++;
-		while (ind < n && l[ind] == ' ')
-			ind++;
-		a = ind + 2;
-		if (n < ind + 2 || memcmp(l + ind, "<<", 2) != 0) {
-			krp_buf_add(out, l, n);
-			krp_buf_puts(out, "\n");
-			continue;
-		}
-		while (a < n && l[a] == ' ')
-			a++;
-		if (a >= n || l[a] != ':' || a + 1 >= n || l[a + 1] != ' ') {
-			krp_buf_add(out, l, n);
-			krp_buf_puts(out, "\n");
-			continue;
-		}
-		for (a++; a < n && l[a] == ' '; a++)
-			;
-		if (a < n && (l[a] == '*' || l[a] == '[')) { /* a YAML merge: libyaml's */
-			krp_buf_add(out, l, n);
-			krp_buf_puts(out, "\n");
-			continue;
-		}
-		err->line = line;
-		if (n - a >= sizeof(name) || a == n) {
-			snprintf(err->msg, sizeof(err->msg), "<<: an include names one file");
-			return -1;
-		}
-		memcpy(name, l + a, n - a);
-		name[n - a] = 0;
-		while (name[0] && name[strlen(name) - 1] == ' ')
-			name[strlen(name) - 1] = 0;
-		if ((name[0] == '\'' || name[0] == '"') && strlen(name) >= 2 &&
-		    name[strlen(name) - 1] == name[0]) {
-			memmove(name, name + 1, strlen(name));
-			name[strlen(name) - 1] = 0;
-		}
-		if (name[0] == '{') {
-			snprintf(err->msg, sizeof(err->msg),
-				 "<<: %.64s: an include with overrides is not supported (name the "
-				 "file alone and set the keys after it)",
-				 name);
-			return -1;
-		}
-		if (!name[0] || name[0] == '/' || strstr(name, "..")) {
-			snprintf(err->msg, sizeof(err->msg),
-				 "<<: '%.64s': an include is a file of lkp-tests' jobs, named "
-				 "without '/' at the start or '..'",
-				 name);
-			return -1;
-		}
-		if (depth >= 8) {
-			snprintf(err->msg, sizeof(err->msg), "<<: %.64s: includes nested 8 deep",
-				 name);
-			return -1;
-		}
-		if (find_include(name, job_dir, lkp_dir, path, sizeof(path)) != 0) {
-			if (lkp_dir)
-				snprintf(err->msg, sizeof(err->msg),
-					 "<<: %.64s: not found beside the job nor in %.120s/jobs",
-					 name, lkp_dir);
-			else
-				snprintf(err->msg, sizeof(err->msg),
-					 "<<: %.64s includes a part of lkp-tests' jobs: give an "
-					 "lkp-tests checkout with --lkp-tests DIR",
-					 name);
-			return -1;
-		}
-		if (krp_read_file(path, KRP_LKPJOB_MAX_SIZE, &data, &dlen, ferr, sizeof(ferr)) !=
-		    0) {
-			snprintf(err->msg, sizeof(err->msg), "<<: %.64s: %.170s", name, ferr);
-			return -1;
-		}
-		{
-			struct krp_buf sub = {0};
-			char dir[4096];
-
-			snprintf(dir, sizeof(dir), "%s", path);
-			*strrchr(dir, '/') = 0;
-			rc = expand(data, dlen, dir, lkp_dir, depth + 1, &sub, err);
-			free(data);
-			if (rc != 0) {
-				krp_buf_free(&sub);
-				return -1;
-			}
-			for (size_t p = 0; p < sub.len;) { /* indented as the key */
-				const char *snl = memchr(sub.data + p, '\n', sub.len - p);
-				size_t sn = snl ? (size_t)(snl - sub.data - p) : sub.len - p;
-
-				krp_buf_add(out, l, ind);
-				krp_buf_add(out, sub.data + p, sn);
-				krp_buf_puts(out, "\n");
-				p += sn + 1;
-			}
-			krp_buf_free(&sub);
-		}
-		err->line = 0;
-		if (out->len > KRP_LKPJOB_MAX_SIZE) {
-			snprintf(err->msg, sizeof(err->msg), "with its includes, over %zu bytes",
-				 (size_t)KRP_LKPJOB_MAX_SIZE);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-int krp_lkpjob_includes(const char *buf, size_t len, const char *job_dir, const char *lkp_dir,
-			struct krp_buf *out, struct krp_matrix_err *err)
-{
-	memset(err, 0, sizeof(*err));
-	if (expand(buf, len, job_dir, lkp_dir, 0, out, err) != 0) {
-		krp_buf_free(out);
-		return -1;
-	}
-	return 0;
 }

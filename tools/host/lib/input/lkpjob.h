@@ -1,7 +1,9 @@
 /* lkp-tests job files (the job.yaml 0-day attaches to every report) read with
  * libyaml and rewritten as a krepro matrix.
  *
- *   suite/testcase        the kit's suite of that name (specjbb2015 -> specjbb)
+ *   suite/testcase        the kit's suite of that name: a folder under suites/,
+ *                         or one its meta names with "lkp NAME" (specjbb2015
+ *                         -> specjbb; the Makefile's lkp_suites.def)
  *   <suite>: {k: v, ...}  the program's parameters, flattened
  *   <monitor>:            a monitor the kit has joins "monitors: a+b"
  *   k: [a, b] / block list  an axis, as lkp's split-job expands it
@@ -9,7 +11,8 @@
  *                         is one part of the matrix
  *
  * Known lkp keys are mapped (nr_task, runtime, mode, test, size, fs,
- * thp_enabled -> thp, ...); keys that do not apply to the kit (testbox,
+ * thp_enabled -> thp, ...), a key the job's suite declares itself first
+ * (hackbench's nr_threads and iterations); keys that do not apply to the kit (testbox,
  * kconfig, commit, cpufreq_governor, ...) are reported once in notes and
  * never reach the matrix, so never the result path.  Errors name the line. */
 #ifndef KREPRO_LKPJOB_H
@@ -25,7 +28,8 @@
 
 /* Rewrite the lkp job in buf as a matrix into out; notes (one line each: what
  * was ignored and why) into notes.  known_keys: the kit's matrix keys as
- * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them.
+ * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them;
+ * "\nSUITE/key\n" for a key SUITE declares (krp_lkpjob_keys).
  * Returns 0, or -1 with err (out empty). */
 int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
 			 struct krp_buf *notes, struct krp_matrix_err *err);
@@ -41,8 +45,9 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 int krp_lkpjob_includes(const char *buf, size_t len, const char *job_dir, const char *lkp_dir,
 			struct krp_buf *out, struct krp_matrix_err *err);
 
-/* The kit's key table (lib/matrix-keys: "KEY CHECK" lines, # comments) as
- * known_keys.  The caller frees it. */
+/* The kit's key table (./run-matrix.sh --keys: "KEY CHECK WHERE OWNER ..."
+ * lines, # comments) as known_keys: every KEY, and SUITE/KEY for a key
+ * whose OWNER is a suite.  The caller frees it. */
 char *krp_lkpjob_keys(const char *table, size_t len);
 /* The same from the key table's file (at most 64 KiB); NULL with err. */
 char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz);

@@ -554,7 +554,7 @@ struct part {
 
 static int has_key(const char *keys, const char *k)
 {
-	char pat[40];
+	char pat[68]; /* a key of up to 64 bytes between newlines */
 
 	snprintf(pat, sizeof(pat), "\n%s\n", k);
 	return strstr(keys, pat) != NULL;
@@ -603,19 +603,30 @@ char *krp_report_test_keys(const char *table, size_t len)
 	krp_buf_puts(&keys, "\n");
 	while (pos < len) {
 		size_t e = pos;
-		char k[65], where[16], owner[65];
-		int ok;
+		char k[65], where[16], owner[65], *const into[] = {k, NULL, where, owner};
+		const size_t room[] = {sizeof(k), 0, sizeof(where), sizeof(owner)};
+		size_t p = pos;
+		int ok = 1;
 
 		while (e < len && table[e] != '\n')
 			e++;
-		k[0] = where[0] = owner[0] = 0;
-		{
-			char line[256];
-			size_t n = e - pos < sizeof(line) - 1 ? e - pos : sizeof(line) - 1;
+		/* "KEY CHECK WHERE OWNER ...": CHECK may be any length (a suite's
+		 * list of tests), so the words are read in place */
+		for (int w = 0; w < 4; w++) {
+			size_t s;
 
-			memcpy(line, table + pos, n);
-			line[n] = 0;
-			ok = sscanf(line, "%64s %*s %15s %64s", k, where, owner) == 3;
+			while (p < e && table[p] == ' ')
+				p++;
+			for (s = p; p < e && table[p] != ' '; p++)
+				;
+			if (p == s || (into[w] && p - s >= room[w])) {
+				ok = 0;
+				break;
+			}
+			if (into[w]) {
+				memcpy(into[w], table + s, p - s);
+				into[w][p - s] = 0;
+			}
 		}
 		pos = e + 1;
 		if (!ok || k[0] == '#')
