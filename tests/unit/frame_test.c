@@ -365,8 +365,23 @@ static void test_recv_dir(void)
 	/* Files the host writes cannot come from a guest, not even behind a
 	 * tenant prefix (issue 12: a guest's FAILED or job.conf.new). */
 	{
-		static const char *const forged[] = {"FAILED", "job.conf.new", "stats.json",
-						     "vm_2.job.conf.new", "vm_13.FAILED"};
+		/* Issue 35, row 3: the images booted, the host's load, where LAVA
+		 * ran it, the repeat check's mark, and every one behind a prefix. */
+		static const char *const forged[] = {"FAILED",
+						     "job.conf.new",
+						     "stats.json",
+						     "vm_2.job.conf.new",
+						     "vm_13.FAILED",
+						     "images",
+						     "vm_1.images",
+						     "vm_2.images",
+						     "host.conf",
+						     "vm_2.host.conf",
+						     "lava.conf",
+						     "vm_1.lava.conf",
+						     "NOT-DETERMINISTIC",
+						     "vm_1.NOT-DETERMINISTIC",
+						     "vm_1.vm_2.images"};
 		size_t k;
 
 		for (k = 0; k < sizeof(forged) / sizeof(forged[0]); k++) {
