@@ -104,6 +104,24 @@ expect_in "lava.conf names the export's machine" "$lx_run/lava.conf" "machine=la
 assert "and not the guest's" sh -c "! grep -q forged '$lx_run/lava.conf'"
 assert "no run carries the guest's host.conf" test -z "$(find "$T_DIR/ires" -name host.conf -exec grep -l cpu_pressure {} +)"
 
+# krepro-recv --session N (issue 35, row 7): a kexec chain whose step 2 is
+# cut inside a header line, or leaves short garbage without a newline,
+# still gives step 3 its own files.
+mkdir -p "$T_DIR/ks"
+printf 'MemTotal: 1 kB\n' >"$T_DIR/ks/meminfo"
+cp suites/will-it-scale/fixtures/process-2-page_fault1 "$T_DIR/ks/will-it-scale"
+for cut in 'KRP1 file 4096 1234' 'KRP1 fi' '#x'; do
+	{
+		KRP_END_EXTRA=' step=1' krp_stream "$T_DIR/ks" meminfo
+		printf '%s' "$cut"
+		KRP_END_EXTRA=' step=3' krp_stream "$T_DIR/ks" meminfo will-it-scale
+	} >"$T_DIR/ks.frames"
+	rm -rf "$T_DIR/ks.st"
+	expect_rc "krepro-recv --session 3 after '$cut' (no newline)" 0 "$H/krepro-recv" --session 3 -o "$T_DIR/ks.st" "$T_DIR/ks.frames"
+	assert "step 3's files arrive whole" cmp -s "$T_DIR/ks.st/will-it-scale" "$T_DIR/ks/will-it-scale"
+	expect_rc "and the cut step 2 fails" 1 "$H/krepro-recv" --session 2 -o "$T_DIR/ks.st2" "$T_DIR/ks.frames"
+done
+
 t_clean
 t_summary
 [ "$T_FAILED" = 0 ]
