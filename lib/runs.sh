@@ -3,7 +3,7 @@
 # parsing what came back, a failure's record, the move into place.
 # Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
 # the key classes (load_key_classes), START, PENDING, H, BOOT_SECONDS (the
-# backends).  Sets: TENANT_PREFIX, CELL,
+# backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
 # BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_select,
 # B_* and BACKEND (select_cell); done_runs, failed_runs.
 
@@ -122,6 +122,23 @@ write_images() {
 }
 
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
+# The files the host writes in a run (contract.h's one list, which
+# krepro-recv refuses as a guest's file names too).
+HOST_FILES=" $(contract_get KRP_HOST_FILES) "
+
+# host_owned NAME: NAME, behind any number of vm_N. prefixes, is a file the
+# host writes (a guest's vm_2.images never replaces tenant 2's images).
+host_owned() {
+	ho=$1
+	while :; do
+		ho_r=${ho#"$TENANT_PREFIX"}
+		ho_d=${ho_r%%[!0-9]*}
+		case $ho_r in "$ho") break ;; esac
+		case $ho_d:${ho_r#"$ho_d"} in [0-9]*:.?*) ho=${ho_r#"$ho_d".} ;; *) break ;; esac
+	done
+	case $HOST_FILES in *" $ho "*) return 0 ;; esac
+	return 1
+}
 
 # split_tenants RDIR: RDIR.tmp holds vm_I.* files of every tenant of $CELL;
 # tenants 2..N get their own complete run directories (their files, the main
@@ -142,6 +159,8 @@ split_tenants() {
 			st_rest=${name#"$TENANT_PREFIX"}
 			st_rest=${st_rest#"${st_rest%%[!0-9]*}"}
 			case $name:$st_rest in "$TENANT_PREFIX"[0-9]*:.[A-Za-z0-9]*) ;; "$TENANT_PREFIX"[0-9]*:.*) continue ;; esac
+			# and never one the host writes (krepro-recv refused it too).
+			case $name in "$TENANT_PREFIX"[0-9]*.*) ! host_owned "$name" || continue ;; esac
 			case $name in
 			"$TENANT_PREFIX$i".*) mv "$f" "$td.tmp/${name#"$TENANT_PREFIX$i".}" ;;
 			"${TENANT_PREFIX}1".*)

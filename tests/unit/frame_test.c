@@ -365,8 +365,23 @@ static void test_recv_dir(void)
 	/* Files the host writes cannot come from a guest, not even behind a
 	 * tenant prefix (issue 12: a guest's FAILED or job.conf.new). */
 	{
-		static const char *const forged[] = {"FAILED", "job.conf.new", "stats.json",
-						     "vm_2.job.conf.new", "vm_13.FAILED"};
+		/* Issue 35, row 3: the images booted, the host's load, where LAVA
+		 * ran it, the repeat check's mark, and every one behind a prefix. */
+		static const char *const forged[] = {"FAILED",
+						     "job.conf.new",
+						     "stats.json",
+						     "vm_2.job.conf.new",
+						     "vm_13.FAILED",
+						     "images",
+						     "vm_1.images",
+						     "vm_2.images",
+						     "host.conf",
+						     "vm_2.host.conf",
+						     "lava.conf",
+						     "vm_1.lava.conf",
+						     "NOT-DETERMINISTIC",
+						     "vm_1.NOT-DETERMINISTIC",
+						     "vm_1.vm_2.images"};
 		size_t k;
 
 		for (k = 0; k < sizeof(forged) / sizeof(forged[0]); k++) {
@@ -455,6 +470,8 @@ static void test_sessions(void)
 	add_frame(&b, "file", "meminfo", "a1", 2);
 	add_frame(&b, "end", "end", "files=1 status=ok", 17);
 	add_str(&b, "[    1.0] kexec: starting new kernel\n");
+	/* "KRP1 " inside noise that is no whole frame starts no session */
+	add_str(&b, "noise naming KRP1 file 3 00000000 x\n");
 	add_frame(&b, "file", "meminfo", "b22", 3);
 	add_frame(&b, "file", "will-it-scale", "x", 1);
 	add_frame(&b, "end", "end", "files=2 status=ok", 17);
@@ -529,6 +546,15 @@ static void test_stepped_sessions(void)
 	    "KRP1 file 4000 0badc0de meminfo\npartial payload, the guest died here\n",
 	    "KRP1 file zz garbage header\n",
 	    "KRP1 file 2000 01234567 will-it-scale\n",
+	    /* issue 35, row 7: step 2 cut inside a header line, or short
+	     * garbage without a newline before step 3 */
+	    "KRP1 file 12 0bad",
+	    "KRP1 fi",
+	    "KRP1 end 17 ",
+	    "KRP",
+	    "x7#",
+	    "\x01\xff",
+	    "KRP1 file 4000 0badc0de meminfo\npartial payload, no newline",
 	};
 	for (size_t k = 0; k < sizeof(broken) / sizeof(broken[0]); k++) {
 		char what[96];
@@ -558,6 +584,37 @@ static void test_stepped_sessions(void)
 				strcmp(s.data[0], "s4") == 0);
 		free(b.data);
 	}
+	/* Step 2 whole, then short garbage without a newline on the line of
+	 * step 3's first header (issue 35, row 7). */
+	b = (struct krp_buf){0};
+	add_frame(&b, "file", "meminfo", "s2", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok step=2", 24);
+	add_str(&b, "\r\x1b[0m");
+	add_frame(&b, "file", "meminfo", "s3", 2);
+	add_frame(&b, "file", "kmsg", "k3", 2);
+	add_frame(&b, "end", "end", "files=2 status=ok step=3", 24);
+	memset(&s, 0, sizeof(s));
+	CHECK("garbage without a newline before step 3: step 3 decodes",
+	      krp_decode_session(b.data, b.len, 3, collect, &s, &r) == 0 && s.n == 2 &&
+		  strcmp(s.data[0], "s3") == 0);
+	memset(&s, 0, sizeof(s));
+	CHECK("garbage without a newline after step 2: step 2 decodes",
+	      krp_decode_session(b.data, b.len, 2, collect, &s, &r) == 0 && s.n == 1);
+	free(b.data);
+	/* The same without step= (sessions counted in order). */
+	b = (struct krp_buf){0};
+	add_frame(&b, "file", "meminfo", "s1", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok", 17);
+	add_str(&b, "KRP1 file 9 ab");
+	add_frame(&b, "file", "meminfo", "s3", 2);
+	add_frame(&b, "end", "end", "files=1 status=ok", 17);
+	memset(&s, 0, sizeof(s));
+	CHECK("a header cut before session 3: session 3 decodes",
+	      krp_decode_session(b.data, b.len, 3, collect, &s, &r) == 0 && s.n == 1 &&
+		  strcmp(s.data[0], "s3") == 0);
+	CHECK("and session 2, the cut one, fails",
+	      krp_decode_session(b.data, b.len, 2, collect, &s, &r) != 0);
+	free(b.data);
 	b = (struct krp_buf){0};
 	add_frame(&b, "end", "end", "files=0 status=ok step=0", 24);
 	CHECK("step 0 in an end frame is refused",

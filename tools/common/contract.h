@@ -43,6 +43,16 @@
 /* Files of tenant N of a run arrive as "<KRP_TENANT_PREFIX>N.<name>". */
 #define KRP_TENANT_PREFIX "vm_"
 
+/* The files the host writes in a run directory (and the variant's files
+ * above it), space-separated: the one list of names no guest file may take,
+ * not even behind a tenant's prefix ("vm_2.images").  krepro-recv refuses
+ * a frame so named (krp_host_owned_name); the host's scripts read the same
+ * list (lib/runs.sh, host_owned); tests/cli_recv.sh checks that every file
+ * lib/ writes into a run is on it.  A new host record is added here. */
+/* clang-format off */
+#define KRP_HOST_FILES "FAILED NOT-DETERMINISTIC avg.json boot.cmd console-chain.log console.log frames.bin host.conf images job.conf job.conf.new job.yaml kexec.log lava.conf listen.log matrix.json power.log qemu.cmd qemu.log recv.log stats.json stats.log stddev.json"
+/* clang-format on */
+
 static inline int krp_key_char(char c, int first)
 {
 	if (c >= 'a' && c <= 'z')

@@ -18,7 +18,10 @@
  *   failure   a failure count: shown whenever it is not zero
  *
  * A rule the tools cannot read stops them, naming the file and line: the
- * unit tests read every rule. */
+ * unit tests read every rule.  The build (tools/meta-tables.awk, which
+ * writes krp_meaning_text) stops at a line that is not safe in a C string
+ * and at two lines giving one metric two directions (one pattern twice, or
+ * a plain name and another folder's pattern), naming both files and lines. */
 #ifndef KREPRO_MEANING_H
 #define KREPRO_MEANING_H
 #include <stddef.h>

@@ -11,6 +11,13 @@
 #define MAGIC_SP KRP_MAGIC " "
 #define END_SP KRP_MAGIC " end "
 
+/* decode()'s modes: stop after the end frame (one session of several), or
+ * after the first frame (is a whole frame there?). */
+#define STOP_AT_END 1
+#define ONE_FRAME 2
+
+static int frame_at(const unsigned char *buf, size_t len, size_t at);
+
 static int hexval(unsigned char c)
 {
 	if (c >= '0' && c <= '9')
@@ -115,7 +122,7 @@ static int parse_end_payload(const unsigned char *p, size_t n, struct krp_decode
 	return (have_files && have_status) ? 0 : -1;
 }
 
-static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb, void *ctx,
+static int decode(const void *vbuf, size_t len, int mode, krp_file_cb cb, void *ctx,
 		  struct krp_decode_result *res)
 {
 	const unsigned char *buf = vbuf;
@@ -136,6 +143,20 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 			/* Not a frame: skip to the start of the next line. */
 			nl = memchr(buf + pos, '\n', rest);
 			size_t skip = nl ? (size_t)(nl - (buf + pos)) + 1 : rest;
+			/* In a session, a whole frame after bytes without a newline is
+			 * where the guest's next boot started: what came before it was
+			 * cut (the session ends broken there; next_span resyncs). */
+			const unsigned char *m =
+			    (mode & STOP_AT_END) ? memmem(buf + pos, skip, MAGIC_SP, magic) : NULL;
+			if (m && frame_at(m, len - (size_t)(m - buf), 0)) {
+				res->frames++;
+				res->bad_at = (size_t)(m - buf) - 1;
+				snprintf(res->err, sizeof(res->err),
+					 "frame %zu: the stream is cut: it starts again after %zu "
+					 "bytes without a newline",
+					 res->frames, (size_t)(m - (buf + pos)));
+				goto out;
+			}
 			/* An empty line is the sender's own separator, not noise. */
 			if (!(skip == 1 && buf[pos] == '\n'))
 				res->stray += skip;
@@ -248,7 +269,7 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 				goto out;
 			}
 			res->have_end = 1;
-			if (stop_at_end) {
+			if (mode & (STOP_AT_END | ONE_FRAME)) {
 				pos = (size_t)(payload - buf) + plen + 1;
 				break;
 			}
@@ -265,6 +286,8 @@ static int decode(const void *vbuf, size_t len, int stop_at_end, krp_file_cb cb,
 			res->files++;
 		}
 		pos = (size_t)(payload - buf) + plen + 1;
+		if (mode & ONE_FRAME)
+			break;
 	}
 	res->consumed = pos;
 	res->bad_at = pos;
@@ -303,10 +326,35 @@ struct span {
 	char err[sizeof(((struct krp_decode_result *)0)->err)];
 };
 
-/* The session starting at off.  A session broken before its end frame (a
- * frame cut short, a garbage header) ends where the next session starts:
- * at the first valid frame after the break when the frames from there on
- * are a whole session of their own (closed by an end frame whose files=
+/* A whole valid frame (header, payload, CRC, newline) starts at `at`. */
+static int frame_at(const unsigned char *buf, size_t len, size_t at)
+{
+	struct krp_decode_result e;
+
+	decode(buf + at, len - at, ONE_FRAME, NULL, NULL, &e);
+	/* bad_at is 0 only when the first frame itself failed. */
+	return e.frames == 1 && e.bad_at > 0;
+}
+
+/* The next frame magic at or after `from`, or len. */
+static size_t next_magic(const unsigned char *buf, size_t len, size_t from)
+{
+	const unsigned char *m;
+
+	if (from >= len)
+		return len;
+	m = memmem(buf + from, len - from, MAGIC_SP, strlen(MAGIC_SP));
+	return m ? (size_t)(m - buf) : len;
+}
+
+/* The session starting at or after off.  It starts at the first frame
+ * header that begins a line, or at the first whole valid frame anywhere
+ * (after a header cut in the middle or garbage without a newline, the
+ * guest's next boot starts on the same line).
+ * A session broken before its end frame (a frame cut short, a garbage
+ * header) ends where the next session starts: at the first valid frame
+ * after the break, wherever it lies in a line, when the frames from there
+ * on are a whole session of their own (closed by an end frame whose files=
  * counts them: the guest's next boot), else at the next end frame that
  * decodes (the broken session's own close, after a frame garbled in the
  * middle of it).  Either way the sessions after it are found.  Returns 0
@@ -314,14 +362,19 @@ struct span {
 static int next_span(const unsigned char *buf, size_t len, size_t off, struct span *sp)
 {
 	struct krp_decode_result r, e;
-	const unsigned char *nl;
 	size_t at;
+	int first_valid = 1;
 
 	memset(sp, 0, sizeof(*sp));
-	sp->start = off;
-	sp->ok = decode(buf + off, len - off, 1, NULL, NULL, &r) == 0;
-	if (r.frames == 0)
+	for (at = next_magic(buf, len, off); at < len; at = next_magic(buf, len, at + 1)) {
+		if (at == off || buf[at - 1] == '\n' || frame_at(buf, len, at))
+			break;
+	}
+	if (at >= len)
 		return 0;
+	off = at;
+	sp->start = off;
+	sp->ok = decode(buf + off, len - off, STOP_AT_END, NULL, NULL, &r) == 0;
 	snprintf(sp->err, sizeof(sp->err), "%s", r.err);
 	if (r.have_end) {
 		sp->len = r.consumed;
@@ -330,14 +383,10 @@ static int next_span(const unsigned char *buf, size_t len, size_t off, struct sp
 		return 1;
 	}
 	/* Resynchronise: the first valid frame after the break, then end frames. */
-	at = off + r.bad_at;
-	int first_valid = 1;
-	while ((nl = memchr(buf + at, '\n', len - at)) != NULL) {
-		at = (size_t)(nl - buf) + 1;
-		if (first_valid && len - at >= strlen(MAGIC_SP) &&
-		    memcmp(buf + at, MAGIC_SP, strlen(MAGIC_SP)) == 0) {
-			decode(buf + at, len - at, 1, NULL, NULL, &e);
-			/* bad_at is 0 only when the first frame itself failed. */
+	for (at = next_magic(buf, len, off + r.bad_at + 1); at < len;
+	     at = next_magic(buf, len, at + 1)) {
+		if (first_valid) {
+			decode(buf + at, len - at, STOP_AT_END, NULL, NULL, &e);
 			if (e.bad_at > 0 && !(e.have_end && e.frames == 1)) {
 				first_valid = 0;
 				if (e.have_end && e.end_files == e.files) {
@@ -348,7 +397,7 @@ static int next_span(const unsigned char *buf, size_t len, size_t off, struct sp
 		}
 		if (len - at < strlen(END_SP) || memcmp(buf + at, END_SP, strlen(END_SP)) != 0)
 			continue;
-		decode(buf + at, len - at, 1, NULL, NULL, &e);
+		decode(buf + at, len - at, STOP_AT_END, NULL, NULL, &e);
 		if (e.have_end && e.frames == 1) {
 			sp->len = at + e.consumed - off;
 			sp->step = e.end_step;
@@ -383,7 +432,7 @@ int krp_decode_session(const void *vbuf, size_t len, unsigned session, krp_file_
 			unfinished = sp;
 			have_unfinished = 1;
 		}
-		off += sp.len;
+		off = sp.start + sp.len;
 	}
 	memset(res, 0, sizeof(*res));
 	if (stepped) {
@@ -413,7 +462,7 @@ int krp_decode_session(const void *vbuf, size_t len, unsigned session, krp_file_
 			 session, nth.err);
 		return -1;
 	}
-	int rc = decode(buf + nth.start, nth.len, 1, cb, ctx, res);
+	int rc = decode(buf + nth.start, nth.len, STOP_AT_END, cb, ctx, res);
 	res->consumed += nth.start;
 	return rc;
 }

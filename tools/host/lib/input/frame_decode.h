@@ -23,7 +23,8 @@ struct krp_decode_result {
 	unsigned long end_step;	 /* step=<n> of the end frame, 0 without */
 	char err[1024];		 /* reason when krp_decode returns -1 */
 	size_t consumed;	 /* bytes walked: up to just after the end frame */
-	size_t bad_at;		 /* offset of the frame that failed, if one did */
+	size_t bad_at;		 /* offset of the frame that failed, if one did (or the
+				  * last byte before a session's cut) */
 };
 
 /* Decode a whole stream.  Returns 0 when every frame is valid, an end frame

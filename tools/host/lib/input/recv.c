@@ -19,26 +19,28 @@ struct writer {
 
 int krp_host_owned_name(const char *name)
 {
-	static const char *const host[] = {
-	    "FAILED",	 "job.conf",	"job.conf.new", "job.yaml",	     "stats.json",
-	    "stats.log", "recv.log",	"console.log",	"console-chain.log", "frames.bin",
-	    "qemu.cmd",	 "qemu.log",	"boot.cmd",	"kexec.log",	     "listen.log",
-	    "power.log", "matrix.json", "avg.json",	"stddev.json",
-	};
-	size_t i;
+	const char *p = KRP_HOST_FILES;
+	size_t n, plen = strlen(KRP_TENANT_PREFIX);
 
-	/* A tenant's files arrive as vm_<N>.<name> and are renamed <name>. */
-	if (strncmp(name, KRP_TENANT_PREFIX, strlen(KRP_TENANT_PREFIX)) == 0) {
-		const char *d = name + strlen(KRP_TENANT_PREFIX), *p = d;
+	/* A tenant's files arrive as vm_<N>.<name> and are renamed <name>;
+	 * every such prefix is taken off ("vm_1.vm_2.images" too). */
+	while (strncmp(name, KRP_TENANT_PREFIX, plen) == 0) {
+		const char *d = name + plen, *q = d;
 
-		while (*p >= '0' && *p <= '9')
-			p++;
-		if (p > d && *p == '.')
-			name = p + 1;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q == d || *q != '.')
+			break;
+		name = q + 1;
 	}
-	for (i = 0; i < sizeof(host) / sizeof(host[0]); i++) {
-		if (strcmp(name, host[i]) == 0)
+	n = strlen(name);
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (w == n && strncmp(p, name, n) == 0)
 			return 1;
+		p += w;
+		p += strspn(p, " ");
 	}
 	return 0;
 }

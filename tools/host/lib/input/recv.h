@@ -7,10 +7,10 @@
 
 #include "frame_decode.h"
 
-/* Files the host writes in a run directory (job.conf, FAILED, stats.json,
- * console.log, ...), also behind a tenant's "vm_<N>." prefix: a guest frame
- * with such a name is refused, so nothing a guest sends can replace or
- * forge them. */
+/* Files the host writes in a run directory (KRP_HOST_FILES, contract.h:
+ * job.conf, FAILED, images, host.conf, ...), also behind a tenant's
+ * "vm_<N>." prefix: a guest frame with such a name is refused, so nothing a
+ * guest sends can replace or forge them. */
 int krp_host_owned_name(const char *name);
 
 /* A tenant's file "vm_<N>.<name>" becomes <name> in the tenant's run

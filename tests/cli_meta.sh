@@ -1,0 +1,52 @@
+#!/bin/sh
+# One metric, one meaning (issue 35, row 9): two meta lines that give one
+# metric two directions stop the build naming both files and lines, and a
+# meta line that is not safe inside the generated C stops it at its own
+# line (tools/meta-tables.awk writes the meaning table).
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+copy_checkout "$T_DIR/k"
+mkdir -p "$T_DIR/k/monitors/odd"
+# meaning_built LINES: the meaning table built with monitors/odd/meta
+# holding LINES (the Makefile's own rule; T_OUT has what it said).
+meaning_built() {
+	printf '%s\n' "$1" >"$T_DIR/k/monitors/odd/meta"
+	rm -rf "$T_DIR/o"
+	make -s -C "$T_DIR/k" OUT="$T_DIR/o" "$T_DIR/o/gen/meaning_text.c" >"$T_OUT" 2>&1
+}
+assert "the shipped meta files build the meaning table" meaning_built '# nothing'
+assert "and it holds every folder's lines" grep -q '"will-it-scale.per_process_ops higher headline\\n"' "$T_DIR/o/gen/meaning_text.c"
+
+meaning_built 'will-it-scale.per_process_ops lower headline'
+assert "another folder saying lower for will-it-scale's headline stops the build" test ! -e "$T_DIR/o/gen/meaning_text.c"
+expect_in "naming both files and lines" "$T_OUT" \
+	"suites/will-it-scale/meta:$(grep -n '^will-it-scale.per_process_ops ' suites/will-it-scale/meta | cut -d: -f1): will-it-scale.per_process_ops is higher here, but will-it-scale.per_process_ops is lower at monitors/odd/meta:1 (one metric, one meaning)"
+meaning_built '# a pattern of another folder
+will-it-scale.per_* none'
+expect_in "a pattern matching another folder's metric with another direction stops it" "$T_OUT" \
+	"will-it-scale.per_process_ops is higher here, but will-it-scale.per_* is none at monitors/odd/meta:2"
+meaning_built 'odd.x higher
+odd.y lower
+odd.x lower'
+expect_in "one folder giving one pattern two directions stops it" "$T_OUT" \
+	"monitors/odd/meta:3: odd.x is lower here, but odd.x is higher at monitors/odd/meta:1"
+assert "one folder's narrower rule before its pattern is its own business" meaning_built 'odd.bad lower
+odd.* higher'
+assert "the same direction twice is no contradiction" meaning_built 'will-it-scale.per_process_ops higher'
+
+# Lines not safe in a C string are refused at their line, before any C.
+for unsafe in 'odd.x??/ higher' 'odd.\x higher' 'odd."x higher' "$(printf 'odd.x\001 higher')" \
+	"$(printf '# caf\303\251')"; do
+	meaning_built "# fine
+$unsafe"
+	assert "unsafe meta line refused: $(printf '%s' "$unsafe" | od -An -c | tr -s ' ' | head -c 60)" \
+		test ! -e "$T_DIR/o/gen/meaning_text.c"
+	expect_in "at its own line" "$T_OUT" "monitors/odd/meta:2: "
+	expect_in "saying why" "$T_OUT" "not safe in the C tables"
+done
+
+t_clean
+t_summary
+[ "$T_FAILED" = 0 ]
