@@ -25,7 +25,7 @@ expect_rc "a value that cannot be a path is refused" 2 ./run-matrix.sh --dry-run
 expect_in "naming file and line" "$T_OUT" "$T_DIR/bad.yaml:4: test: value 'page fault3'"
 printf 'testcase: netperf\nnetperf:\n  test: TCP_RR\n' >"$T_DIR/np.yaml"
 expect_rc "a suite the kit lacks is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/np.yaml"
-expect_in "naming the suites it has (every folder, hackbench too)" "$T_OUT" "np.yaml:1: testcase 'netperf': the kit has no such suite (it has autonuma-benchmark, hackbench, specjbb, unixbench, vm-scalability, will-it-scale)"
+expect_in "naming the suites it has (every folder, hackbench too)" "$T_OUT" "np.yaml:1: testcase 'netperf': the kit has no such suite (it has autonuma-benchmark, hackbench, membench, specjbb, unixbench, vm-scalability, will-it-scale)"
 
 # from-report: the four seeds (excerpts; seed 002 as its archive has it, on
 # one line) and a quoted, quoted-printable reply to a 2023-style report.

@@ -92,7 +92,8 @@ int main(void)
 	rc = conv("testcase: netperf\n", &out, &notes, &e);
 	CHECK("an unknown testcase names the kit's suites, every folder's (the Makefile's table)",
 	      rc == -1 && e.line == 1 && strstr(e.msg, "'netperf': the kit has no such suite") &&
-		  strstr(e.msg, "(it has autonuma-benchmark, hackbench, membench, specjbb, unixbench,"));
+		  strstr(e.msg,
+			 "(it has autonuma-benchmark, hackbench, membench, specjbb, unixbench,"));
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
 
