@@ -23,6 +23,10 @@
  * probe boot) and the guest's init adds to a tenant's job (its memory). */
 #define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory seed"
 
+/* Exact mode's instruction-counted clock: QEMU's -icount shift, every
+ * executed instruction 2^shift ns of guest time (lib/boot-qemu.sh's
+ * EXACT_QEMU_ARGS; the memory model's rates, analyze/model_rate.c). */
+#define KRP_EXACT_ICOUNT_SHIFT "2"
 /* A knob key sysctl.<path> or sysfs.<path>: <path> is names of a-z, 0-9 and
  * '_' joined by single dots, each dot a '/' under /proc/sys or /sys (never
  * empty, no "..", nothing to climb out with).  An ERE: the host's plan

@@ -1,6 +1,8 @@
 /* Result directories (see results.h). */
 #include "results.h"
 
+#include "model_rate.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
@@ -320,6 +322,7 @@ long krp_stats_run(const char *run_dir, char *err, size_t errsz)
 		snprintf(err, errsz, "%s: no metrics found in the raw result files", run_dir);
 		goto out;
 	}
+	krp_model_rates(&m);
 	{
 		char *sp = krp_path_join(run_dir, "stats.json");
 		int wrc = krp_stats_save(sp, &m, err, errsz);

@@ -133,6 +133,10 @@ int krp_meaning_direction(const char *name)
 
 	if (!r)
 		r = first(name, 1, 0, 0);
+	/* a benchmark's metric in model time (analyze/model_rate.c) means
+	 * what the metric means */
+	if (!r && strncmp(name, KRP_MODEL_RATE_PREFIX, strlen(KRP_MODEL_RATE_PREFIX)) == 0)
+		return krp_meaning_direction(name + strlen(KRP_MODEL_RATE_PREFIX));
 	return r ? r->dir : 0;
 }
 

@@ -26,7 +26,13 @@
 #define KREPRO_MEANING_H
 #include <stddef.h>
 
-/* 1 (higher is better), -1 (lower is better) or 0 (unknown or neither). */
+/* The prefix of a benchmark's headline in the memory model's time
+ * (model.<headline>, analyze/model_rate.h): it means what the headline
+ * means. */
+#define KRP_MODEL_RATE_PREFIX "model."
+
+/* 1 (higher is better), -1 (lower is better) or 0 (unknown or neither);
+ * model.<name> without a rule of its own: <name>'s. */
 int krp_meaning_direction(const char *name);
 
 /* 1 if a monitor rule (not rusage) matches name. */
