@@ -185,7 +185,7 @@ int krm_config_set(struct krm_config *c, const char *key, const char *val, char 
 
 		while (*p) {
 			if (n == KRM_MAX_CPUS || parse_size(p, &v, &p) || v >= KRM_MAX_NODES ||
-			    (*p && *p != ','))
+			    (*p && *p != ',' && *p != '+'))
 				goto bad_list;
 			c->cpu_node[n++] = (unsigned)v;
 			if (*p)
@@ -207,7 +207,7 @@ int krm_config_set(struct krm_config *c, const char *key, const char *val, char 
 				goto bad_list;
 			c->range[n].start = v;
 			c->range[n].end = w;
-			if (parse_size(p + 1, &v, &p) || v >= KRM_MAX_NODES || (*p && *p != ','))
+			if (parse_size(p + 1, &v, &p) || v >= KRM_MAX_NODES || (*p && *p != ',' && *p != '+'))
 				goto bad_list;
 			c->range[n].node = (unsigned)v;
 			if (v + 1 > top)

@@ -55,7 +55,9 @@ void krm_config_default(struct krm_config *c, unsigned ncpus);
 
 /* One plugin argument KEY=VALUE into c (see docs/MEMORY-MODEL.md): l1d,
  * l2, llc (SIZE/WAYS, SIZE with K, M or G), line, nodes
- * (START-END:NODE,...), cpunode (NODE,... one per vCPU), buffer, profile.
+ * (START-END:NODE+..., inclusive), cpunode (NODE+..., one per vCPU),
+ * buffer, profile.  Lists take '+' between items (QEMU's -plugin splits its
+ * arguments at commas) or ',' (a QEMU ",,").
  * Returns 0, or -1 with a message in err. */
 int krm_config_set(struct krm_config *c, const char *key, const char *val, char *err,
 		   size_t errlen);
