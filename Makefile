@@ -194,10 +194,10 @@ $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 # krepro-model.so, needs QEMU's plugin header (QEMU_PLUGIN_INC, the folder
 # holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
 MODEL_SRC = tools/qemu-plugin/model.c
-MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h
+MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h
 $(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) $(SAN) -Itests/unit -o $@ $< $(MODEL_SRC)
+	$(CC) $(HOST_CFLAGS) $(SAN) -Itools/common -Itests/unit -o $@ $< $(MODEL_SRC)
 PLUGIN_CFLAGS = -std=c11 $(WARN) -O2 -shared -fPIC
 $(OUT)/qemu-plugin/krepro-model.so: tools/qemu-plugin/krepro-model.c $(MODEL_SRC) $(MODEL_HDRS)
 	@test -f '$(QEMU_PLUGIN_INC)/qemu-plugin.h' || \

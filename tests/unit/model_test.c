@@ -137,11 +137,11 @@ static void test_config(void)
 		  krm_config_check(&c, err, sizeof(err)) < 0);
 	krm_config_default(&c, 2);
 	CHECK("config: nodes",
-	      krm_config_set(&c, "nodes", "0x0-0x3fffffff:0,0x40000000-0x7fffffff:1", err,
+	      krm_config_set(&c, "nodes", "0x0-0x3fffffff:0+0x40000000-0x7fffffff:1", err,
 			     sizeof(err)) == 0 &&
 		  c.nranges == 2 && c.nnodes == 2 && c.range[1].start == 0x40000000 &&
 		  c.range[1].end == 0x7fffffff && c.range[1].node == 1);
-	CHECK("config: cpunode", krm_config_set(&c, "cpunode", "0,1", err, sizeof(err)) == 0 &&
+	CHECK("config: cpunode", krm_config_set(&c, "cpunode", "0+1", err, sizeof(err)) == 0 &&
 				     c.cpu_node[1] == 1 &&
 				     krm_config_check(&c, err, sizeof(err)) == 0);
 	CHECK("config: cpunode one short",

@@ -22,6 +22,9 @@
 #ifndef KREPRO_QEMU_PLUGIN_LATENCY_H
 #define KREPRO_QEMU_PLUGIN_LATENCY_H
 
+/* the nominal clock: nanoseconds become cycles at it, and model cycles
+ * become model seconds */
+#define KRM_FREQ_MHZ 2500
 /* cycles per instruction when every access hits the L1d */
 #define KRM_BASE_CPI 1
 /* an L1d miss served by the vCPU's own L2 [IOM], [7CPU] */

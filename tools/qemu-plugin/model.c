@@ -56,22 +56,9 @@ struct krm_model {
 	struct pc_slot prof_other; /* PCs past the table's bound */
 };
 
-static const char *const event_names[KRM_NEVENTS] = {
-    "instructions",
-    "loads",
-    "stores",
-    "l1d-misses",
-    "l2-misses",
-    "llc-references",
-    "llc-misses",
-    "node-loads",
-    "node-load-misses",
-    "node-stores",
-    "node-store-misses",
-    "coherence-transfers",
-    "stall-cycles",
-    "cycles",
-};
+#define KRM_EVENT_NAME(e, name, metric) name,
+static const char *const event_names[KRM_NEVENTS] = {KRP_MODEL_EVENTS(KRM_EVENT_NAME)};
+#undef KRM_EVENT_NAME
 
 const char *krm_event_name(enum krm_event e)
 {
@@ -207,7 +194,8 @@ int krm_config_set(struct krm_config *c, const char *key, const char *val, char 
 				goto bad_list;
 			c->range[n].start = v;
 			c->range[n].end = w;
-			if (parse_size(p + 1, &v, &p) || v >= KRM_MAX_NODES || (*p && *p != ',' && *p != '+'))
+			if (parse_size(p + 1, &v, &p) || v >= KRM_MAX_NODES ||
+			    (*p && *p != ',' && *p != '+'))
 				goto bad_list;
 			c->range[n].node = (unsigned)v;
 			if (v + 1 > top)
@@ -714,7 +702,7 @@ int krm_write(struct krm_model *m, FILE *f)
 	struct pc_slot *top;
 	size_t n = 0;
 
-	fprintf(f, "# krepro-model 1\n");
+	fprintf(f, "%s\n", KRP_MODEL_HEADER);
 	fprintf(f, "config line %u\n", c->line);
 	fprintf(f, "config l1d %" PRIu64 " %u\n", c->l1_size, c->l1_ways);
 	fprintf(f, "config l2 %" PRIu64 " %u\n", c->l2_size, c->l2_ways);
@@ -725,7 +713,7 @@ int krm_write(struct krm_model *m, FILE *f)
 	for (unsigned i = 0; i < c->nranges; i++)
 		fprintf(f, "config range 0x%" PRIx64 " 0x%" PRIx64 " %u\n", c->range[i].start,
 			c->range[i].end, c->range[i].node);
-	fprintf(f, "config base-cpi %d\n", KRM_BASE_CPI);
+	fprintf(f, "config freq-mhz %d\nconfig base-cpi %d\n", KRM_FREQ_MHZ, KRM_BASE_CPI);
 	fprintf(f, "config latency l2 %d\nconfig latency llc %d\n", KRM_LAT_L2, KRM_LAT_LLC);
 	fprintf(f, "config latency dram-local %d\nconfig latency dram-remote %d\n",
 		KRM_LAT_DRAM_LOCAL, KRM_LAT_DRAM_REMOTE);

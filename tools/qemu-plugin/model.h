@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "model_format.h"
+
 #define KRM_MAX_CPUS 64
 #define KRM_MAX_NODES 16
 #define KRM_MAX_RANGES 64
@@ -90,24 +92,11 @@ void krm_access(struct krm_model *m, unsigned cpu, uint64_t clock, uint64_t padd
 /* Simulate everything buffered (at exit). */
 void krm_drain(struct krm_model *m);
 
-/* The counters per vCPU and mode (0 user, 1 kernel). */
-enum krm_event {
-	KRM_INSTRUCTIONS,
-	KRM_LOADS,
-	KRM_STORES,
-	KRM_L1D_MISSES,
-	KRM_L2_MISSES,
-	KRM_LLC_REFERENCES,
-	KRM_LLC_MISSES,
-	KRM_NODE_LOADS,
-	KRM_NODE_LOAD_MISSES,
-	KRM_NODE_STORES,
-	KRM_NODE_STORE_MISSES,
-	KRM_COHERENCE,
-	KRM_STALL_CYCLES,
-	KRM_CYCLES,
-	KRM_NEVENTS
-};
+/* The counters per vCPU and mode (0 user, 1 kernel): KRM_INSTRUCTIONS,
+ * KRM_LOADS, ... (tools/common/model_format.h). */
+#define KRM_EVENT_ENUM(e, name, metric) KRM_##e,
+enum krm_event { KRP_MODEL_EVENTS(KRM_EVENT_ENUM) KRM_NEVENTS };
+#undef KRM_EVENT_ENUM
 /* The event's name in the output ("llc-misses", ...). */
 const char *krm_event_name(enum krm_event e);
 /* A counter; KRM_CYCLES is instructions x base CPI + stall cycles. */
