@@ -462,6 +462,10 @@ static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
 	int coh, miss = 0;
 
 	cnt[store ? KRM_STORES : KRM_LOADS]++;
+	/* the common case: the set's most recent line again, nothing to do */
+	e1 = set_of(&p->l1, line);
+	if (E_LINE(*e1) == line && (*e1 & E_VALID) && (!store || (*e1 & E_EXCL)))
+		return;
 	e1 = find(&p->l1, line);
 	if (e1 && (*e1 & E_VALID)) {
 		e1 = touch(&p->l1, line, e1);
