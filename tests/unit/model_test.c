@@ -157,6 +157,9 @@ static void test_config(void)
 	      krm_config_set(&c, "nodes", "0x2000-0x1000:0", err, sizeof(err)) < 0);
 	CHECK("config: unknown key",
 	      krm_config_set(&c, "l3", "1M/8", err, sizeof(err)) < 0 && strstr(err, "unknown"));
+	CHECK("config: window=all",
+	      krm_config_set(&c, "window", "all", err, sizeof(err)) == 0 && c.window_all == 1);
+	CHECK("config: window=some", krm_config_set(&c, "window", "some", err, sizeof(err)) < 0);
 	CHECK("config: line 48", krm_config_set(&c, "line", "48", err, sizeof(err)) == 0 &&
 				     krm_config_check(&c, err, sizeof(err)) < 0);
 }

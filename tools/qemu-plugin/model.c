@@ -167,6 +167,14 @@ int krm_config_set(struct krm_config *c, const char *key, const char *val, char 
 			c->profile_size = (size_t)v;
 		return 0;
 	}
+	if (!strcmp(key, "window")) {
+		if (strcmp(val, "marks") && strcmp(val, "all")) {
+			snprintf(err, errlen, "window=%s: marks (the guest's markers) or all", val);
+			return -1;
+		}
+		c->window_all = val[0] == 'a';
+		return 0;
+	}
 	if (!strcmp(key, "cpunode")) {
 		unsigned n = 0;
 
@@ -301,6 +309,8 @@ struct krm_model *krm_new(const struct krm_config *c)
 		krm_free(m);
 		return NULL;
 	}
+	if (c->window_all)
+		krm_window(m, 1);
 	return m;
 }
 
@@ -722,7 +732,8 @@ int krm_write(struct krm_model *m, FILE *f)
 	fprintf(f, "config latency dram-local %d\nconfig latency dram-remote %d\n",
 		KRM_LAT_DRAM_LOCAL, KRM_LAT_DRAM_REMOTE);
 	fprintf(f, "config latency coherence %d\n", KRM_LAT_COHERENCE);
-	fprintf(f, "config buffer %zu\n", c->buffer);
+	fprintf(f, "config buffer %zu\nconfig window %s\n", c->buffer,
+		c->window_all ? "all" : "marks");
 	fprintf(f, "windows %" PRIu64 "\n", m->windows);
 	fprintf(f, "unknown-node %" PRIu64 "\n", m->unknown_node);
 	for (unsigned i = 0; i < c->ncpus; i++)

@@ -48,6 +48,7 @@ struct krm_config {
 	struct krm_range range[KRM_MAX_RANGES];
 	size_t buffer;	     /* buffered accesses per vCPU before a merge */
 	size_t profile_size; /* distinct PCs the profile holds (power of two) */
+	int window_all;	     /* count from the start, markers or not */
 };
 
 /* The documented defaults: 64-byte lines, L1d 32 KiB 8-way, L2 1 MiB
@@ -58,7 +59,7 @@ void krm_config_default(struct krm_config *c, unsigned ncpus);
 /* One plugin argument KEY=VALUE into c (see docs/MEMORY-MODEL.md): l1d,
  * l2, llc (SIZE/WAYS, SIZE with K, M or G), line, nodes
  * (START-END:NODE+..., inclusive), cpunode (NODE+..., one per vCPU),
- * buffer, profile.  Lists take '+' between items (QEMU's -plugin splits its
+ * buffer, profile, window (marks or all).  Lists take '+' between items (QEMU's -plugin splits its
  * arguments at commas) or ',' (a QEMU ",,").
  * Returns 0, or -1 with a message in err. */
 int krm_config_set(struct krm_config *c, const char *key, const char *val, char *err,
