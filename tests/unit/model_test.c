@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../../tools/qemu-plugin/model.h"
+#include "model_mark.h"
 
 #define PC_USER 0x401000ull
 #define PC_KERNEL 0xffffffff81000000ull
@@ -287,11 +288,42 @@ static void test_profile_and_windows(void)
 	krm_free(m);
 }
 
+/* Guest code calling the markers: its bytes must hold the plugin's patterns. */
+__attribute__((noinline)) static void marked(void)
+{
+	krp_model_mark(1);
+	krp_model_mark(0);
+}
+
+static int code_has(const unsigned char *code, size_t n, const unsigned char *pat)
+{
+	for (size_t i = 0; i + KRP_MODEL_MARK_LEN <= n; i++)
+		if (memcmp(code + i, pat, KRP_MODEL_MARK_LEN) == 0)
+			return 1;
+	return 0;
+}
+
+static void test_marks(void)
+{
+	static const unsigned char start[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_START);
+	static const unsigned char stop[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_STOP);
+	void (*volatile call)(void) = marked;
+	void (*f)(void) = call;
+	const unsigned char *code;
+
+	f();
+	memcpy(&code, &f, sizeof(code));
+	CHECK("marks: krp_model_mark(1) emits the start pattern", code_has(code, 64, start));
+	CHECK("marks: krp_model_mark(0) emits the stop pattern", code_has(code, 64, stop));
+	CHECK("marks: 7 bytes", sizeof(start) == KRP_MODEL_MARK_LEN);
+}
+
 int main(void)
 {
 	double r;
 
 	test_config();
+	test_marks();
 	r = chase_ratio(16u << 10, 100, KRM_L1D_MISSES, KRM_LOADS);
 	printf("# chase 16 KiB: L1d miss ratio %.5f\n", r);
 	CHECK("chase 16 KiB: L1d miss ratio < 1% after warm-up", r < 0.01);
