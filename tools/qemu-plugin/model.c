@@ -32,8 +32,8 @@ struct event {
 struct cpu {
 	struct cache l1, l2;
 	struct event *buf;
-	size_t head, n; /* pending: buf[head .. n) */
-	uint64_t now, skew;
+	size_t head, n;		  /* pending: buf[head .. n) */
+	uint64_t now, skew, last; /* last: the newest buffered access's clock */
 	int ran;
 	unsigned node;
 	uint64_t count[2][KRM_NEVENTS];
@@ -673,9 +673,18 @@ void krm_access(struct krm_model *m, unsigned cpu, uint64_t clock, uint64_t padd
 		compact(p);
 		if (p->n == m->c.buffer)
 			merge(m, cpu);
+		if (p->n == m->c.buffer) /* cannot happen: the buffer is in clock order */
+			krm_drain(m);
 	}
 	ev = &p->buf[p->n++];
 	ev->clock = model_clock(m, p, clock);
+	/* A vCPU's accesses stay in clock order: QEMU 7.2 may report an
+	 * access of an interrupt's entry with the data of an instruction of an
+	 * earlier block (its memory callbacks are not reset when a block exits
+	 * early), a clock up to a block's length behind. */
+	if (ev->clock < p->last)
+		ev->clock = p->last;
+	p->last = ev->clock;
 	ev->paddr = (paddr & ~EV_STORE) | (store ? EV_STORE : 0);
 	ev->pc = pc;
 	if (ev->clock > p->now)
