@@ -85,7 +85,7 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/uni
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*.h)
 
-.PHONY: all host guest unit fuzz check check-quick clean format docs docs-check
+.PHONY: all host guest unit fuzz check check-quick clean format docs docs-check model-plugin
 all: host guest
 
 host: $(HOST_TOOLS)
@@ -188,6 +188,23 @@ $(eval $(call wis_rule,will-it-scale-threads,-DWIS_THREAD_BUILD))
 $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) $(SAN) $(render_INC) -Itests/unit -o $@ $< $(call LIBS_OF,san) $(HOST_LIBS)
+
+# The memory model of the QEMU plugin (tools/qemu-plugin): its core,
+# model.c, knows nothing of QEMU and is unit-tested alone; the plugin,
+# krepro-model.so, needs QEMU's plugin header (QEMU_PLUGIN_INC, the folder
+# holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
+MODEL_SRC = tools/qemu-plugin/model.c
+MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h
+$(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) $(SAN) -Itools/common -Itests/unit -o $@ $< $(MODEL_SRC)
+PLUGIN_CFLAGS = -std=c11 $(WARN) -O2 -shared -fPIC
+$(OUT)/qemu-plugin/krepro-model.so: tools/qemu-plugin/krepro-model.c $(MODEL_SRC) $(MODEL_HDRS)
+	@test -f '$(QEMU_PLUGIN_INC)/qemu-plugin.h' || \
+	  { echo 'krepro-model.so: set QEMU_PLUGIN_INC to the folder of qemu-plugin.h (./build.sh model-plugin)'; exit 2; }
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CFLAGS) -Itools/common '-I$(QEMU_PLUGIN_INC)' -o $@ tools/qemu-plugin/krepro-model.c $(MODEL_SRC)
+model-plugin: $(OUT)/qemu-plugin/krepro-model.so
 
 # Fuzz targets: libFuzzer (clang); the tests replay the committed corpora.
 $(OUT)/fuzz/%: tests/fuzz/%.c $(call LIBS_OF,fuzz) $(HOST_HDRS)

@@ -19,6 +19,8 @@ KREPRO_PROG=build
 . "$KREPRO_ROOT/lib/bundle.sh"
 # shellcheck source=lib/cells.sh
 . "$KREPRO_ROOT/lib/cells.sh"
+# shellcheck source=lib/qemu-plugin.sh
+. "$KREPRO_ROOT/lib/qemu-plugin.sh"
 
 # The whole script is one function, parsed before it runs: editing this file
 # while it runs (a long build, a night of boots) cannot change what runs.
@@ -38,6 +40,9 @@ Commands:
   list-variants        list the variants the patch series offer
   patches VARIANT      the patch files of a variant, in order
   uapi                 install the reference's UAPI headers; prints their path
+  model-plugin         the memory-model QEMU plugin for the installed QEMU (its
+                       plugin header from the pinned Debian source package);
+                       prints its path last (docs/MEMORY-MODEL.md)
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
   bundle -o FILE [-m MATRIX] [--sign SECKEY] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
@@ -59,7 +64,10 @@ Options:
   -h, --help  this text
 
 Environment: KREPRO_REFERENCE_DEB=FILE uses an already downloaded
-reference package (still checked against the pinned sha256).
+reference package (still checked against the pinned sha256);
+KREPRO_QEMU_SOURCE=DIR a folder already holding QEMU's source package
+files (checked the same way), KREPRO_DEBIAN_MIRROR=URI the mirror
+model-plugin fetches them from (default: the host's apt sources).
 EOF
 }
 
@@ -90,6 +98,7 @@ cmd=$1
 shift
 case $cmd in
 uapi) need_build_deps; uapi_headers ;;
+model-plugin) cmd_model_plugin ;;
 patches)
 	[ $# -eq 1 ] || die "patches: name one variant"
 	variant_patches "$1" >/dev/null

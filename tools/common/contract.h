@@ -54,7 +54,7 @@
  * list (lib/runs.sh, host_owned); tests/cli_recv.sh checks that every file
  * lib/ writes into a run is on it.  A new host record is added here. */
 /* clang-format off */
-#define KRP_HOST_FILES "FAILED NOT-DETERMINISTIC avg.json boot.cmd console-chain.log console.log frames.bin host.conf images job.conf job.conf.new job.yaml kexec.log lava.conf listen.log matrix.json power.log qemu.cmd qemu.log recv.log stats.json stats.log stddev.json"
+#define KRP_HOST_FILES "FAILED NOT-DETERMINISTIC avg.json boot.cmd console-chain.log console.log frames.bin host.conf images job.conf job.conf.new job.yaml kexec.log lava.conf listen.log matrix.json memory-model model.conf power.log qemu.cmd qemu.log recv.log stats.json stats.log stddev.json"
 /* clang-format on */
 
 static inline int krp_key_char(char c, int first)

@@ -1,0 +1,156 @@
+/* memory-model: the QEMU plugin's report (see parse.h). */
+#include "parse.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model_format.h"
+#include "textline.h"
+
+#define MM_MAX_CPUS 1024
+
+enum {
+	MM_EVENT_ENUM_FIRST = -1,
+#define MM_EVENT_ENUM(e, name, metric) MM_##e,
+	KRP_MODEL_EVENTS(MM_EVENT_ENUM)
+#undef MM_EVENT_ENUM
+	    MM_NEVENTS
+};
+
+static const char *const mm_report_name[MM_NEVENTS] = {
+#define MM_EVENT_NAME(e, name, metric) name,
+    KRP_MODEL_EVENTS(MM_EVENT_NAME)
+#undef MM_EVENT_NAME
+};
+static const char *const mm_metric_name[MM_NEVENTS] = {
+#define MM_EVENT_METRIC(e, name, metric) metric,
+    KRP_MODEL_EVENTS(MM_EVENT_METRIC)
+#undef MM_EVENT_METRIC
+};
+
+static void mm_add(struct krp_metrics *m, const char *a, const char *b, double v)
+{
+	char name[KRP_METRIC_NAME_MAX + 1];
+
+	snprintf(name, sizeof(name), "model-stat.%s%s", a, b);
+	krp_metric_add(m, name, v, KRP_SET);
+}
+
+static void mm_ratio(struct krp_metrics *m, const char *name, const char *mode, double x, double y,
+		     double scale)
+{
+	if (y > 0)
+		mm_add(m, name, mode, x / y * scale);
+}
+
+/* A profile address: 0x and 1 to 16 lower-case hex digits. */
+static int mm_pc_ok(const struct krp_line *t)
+{
+	if (t->n < 3 || t->n > 18 || t->p[0] != '0' || t->p[1] != 'x')
+		return 0;
+	for (size_t i = 2; i < t->n; i++)
+		if (!((t->p[i] >= '0' && t->p[i] <= '9') || (t->p[i] >= 'a' && t->p[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+static void mm_profile(struct krp_metrics *m, const struct krp_line *pc, const char *what, double v,
+		       int always)
+{
+	char name[KRP_METRIC_NAME_MAX + 1];
+
+	if (v <= 0 && !always)
+		return;
+	snprintf(name, sizeof(name), "model-profile.%s.%.*s", what, (int)pc->n, pc->p);
+	krp_metric_add(m, name, v, KRP_SET);
+}
+
+/* 1 if buf is a whole report: its header first, "end" last. */
+static int mm_complete(const char *buf, size_t len)
+{
+	size_t hl = strlen(KRP_MODEL_HEADER), end = len;
+
+	if (len < hl + 1 || memcmp(buf, KRP_MODEL_HEADER, hl) != 0 || buf[hl] != '\n')
+		return 0;
+	while (end > 0 && buf[end - 1] == '\n')
+		end--;
+	return end >= 4 && memcmp(buf + end - 4, "\nend", 4) == 0;
+}
+
+void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
+{
+	static const char *const mode[2] = {".user", ".kernel"};
+	double sum[2][MM_NEVENTS] = {{0}}, cpu_cycles[MM_MAX_CPUS] = {0}, freq = 0, windows = 0,
+	       busiest = 0;
+	size_t pos = 0;
+	struct krp_line l, t[9];
+	int have_windows = 0;
+
+	if (!mm_complete(buf, len))
+		return;
+	while (krp_next_line(buf, len, &pos, &l)) {
+		size_t n = krp_line_tokens(&l, t, 9);
+		double v, cpu, c, x, y;
+
+		if (n == 5 && krp_line_is(&t[0], "cpu") && krp_line_num(&t[1], &cpu) == 0 &&
+		    cpu >= 0 && cpu < MM_MAX_CPUS && cpu == (double)(int)cpu &&
+		    (krp_line_is(&t[2], "user") || krp_line_is(&t[2], "kernel")) &&
+		    krp_line_num(&t[4], &v) == 0 && v >= 0) {
+			int k = krp_line_is(&t[2], "kernel");
+
+			for (int e = 0; e < MM_NEVENTS; e++)
+				if (krp_line_is(&t[3], mm_report_name[e])) {
+					sum[k][e] += v;
+					if (e == MM_CYCLES)
+						cpu_cycles[(int)cpu] += v;
+				}
+		} else if (n == 8 && krp_line_is(&t[0], "pc") && mm_pc_ok(&t[1]) &&
+			   krp_line_is(&t[2], "cycles") && krp_line_num(&t[3], &c) == 0 &&
+			   krp_line_is(&t[4], "misses") && krp_line_num(&t[5], &x) == 0 &&
+			   krp_line_is(&t[6], "coherence") && krp_line_num(&t[7], &y) == 0) {
+			mm_profile(m, &t[1], "cycles", c, 1);
+			mm_profile(m, &t[1], "cache-misses", x, 0);
+			mm_profile(m, &t[1], "coherence-transfers", y, 0);
+		} else if (n == 7 && krp_line_is(&t[0], "pc-other") &&
+			   krp_line_is(&t[1], "cycles") && krp_line_num(&t[2], &c) == 0 && c > 0) {
+			krp_metric_add(m, "model-profile.cycles.other", c, KRP_SET);
+		} else if (n == 2 && krp_line_is(&t[0], "windows") &&
+			   krp_line_num(&t[1], &v) == 0) {
+			windows = v;
+			have_windows = 1;
+		} else if (n == 3 && krp_line_is(&t[0], "config") &&
+			   krp_line_is(&t[1], "freq-mhz") && krp_line_num(&t[2], &v) == 0 &&
+			   v > 0) {
+			freq = v;
+		}
+	}
+	if (have_windows)
+		krp_metric_add(m, "model-stat.windows", windows, KRP_SET);
+	for (int e = 0; e < MM_NEVENTS; e++) {
+		mm_add(m, mm_metric_name[e], "", sum[0][e] + sum[1][e]);
+		for (int k = 0; k < 2; k++)
+			mm_add(m, mm_metric_name[e], mode[k], sum[k][e]);
+	}
+	for (int k = 0; k < 3; k++) {
+		double ins = k < 2 ? sum[k][MM_INSTRUCTIONS]
+				   : sum[0][MM_INSTRUCTIONS] + sum[1][MM_INSTRUCTIONS];
+		double cyc = k < 2 ? sum[k][MM_CYCLES] : sum[0][MM_CYCLES] + sum[1][MM_CYCLES];
+		const char *md = k < 2 ? mode[k] : "";
+
+		mm_ratio(m, "ipc", md, ins, cyc, 1);
+		mm_ratio(m, "cpi", md, cyc, ins, 1);
+	}
+	mm_ratio(m, "cache-miss-rate%", "", sum[0][MM_LLC_MISSES] + sum[1][MM_LLC_MISSES],
+		 sum[0][MM_LLC_REFERENCES] + sum[1][MM_LLC_REFERENCES], 100);
+	mm_ratio(m, "node-load-miss-rate%", "",
+		 sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
+		 sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS], 100);
+	mm_ratio(m, "node-store-miss-rate%", "",
+		 sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
+		 sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES], 100);
+	for (int i = 0; i < MM_MAX_CPUS; i++)
+		if (cpu_cycles[i] > busiest)
+			busiest = cpu_cycles[i];
+	if (freq > 0)
+		krp_metric_add(m, "model-stat.seconds", busiest / (freq * 1e6), KRP_SET);
+}

@@ -1,0 +1,97 @@
+/* The memory model's host parser (monitors/memory-model/parse.c) on small
+ * hand-written reports: the user/kernel split and the sums over vCPUs,
+ * the ratios, the profile's names, and what it refuses (a report cut
+ * short, another header, malformed lines). */
+#include <stdlib.h>
+
+#include "metrics.h"
+#include "parsers.h"
+#include "unit.h"
+
+static double get(const struct krp_metrics *m, const char *name)
+{
+	double v;
+
+	return krp_metrics_get(m, name, &v) == 0 ? v : NAN;
+}
+
+static size_t parse(const char *text, struct krp_metrics *m)
+{
+	krp_metrics_init(m);
+	krp_parse_raw("memory-model", text, strlen(text), m);
+	return m->n;
+}
+
+#define HEAD "# krepro-model 1\nconfig freq-mhz 2000\nwindows 2\n"
+
+int main(void)
+{
+	struct krp_metrics m;
+	const char *good = HEAD "cpu 0 user instructions 1000\n"
+				"cpu 0 user cycles 3000\n"
+				"cpu 0 kernel instructions 500\n"
+				"cpu 0 kernel cycles 2500\n"
+				"cpu 1 kernel instructions 500\n"
+				"cpu 1 kernel cycles 500\n"
+				"cpu 0 user llc-references 10\n"
+				"cpu 1 kernel llc-references 30\n"
+				"cpu 1 kernel llc-misses 10\n"
+				"cpu 0 kernel node-loads 8\n"
+				"cpu 0 kernel node-load-misses 2\n"
+				"cpu 1 kernel coherence-transfers 7\n"
+				"cpu 1 kernel no-such-event 7\n"
+				"cpu 1 guest cycles 7\n"
+				"cpu -1 user cycles 7\n"
+				"cpu 0.5 user cycles 7\n"
+				"pc 0xffffffff81234567 cycles 900 misses 3 coherence 0\n"
+				"pc 0x401000 cycles 80 misses 0 coherence 1\n"
+				"pc 0xFFFF cycles 80 misses 0 coherence 1\n"
+				"pc 0x12345678901234567 cycles 80 misses 0 coherence 1\n"
+				"pc ../x cycles 80 misses 0 coherence 1\n"
+				"pc-other cycles 5 misses 0 coherence 0\n"
+				"end\n";
+
+	parse(good, &m);
+	CHECK("sums over vCPUs and modes", get(&m, "model-stat.instructions") == 2000 &&
+					       get(&m, "model-stat.cpu-cycles") == 6000);
+	CHECK("user and kernel", get(&m, "model-stat.cpu-cycles.user") == 3000 &&
+				     get(&m, "model-stat.cpu-cycles.kernel") == 3000 &&
+				     get(&m, "model-stat.instructions.kernel") == 1000);
+	CHECK("perf-stat's names: cache-references, cache-misses",
+	      get(&m, "model-stat.cache-references") == 40 &&
+		  get(&m, "model-stat.cache-misses") == 10 &&
+		  get(&m, "model-stat.cache-misses.user") == 0);
+	CHECK_NEAR("ipc", get(&m, "model-stat.ipc"), 2000.0 / 6000, 1e-12);
+	CHECK_NEAR("cpi.kernel", get(&m, "model-stat.cpi.kernel"), 3.0, 1e-12);
+	CHECK_NEAR("cache-miss-rate%", get(&m, "model-stat.cache-miss-rate%"), 25, 1e-12);
+	CHECK_NEAR("node-load-miss-rate%", get(&m, "model-stat.node-load-miss-rate%"), 25, 1e-12);
+	CHECK("no store rate without stores", isnan(get(&m, "model-stat.node-store-miss-rate%")));
+	CHECK("coherence", get(&m, "model-stat.coherence-transfers.kernel") == 7);
+	CHECK("windows", get(&m, "model-stat.windows") == 2);
+	/* the busiest vCPU: 0, 5500 cycles at 2000 MHz */
+	CHECK_NEAR("seconds of model time", get(&m, "model-stat.seconds"), 5500 / 2e9, 1e-15);
+	CHECK("profile: cycles, misses, by raw address",
+	      get(&m, "model-profile.cycles.0xffffffff81234567") == 900 &&
+		  get(&m, "model-profile.cache-misses.0xffffffff81234567") == 3 &&
+		  isnan(get(&m, "model-profile.coherence-transfers.0xffffffff81234567")));
+	CHECK("profile: coherence", get(&m, "model-profile.coherence-transfers.0x401000") == 1);
+	CHECK("profile: other", get(&m, "model-profile.cycles.other") == 5);
+	CHECK("profile: malformed addresses skipped",
+	      isnan(get(&m, "model-profile.cycles.0xFFFF")) &&
+		  isnan(get(&m, "model-profile.cycles.0x12345678901234567")) &&
+		  isnan(get(&m, "model-profile.cycles.../x")));
+	krp_metrics_free(&m);
+
+	CHECK("a report cut short gives nothing",
+	      parse(HEAD "cpu 0 user instructions 1000\ncpu 0 user cycles 3000\n", &m) == 0);
+	krp_metrics_free(&m);
+	CHECK("cut in its end line gives nothing",
+	      parse(HEAD "cpu 0 user instructions 1000\nen", &m) == 0);
+	krp_metrics_free(&m);
+	CHECK("another version gives nothing",
+	      parse("# krepro-model 2\ncpu 0 user instructions 1000\nend\n", &m) == 0);
+	krp_metrics_free(&m);
+	CHECK("an empty file gives nothing", parse("", &m) == 0);
+	krp_metrics_free(&m);
+	return unit_failed;
+}

@@ -1,0 +1,367 @@
+/* Unit tests for tools/qemu-plugin/model.c, the memory model of the QEMU
+ * plugin, fed by hand as the plugin would feed it (docs/MEMORY-MODEL.md). */
+#include "unit.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../../tools/qemu-plugin/model.h"
+#include "model_mark.h"
+
+#define PC_USER 0x401000ull
+#define PC_KERNEL 0xffffffff81000000ull
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A random cyclic order of n lines (Sattolo), as a pointer chase walks it. */
+static size_t *chase_order(size_t n)
+{
+	size_t *p = malloc(n * sizeof(*p));
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = i;
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)(next_rand() % i), t = p[i];
+
+		p[i] = p[j];
+		p[j] = t;
+	}
+	return p;
+}
+
+static struct krm_model *model(unsigned ncpus, const char *nodes, const char *cpunode,
+			       const char *buffer)
+{
+	struct krm_config c;
+	char err[256];
+
+	krm_config_default(&c, ncpus);
+	if ((nodes && krm_config_set(&c, "nodes", nodes, err, sizeof(err))) ||
+	    (cpunode && krm_config_set(&c, "cpunode", cpunode, err, sizeof(err))) ||
+	    (buffer && krm_config_set(&c, "buffer", buffer, err, sizeof(err))) ||
+	    krm_config_check(&c, err, sizeof(err))) {
+		printf("FAIL config: %s\n", err);
+		unit_failed = 1;
+		return NULL;
+	}
+	return krm_new(&c);
+}
+
+static uint64_t sum(struct krm_model *m, unsigned cpu, enum krm_event e)
+{
+	return krm_count(m, cpu, 0, e) + krm_count(m, cpu, 1, e);
+}
+
+/* passes over a chase of `bytes`: one warm-up window, then `passes` counted
+ * separately; ratio of the counted window's misses of `level` per
+ * `per` (loads or references). */
+static double chase_ratio(size_t bytes, int passes, enum krm_event level, enum krm_event per)
+{
+	struct krm_model *m = model(1, NULL, NULL, "65536");
+	size_t n = bytes / 64, *order = chase_order(n);
+	uint64_t clock = 0, miss0, per0, cur = 0;
+	double r;
+
+	krm_window(m, 1);
+	for (size_t i = 0; i < n; i++, cur = order[cur])
+		krm_access(m, 0, clock++, 0x10000000 + cur * 64, PC_USER, 0);
+	krm_window(m, 0);
+	miss0 = sum(m, 0, level);
+	per0 = sum(m, 0, per);
+	krm_window(m, 1);
+	for (int p = 0; p < passes; p++)
+		for (size_t i = 0; i < n; i++, cur = order[cur])
+			krm_access(m, 0, clock++, 0x10000000 + cur * 64, PC_USER, 0);
+	krm_window(m, 0);
+	r = (double)(sum(m, 0, level) - miss0) / (double)(sum(m, 0, per) - per0);
+	free(order);
+	krm_free(m);
+	return r;
+}
+
+/* Two vCPUs each storing n times to its line (line0, line1), vCPU 0 at
+ * even clocks and vCPU 1 at odd ones, fed in slices of `slice` accesses a
+ * vCPU as the emulator runs them (slice 1: in clock order). */
+static struct krm_model *two_writers(uint64_t line0, uint64_t line1, size_t n, size_t slice)
+{
+	struct krm_model *m = model(2, NULL, "0,0", "4096");
+
+	krm_window(m, 1);
+	for (size_t s = 0; s < n; s += slice)
+		for (unsigned cpu = 0; cpu < 2; cpu++)
+			for (size_t i = s; i < s + slice && i < n; i++) {
+				uint64_t clock = 2 * i + cpu;
+
+				krm_tick(m, cpu, clock + 1, 1, 1);
+				krm_access(m, cpu, clock, cpu ? line1 : line0, PC_KERNEL + cpu, 1);
+			}
+	krm_window(m, 0);
+	return m;
+}
+
+static char *report(struct krm_model *m, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f || krm_write(m, f) != 0) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void test_config(void)
+{
+	struct krm_config c;
+	char err[256] = "";
+
+	krm_config_default(&c, 2);
+	CHECK("config: defaults check", krm_config_check(&c, err, sizeof(err)) == 0);
+	CHECK("config: l1d 48K/12", krm_config_set(&c, "l1d", "48K/12", err, sizeof(err)) == 0 &&
+					c.l1_size == 48 << 10 && c.l1_ways == 12 &&
+					krm_config_check(&c, err, sizeof(err)) == 0);
+	CHECK("config: l2 without ways",
+	      krm_config_set(&c, "l2", "1M", err, sizeof(err)) < 0 && strstr(err, "SIZE/WAYS"));
+	CHECK("config: sets not a power of two",
+	      krm_config_set(&c, "llc", "6M/16", err, sizeof(err)) == 0 &&
+		  krm_config_check(&c, err, sizeof(err)) < 0);
+	krm_config_default(&c, 2);
+	CHECK("config: nodes",
+	      krm_config_set(&c, "nodes", "0x0-0x3fffffff:0+0x40000000-0x7fffffff:1", err,
+			     sizeof(err)) == 0 &&
+		  c.nranges == 2 && c.nnodes == 2 && c.range[1].start == 0x40000000 &&
+		  c.range[1].end == 0x7fffffff && c.range[1].node == 1);
+	CHECK("config: cpunode", krm_config_set(&c, "cpunode", "0+1", err, sizeof(err)) == 0 &&
+				     c.cpu_node[1] == 1 &&
+				     krm_config_check(&c, err, sizeof(err)) == 0);
+	CHECK("config: cpunode one short",
+	      krm_config_set(&c, "cpunode", "0", err, sizeof(err)) < 0);
+	CHECK("config: cpunode past the nodes",
+	      krm_config_set(&c, "cpunode", "0,2", err, sizeof(err)) == 0 &&
+		  krm_config_check(&c, err, sizeof(err)) < 0 && strstr(err, "past the"));
+	krm_config_default(&c, 2);
+	CHECK("config: overlapping ranges",
+	      krm_config_set(&c, "nodes", "0-0x1000:0,0x1000-0x2000:1", err, sizeof(err)) == 0 &&
+		  krm_config_check(&c, err, sizeof(err)) < 0 && strstr(err, "overlap"));
+	CHECK("config: a range backwards",
+	      krm_config_set(&c, "nodes", "0x2000-0x1000:0", err, sizeof(err)) < 0);
+	CHECK("config: unknown key",
+	      krm_config_set(&c, "l3", "1M/8", err, sizeof(err)) < 0 && strstr(err, "unknown"));
+	CHECK("config: window=all",
+	      krm_config_set(&c, "window", "all", err, sizeof(err)) == 0 && c.window_all == 1);
+	CHECK("config: window=some", krm_config_set(&c, "window", "some", err, sizeof(err)) < 0);
+	CHECK("config: line 48", krm_config_set(&c, "line", "48", err, sizeof(err)) == 0 &&
+				     krm_config_check(&c, err, sizeof(err)) < 0);
+}
+
+static void test_numa(void)
+{
+	const char *nodes = "0x0-0x3fffffff:0,0x40000000-0x7fffffff:1";
+	struct krm_model *m = model(2, nodes, "0,1", NULL);
+	uint64_t clock = 0;
+
+	/* 64 MiB a page apart: every access misses the LLC */
+	krm_window(m, 1);
+	for (uint64_t a = 0; a < (64u << 20); a += 4096)
+		krm_access(m, 0, clock++, 0x40000000 + a, PC_USER, 0);
+	for (uint64_t a = 0; a < (64u << 20); a += 4096)
+		krm_access(m, 0, clock++, 0x10000000 + a, PC_USER, 1);
+	krm_window(m, 0);
+	CHECK("numa: loads of the other node's pages are remote",
+	      sum(m, 0, KRM_NODE_LOADS) == 16384 &&
+		  (double)sum(m, 0, KRM_NODE_LOAD_MISSES) / 16384 > 0.99);
+	CHECK("numa: stores to the own node's pages are local",
+	      sum(m, 0, KRM_NODE_STORES) == 16384 && sum(m, 0, KRM_NODE_STORE_MISSES) == 0);
+	CHECK("numa: vCPU 1 did nothing", sum(m, 1, KRM_LOADS) + sum(m, 1, KRM_STORES) == 0);
+	CHECK("numa: cycles are base CPI plus the DRAM latencies",
+	      sum(m, 0, KRM_CYCLES) == sum(m, 0, KRM_STALL_CYCLES) && sum(m, 0, KRM_CYCLES) > 0);
+	krm_free(m);
+}
+
+static void test_coherence(void)
+{
+	struct krm_model *m;
+	char *a, *b;
+	size_t la, lb;
+	double r;
+
+	m = two_writers(0x1000, 0x1000, 20000, 1000);
+	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	printf("# shared line, slices of 1000: %.4f coherence transfers per store\n", r);
+	CHECK("coherence: one line, two writers in long slices: ~1 transfer a store", r >= 0.9);
+	CHECK("coherence: counted as the kernel's",
+	      krm_count(m, 0, 1, KRM_STORES) == 20000 && krm_count(m, 0, 0, KRM_STORES) == 0);
+	a = report(m, &la);
+	krm_free(m);
+	m = two_writers(0x1000, 0x1000, 20000, 1);
+	b = report(m, &lb);
+	CHECK("coherence: slices merged by clock = fed in clock order",
+	      a && b && la == lb && memcmp(a, b, la) == 0);
+	free(a);
+	free(b);
+	krm_free(m);
+
+	m = two_writers(0x1000, 0x1040, 20000, 1000);
+	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	printf("# padded lines: %.4f coherence transfers per store\n", r);
+	CHECK("coherence: padded lines: ~0 transfers", r <= 0.01);
+	krm_free(m);
+}
+
+/* vCPU 1 idle while vCPU 0 fills its buffer many times over, then back
+ * with an old clock: the buffer stays bounded and vCPU 1 moves forward. */
+static void test_idle(void)
+{
+	struct krm_model *m = model(2, NULL, "0,0", "64");
+	uint64_t c;
+
+	krm_window(m, 1);
+	krm_access(m, 1, 0, 0x2000, PC_USER, 1);
+	for (c = 0; c < 10000; c++)
+		krm_access(m, 0, c, 0x1000 + (c % 64) * 64, PC_USER, 0);
+	krm_access(m, 1, 1, 0x2000, PC_USER, 1);
+	krm_access(m, 0, c, 0x2000, PC_USER, 0);
+	krm_window(m, 0);
+	CHECK("idle: every access simulated",
+	      sum(m, 0, KRM_LOADS) == 10001 && sum(m, 1, KRM_STORES) == 2);
+	CHECK("idle: vCPU 0's buffer stayed bounded", sum(m, 0, KRM_L1D_MISSES) == 65);
+	krm_free(m);
+}
+
+/* Clocks that step back now and then (QEMU 7.2 can report an interrupt's
+ * accesses with an older instruction's data), three vCPUs in uneven slices,
+ * a small buffer: every access simulated, no write past the buffer (ASan). */
+static void test_clock_back(void)
+{
+	struct krm_model *m = model(3, NULL, "0+0+0", "16");
+	uint64_t clk[3] = {0, 0, 0}, n = 0;
+
+	krm_window(m, 1);
+	for (uint64_t i = 0; i < 200000; i++) {
+		unsigned cpu = (unsigned)((i / (1 + next_rand() % 50)) % 3);
+
+		if (next_rand() % 100 == 0)
+			clk[cpu] += next_rand() % 100000;
+		clk[cpu] += 2;
+		krm_tick(m, cpu, clk[cpu], 2, 1);
+		krm_access(m, cpu, clk[cpu] - next_rand() % 600, (next_rand() % 100000) * 64,
+			   PC_KERNEL, (int)(next_rand() % 2));
+		n++;
+	}
+	krm_window(m, 0);
+	CHECK("clock back: every access simulated",
+	      sum(m, 0, KRM_LOADS) + sum(m, 0, KRM_STORES) + sum(m, 1, KRM_LOADS) +
+		      sum(m, 1, KRM_STORES) + sum(m, 2, KRM_LOADS) + sum(m, 2, KRM_STORES) ==
+		  n);
+	krm_free(m);
+}
+
+static void test_profile_and_windows(void)
+{
+	struct krm_model *m = model(1, NULL, NULL, NULL);
+	char *a, *b;
+	size_t la, lb;
+
+	krm_access(m, 0, 0, 0x5000, PC_USER, 0); /* outside any window: not counted */
+	krm_window(m, 1);
+	krm_window(m, 1); /* nested */
+	krm_tick(m, 0, 10, 10, 0);
+	for (uint64_t i = 0; i < 300; i++)
+		krm_access(m, 0, 10 + i, 0x100000 + i * 4096, PC_USER + (i % 250) * 4, 0);
+	krm_window(m, 0);
+	krm_window(m, 0);
+	krm_window(m, 0); /* one stop too many: ignored */
+	krm_window(m, 1);
+	krm_tick(m, 0, 20, 5, 1);
+	krm_tick(m, 0, 20, -2, 1);
+	krm_window(m, 0);
+	CHECK("windows: nested counts once, two in all", krm_windows(m) == 2);
+	CHECK("windows: nothing outside", sum(m, 0, KRM_LOADS) == 300);
+	CHECK("windows: instructions by mode, corrected",
+	      krm_count(m, 0, 0, KRM_INSTRUCTIONS) == 10 &&
+		  krm_count(m, 0, 1, KRM_INSTRUCTIONS) == 3);
+	a = report(m, &la);
+	b = report(m, &lb);
+	CHECK("report: twice the same bytes", a && b && la == lb && memcmp(a, b, la) == 0);
+	if (a) {
+		size_t pcs = 0;
+		char *p = a;
+
+		while ((p = strstr(p, "\npc 0x")) != NULL) {
+			pcs++;
+			p++;
+		}
+		CHECK("report: top 200 PCs", pcs == 200);
+		/* the 50 PCs with two misses lead, in address order */
+		CHECK("report: sorted by cycles, then address",
+		      strstr(a, "\npc 0x401000 cycles 424 misses 2 coherence 0\npc 0x401004 "));
+		CHECK("report: header and end", strncmp(a, "# krepro-model 1\n", 17) == 0 &&
+						    la > 4 && strcmp(a + la - 4, "end\n") == 0);
+	}
+	free(a);
+	free(b);
+	krm_free(m);
+}
+
+/* Guest code calling the markers: its bytes must hold the plugin's patterns. */
+__attribute__((noinline)) static void marked(void)
+{
+	krp_model_mark(1);
+	krp_model_mark(0);
+}
+
+static int code_has(const unsigned char *code, size_t n, const unsigned char *pat)
+{
+	for (size_t i = 0; i + KRP_MODEL_MARK_LEN <= n; i++)
+		if (memcmp(code + i, pat, KRP_MODEL_MARK_LEN) == 0)
+			return 1;
+	return 0;
+}
+
+static void test_marks(void)
+{
+	static const unsigned char start[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_START);
+	static const unsigned char stop[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_STOP);
+	void (*volatile call)(void) = marked;
+	void (*f)(void) = call;
+	const unsigned char *code;
+
+	f();
+	memcpy(&code, &f, sizeof(code));
+	CHECK("marks: krp_model_mark(1) emits the start pattern", code_has(code, 64, start));
+	CHECK("marks: krp_model_mark(0) emits the stop pattern", code_has(code, 64, stop));
+	CHECK("marks: 7 bytes", sizeof(start) == KRP_MODEL_MARK_LEN);
+}
+
+int main(void)
+{
+	double r;
+
+	test_config();
+	test_marks();
+	r = chase_ratio(16u << 10, 100, KRM_L1D_MISSES, KRM_LOADS);
+	printf("# chase 16 KiB: L1d miss ratio %.5f\n", r);
+	CHECK("chase 16 KiB: L1d miss ratio < 1% after warm-up", r < 0.01);
+	r = chase_ratio(64u << 20, 1, KRM_LLC_MISSES, KRM_LLC_REFERENCES);
+	printf("# chase 64 MiB: LLC miss ratio %.5f\n", r);
+	CHECK("chase 64 MiB: LLC miss ratio > 90%", r > 0.9);
+	test_numa();
+	test_coherence();
+	test_idle();
+	test_clock_back();
+	test_profile_and_windows();
+	return unit_failed;
+}

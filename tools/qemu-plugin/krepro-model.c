@@ -1,0 +1,234 @@
+/* krepro-model: the kit's QEMU TCG plugin, the glue between QEMU's plugin
+ * API (QEMU 7.2, QEMU_PLUGIN_VERSION 1) and the memory model (model.[ch]).
+ * docs/MEMORY-MODEL.md says what it models, its arguments and its output.
+ *
+ *   qemu-system-x86_64 ... -plugin out/qemu-plugin/krepro-model.so,out=PATH[,KEY=VALUE...]
+ *
+ * At translation: each instruction gets a memory callback carrying its
+ * address and its place in the block, each block a callback counting its
+ * instructions (the vCPU's clock), and the window markers
+ * (tools/common/model_mark.h) an instruction callback.  Outside the window
+ * a memory callback returns at once.  At exit the model's report goes to
+ * PATH, written whole to PATH.tmp and renamed.
+ *
+ * Exact mode only: single-threaded TCG (-icount), where the vCPUs run in
+ * turn on one thread; a callback from a second thread stops QEMU (the
+ * model is not shared between threads, and the order would not be
+ * deterministic anyway). */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <qemu-plugin.h>
+
+#include "model.h"
+#include "model_mark.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+static struct krm_model *model;
+static const char *out_path;
+static int window_open;
+static pthread_t owner;
+static int owner_set;
+
+/* Per vCPU: its clock (instructions executed) and where the current block
+ * started on it. */
+static struct {
+	uint64_t clock, base;
+} vcpu[KRM_MAX_CPUS];
+
+/* A memory callback's data, packed into its pointer: the instruction's
+ * address (48 bits, sign-extended back) and its index in the block. */
+#define PC_BITS 48
+#define PC_MASK ((1ull << PC_BITS) - 1)
+static void *pack_insn(uint64_t pc, size_t idx)
+{
+	return (void *)(uintptr_t)((pc & PC_MASK) | (uint64_t)idx << PC_BITS);
+}
+static uint64_t insn_pc(uint64_t u)
+{
+	uint64_t pc = u & PC_MASK;
+
+	return pc & (1ull << (PC_BITS - 1)) ? pc | ~PC_MASK : pc;
+}
+/* A block's or a marker's data: instructions in the block, the kernel
+ * flag, the marker's index and kind. */
+static void *pack_tb(size_t n, int kernel, size_t idx, int start)
+{
+	return (void *)(uintptr_t)((uint64_t)n | (uint64_t)(kernel != 0) << 20 |
+				   (uint64_t)idx << 21 | (uint64_t)(start != 0) << 41);
+}
+#define TB_N(u) ((u)&0xfffff)
+#define TB_KERNEL(u) (((u) >> 20) & 1)
+#define TB_IDX(u) (((u) >> 21) & 0xfffff)
+#define TB_START(u) (((u) >> 41) & 1)
+
+static void one_thread(void)
+{
+	if (!owner_set) {
+		owner = pthread_self();
+		owner_set = 1;
+	} else if (!pthread_equal(owner, pthread_self())) {
+		fprintf(stderr, "krepro-model: callbacks from two threads: the model needs "
+				"single-threaded TCG (exact mode, -icount)\n");
+		abort();
+	}
+}
+
+static void tb_exec(unsigned int cpu, void *udata)
+{
+	uint64_t u = (uintptr_t)udata;
+
+	if (cpu >= KRM_MAX_CPUS)
+		return;
+	vcpu[cpu].base = vcpu[cpu].clock;
+	vcpu[cpu].clock += TB_N(u);
+	if (window_open)
+		krm_tick(model, cpu, vcpu[cpu].clock, (int64_t)TB_N(u), (int)TB_KERNEL(u));
+}
+
+static void mem_access(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+	uint64_t u = (uintptr_t)udata;
+	struct qemu_plugin_hwaddr *hw;
+
+	if (!window_open || cpu >= KRM_MAX_CPUS)
+		return;
+	one_thread();
+	hw = qemu_plugin_get_hwaddr(info, vaddr);
+	if (!hw || qemu_plugin_hwaddr_is_io(hw))
+		return;
+	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), qemu_plugin_hwaddr_phys_addr(hw),
+		   insn_pc(u), qemu_plugin_mem_is_store(info));
+}
+
+/* A window marker.  The block callback ran before it: when the window
+ * opens here, the block's instructions from the marker on are counted;
+ * when it closes here, those after the marker are taken back. */
+static void mark_exec(unsigned int cpu, void *udata)
+{
+	uint64_t u = (uintptr_t)udata;
+	int64_t rest = (int64_t)(TB_N(u) - TB_IDX(u));
+
+	if (cpu >= KRM_MAX_CPUS)
+		return;
+	one_thread();
+	if (TB_START(u)) {
+		int was_open = krm_window_open(model);
+
+		krm_window(model, 1);
+		if (!was_open)
+			krm_tick(model, cpu, vcpu[cpu].clock, rest, (int)TB_KERNEL(u));
+	} else {
+		krm_tick(model, cpu, vcpu[cpu].clock, -(rest - 1), (int)TB_KERNEL(u));
+		krm_window(model, 0);
+		krm_tick(model, cpu, vcpu[cpu].clock, rest - 1, (int)TB_KERNEL(u));
+	}
+	window_open = krm_window_open(model);
+}
+
+static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	static const unsigned char start[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_START);
+	static const unsigned char stop[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_STOP);
+	size_t n = qemu_plugin_tb_n_insns(tb);
+	int kernel = qemu_plugin_tb_vaddr(tb) >= KRM_KERNEL_BASE;
+
+	(void)id;
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
+					     pack_tb(n, kernel, 0, 0));
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		const unsigned char *data = qemu_plugin_insn_data(insn);
+
+		if (qemu_plugin_insn_size(insn) == KRP_MODEL_MARK_LEN &&
+		    (memcmp(data, start, sizeof(start)) == 0 ||
+		     memcmp(data, stop, sizeof(stop)) == 0))
+			qemu_plugin_register_vcpu_insn_exec_cb(
+			    insn, mark_exec, QEMU_PLUGIN_CB_NO_REGS,
+			    pack_tb(n, kernel, i, data[3] == KRP_MODEL_MARK_START));
+		qemu_plugin_register_vcpu_mem_cb(insn, mem_access, QEMU_PLUGIN_CB_NO_REGS,
+						 QEMU_PLUGIN_MEM_RW,
+						 pack_insn(qemu_plugin_insn_vaddr(insn), i));
+	}
+}
+
+static void at_exit(qemu_plugin_id_t id, void *udata)
+{
+	char tmp[4096];
+	FILE *f;
+	int bad;
+
+	(void)id;
+	(void)udata;
+	krm_drain(model);
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out_path) >= (int)sizeof(tmp) ||
+	    !(f = fopen(tmp, "w"))) {
+		fprintf(stderr, "krepro-model: cannot write %s.tmp\n", out_path);
+		return;
+	}
+	bad = krm_write(model, f) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, out_path) != 0) {
+		fprintf(stderr, "krepro-model: writing %s failed\n", out_path);
+		remove(tmp);
+	}
+	krm_free(model);
+	model = NULL;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+					   char **argv)
+{
+	struct krm_config c;
+	char err[256];
+
+	if (!info->system_emulation) {
+		fprintf(stderr, "krepro-model: system emulation only\n");
+		return -1;
+	}
+	if (info->system.max_vcpus > KRM_MAX_CPUS) {
+		fprintf(stderr, "krepro-model: %d vCPUs; the model holds at most %d\n",
+			info->system.max_vcpus, KRM_MAX_CPUS);
+		return -1;
+	}
+	krm_config_default(&c, (unsigned)info->system.max_vcpus);
+	for (int i = 0; i < argc; i++) {
+		char key[32], *eq = strchr(argv[i], '=');
+		size_t kl = eq ? (size_t)(eq - argv[i]) : 0;
+
+		if (!eq || kl == 0 || kl >= sizeof(key)) {
+			fprintf(stderr, "krepro-model: argument '%s': expected KEY=VALUE\n",
+				argv[i]);
+			return -1;
+		}
+		memcpy(key, argv[i], kl);
+		key[kl] = 0;
+		if (strcmp(key, "out") == 0) {
+			out_path = eq + 1;
+		} else if (krm_config_set(&c, key, eq + 1, err, sizeof(err)) != 0) {
+			fprintf(stderr, "krepro-model: %s\n", err);
+			return -1;
+		}
+	}
+	if (!out_path || !*out_path) {
+		fprintf(stderr, "krepro-model: no out=PATH argument\n");
+		return -1;
+	}
+	if (krm_config_check(&c, err, sizeof(err)) != 0) {
+		fprintf(stderr, "krepro-model: %s\n", err);
+		return -1;
+	}
+	model = krm_new(&c);
+	if (!model) {
+		fprintf(stderr, "krepro-model: out of memory\n");
+		return -1;
+	}
+	window_open = krm_window_open(model);
+	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}

@@ -1,0 +1,770 @@
+/* The memory model (see model.h and docs/MEMORY-MODEL.md). */
+#include "model.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latency.h"
+
+/* A cache entry: the line number above 3 flag bits, 0 when empty.  A tag
+ * that is present but not valid is a line another vCPU's store took away
+ * (it keeps its place in the LRU order: "would it have hit?").  EXCL: no
+ * other cache holds the line valid, so a store needs no invalidation. */
+#define E_PRESENT 1u
+#define E_VALID 2u
+#define E_EXCL 4u
+#define E_LINE(e) ((e) >> 3)
+
+struct cache {
+	uint64_t *e; /* sets x ways, most recently used first */
+	unsigned ways, set_mask;
+};
+
+/* A buffered access: its vCPU's clock, the physical address with the
+ * store flag in bit 63, the instruction's address. */
+#define EV_STORE (1ull << 63)
+struct event {
+	uint64_t clock, paddr, pc;
+};
+
+struct cpu {
+	struct cache l1, l2;
+	struct event *buf;
+	size_t head, n;		  /* pending: buf[head .. n) */
+	uint64_t now, skew, last; /* last: the newest buffered access's clock */
+	int ran;
+	unsigned node;
+	uint64_t count[2][KRM_NEVENTS];
+};
+
+struct pc_slot {
+	uint64_t pc, cycles, misses, coherence;
+};
+
+struct krm_model {
+	struct krm_config c;
+	unsigned line_shift;
+	struct cpu cpu[KRM_MAX_CPUS];
+	struct cache llc[KRM_MAX_NODES];
+	uint64_t merged; /* clock of the last simulated access */
+	int depth;
+	uint64_t windows, unknown_node;
+	struct pc_slot *prof;
+	size_t prof_used;
+	struct pc_slot prof_other; /* PCs past the table's bound */
+};
+
+#define KRM_EVENT_NAME(e, name, metric) name,
+static const char *const event_names[KRM_NEVENTS] = {KRP_MODEL_EVENTS(KRM_EVENT_NAME)};
+#undef KRM_EVENT_NAME
+
+const char *krm_event_name(enum krm_event e)
+{
+	return e < KRM_NEVENTS ? event_names[e] : "?";
+}
+
+void krm_config_default(struct krm_config *c, unsigned ncpus)
+{
+	memset(c, 0, sizeof(*c));
+	c->line = 64;
+	c->l1_size = 32u << 10;
+	c->l1_ways = 8;
+	c->l2_size = 1u << 20;
+	c->l2_ways = 16;
+	c->llc_size = 8u << 20;
+	c->llc_ways = 16;
+	c->ncpus = ncpus;
+	c->nnodes = 1;
+	c->nranges = 1;
+	c->range[0].start = 0;
+	c->range[0].end = UINT64_MAX;
+	c->buffer = 1u << 20;
+	c->profile_size = 1u << 16;
+}
+
+static int is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* A number with an optional K, M or G suffix; *end past it. */
+static int parse_size(const char *s, uint64_t *v, const char **end)
+{
+	char *e;
+	unsigned long long x;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &e, 0);
+	if (errno)
+		return -1;
+	switch (*e) {
+	case 'K':
+	case 'k':
+		x <<= 10;
+		e++;
+		break;
+	case 'M':
+	case 'm':
+		x <<= 20;
+		e++;
+		break;
+	case 'G':
+	case 'g':
+		x <<= 30;
+		e++;
+		break;
+	default:
+		break;
+	}
+	*v = x;
+	*end = e;
+	return 0;
+}
+
+static int parse_cache(const char *val, uint64_t *size, unsigned *ways)
+{
+	const char *p;
+	uint64_t w;
+
+	if (parse_size(val, size, &p) || *p != '/' || parse_size(p + 1, &w, &p) || *p || w == 0 ||
+	    w > 64)
+		return -1;
+	*ways = (unsigned)w;
+	return 0;
+}
+
+int krm_config_set(struct krm_config *c, const char *key, const char *val, char *err, size_t errlen)
+{
+	const char *p = val;
+	uint64_t v, w;
+
+	if (!strcmp(key, "l1d") || !strcmp(key, "l2") || !strcmp(key, "llc")) {
+		uint64_t *size = key[1] == '1'	 ? &c->l1_size
+				 : key[1] == '2' ? &c->l2_size
+						 : &c->llc_size;
+		unsigned *ways = key[1] == '1'	 ? &c->l1_ways
+				 : key[1] == '2' ? &c->l2_ways
+						 : &c->llc_ways;
+		if (parse_cache(val, size, ways) == 0)
+			return 0;
+		snprintf(err, errlen, "%s=%s: expected SIZE/WAYS (e.g. 32K/8)", key, val);
+		return -1;
+	}
+	if (!strcmp(key, "line") || !strcmp(key, "buffer") || !strcmp(key, "profile")) {
+		if (parse_size(val, &v, &p) || *p || v == 0 || v > (1u << 30)) {
+			snprintf(err, errlen, "%s=%s: expected a number", key, val);
+			return -1;
+		}
+		if (key[0] == 'l')
+			c->line = (unsigned)v;
+		else if (key[0] == 'b')
+			c->buffer = (size_t)v;
+		else
+			c->profile_size = (size_t)v;
+		return 0;
+	}
+	if (!strcmp(key, "window")) {
+		if (strcmp(val, "marks") && strcmp(val, "all")) {
+			snprintf(err, errlen, "window=%s: marks (the guest's markers) or all", val);
+			return -1;
+		}
+		c->window_all = val[0] == 'a';
+		return 0;
+	}
+	if (!strcmp(key, "cpunode")) {
+		unsigned n = 0;
+
+		while (*p) {
+			if (n == KRM_MAX_CPUS || parse_size(p, &v, &p) || v >= KRM_MAX_NODES ||
+			    (*p && *p != ',' && *p != '+'))
+				goto bad_list;
+			c->cpu_node[n++] = (unsigned)v;
+			if (*p)
+				p++;
+		}
+		if (n != c->ncpus) {
+			snprintf(err, errlen, "cpunode=%s: %u nodes for %u vCPUs", val, n,
+				 c->ncpus);
+			return -1;
+		}
+		return 0;
+	}
+	if (!strcmp(key, "nodes")) {
+		unsigned n = 0, top = 0;
+
+		while (*p) {
+			if (n == KRM_MAX_RANGES || parse_size(p, &v, &p) || *p != '-' ||
+			    parse_size(p + 1, &w, &p) || *p != ':' || w < v)
+				goto bad_list;
+			c->range[n].start = v;
+			c->range[n].end = w;
+			if (parse_size(p + 1, &v, &p) || v >= KRM_MAX_NODES ||
+			    (*p && *p != ',' && *p != '+'))
+				goto bad_list;
+			c->range[n].node = (unsigned)v;
+			if (v + 1 > top)
+				top = (unsigned)v + 1;
+			n++;
+			if (*p)
+				p++;
+		}
+		c->nranges = n;
+		c->nnodes = top;
+		return 0;
+	}
+	snprintf(err, errlen,
+		 "unknown argument '%s' (l1d, l2, llc, line, nodes, cpunode, buffer, "
+		 "profile)",
+		 key);
+	return -1;
+bad_list:
+	snprintf(err, errlen, "%s=%s: bad list near '%s'", key, val, p);
+	return -1;
+}
+
+static int cache_ok(uint64_t size, unsigned ways, unsigned line)
+{
+	return ways && size % ((uint64_t)ways * line) == 0 && is_pow2(size / ways / line) &&
+	       size / ways / line <= (1u << 24);
+}
+
+int krm_config_check(const struct krm_config *c, char *err, size_t errlen)
+{
+	if (!is_pow2(c->line) || c->line < 8 || c->line > 4096) {
+		snprintf(err, errlen, "line=%u: a power of two from 8 to 4096", c->line);
+		return -1;
+	}
+	if (!cache_ok(c->l1_size, c->l1_ways, c->line) ||
+	    !cache_ok(c->l2_size, c->l2_ways, c->line) ||
+	    !cache_ok(c->llc_size, c->llc_ways, c->line)) {
+		snprintf(err, errlen,
+			 "cache sizes: size / ways / line must be a power of two sets");
+		return -1;
+	}
+	if (c->ncpus == 0 || c->ncpus > KRM_MAX_CPUS) {
+		snprintf(err, errlen, "%u vCPUs: the model holds 1 to %d", c->ncpus, KRM_MAX_CPUS);
+		return -1;
+	}
+	if (c->nnodes == 0 || c->nranges == 0) {
+		snprintf(err, errlen, "nodes: no range");
+		return -1;
+	}
+	for (unsigned i = 0; i < c->ncpus; i++)
+		if (c->cpu_node[i] >= c->nnodes) {
+			snprintf(err, errlen, "cpunode: vCPU %u on node %u, past the %u nodes", i,
+				 c->cpu_node[i], c->nnodes);
+			return -1;
+		}
+	for (unsigned i = 0; i < c->nranges; i++)
+		for (unsigned j = i + 1; j < c->nranges; j++)
+			if (c->range[i].start <= c->range[j].end &&
+			    c->range[j].start <= c->range[i].end) {
+				snprintf(err, errlen, "nodes: ranges %u and %u overlap", i, j);
+				return -1;
+			}
+	if (c->buffer < 16 || !is_pow2(c->profile_size) || c->profile_size < 16) {
+		snprintf(err, errlen, "buffer at least 16; profile a power of two, at least 16");
+		return -1;
+	}
+	return 0;
+}
+
+static int cache_init(struct cache *k, uint64_t size, unsigned ways, unsigned line)
+{
+	uint64_t sets = size / ways / line;
+
+	k->ways = ways;
+	k->set_mask = (unsigned)(sets - 1);
+	k->e = calloc(sets * ways, sizeof(*k->e));
+	return k->e ? 0 : -1;
+}
+
+struct krm_model *krm_new(const struct krm_config *c)
+{
+	struct krm_model *m = calloc(1, sizeof(*m));
+	int bad = 0;
+
+	if (!m)
+		return NULL;
+	m->c = *c;
+	while ((1u << m->line_shift) < c->line)
+		m->line_shift++;
+	for (unsigned i = 0; i < c->ncpus; i++) {
+		struct cpu *p = &m->cpu[i];
+
+		p->node = c->cpu_node[i];
+		bad |= cache_init(&p->l1, c->l1_size, c->l1_ways, c->line);
+		bad |= cache_init(&p->l2, c->l2_size, c->l2_ways, c->line);
+		p->buf = malloc(c->buffer * sizeof(*p->buf));
+		bad |= !p->buf;
+	}
+	for (unsigned i = 0; i < c->nnodes; i++)
+		bad |= cache_init(&m->llc[i], c->llc_size, c->llc_ways, c->line);
+	m->prof = calloc(c->profile_size, sizeof(*m->prof));
+	if (bad || !m->prof) {
+		krm_free(m);
+		return NULL;
+	}
+	if (c->window_all)
+		krm_window(m, 1);
+	return m;
+}
+
+void krm_free(struct krm_model *m)
+{
+	if (!m)
+		return;
+	for (unsigned i = 0; i < KRM_MAX_CPUS; i++) {
+		free(m->cpu[i].l1.e);
+		free(m->cpu[i].l2.e);
+		free(m->cpu[i].buf);
+	}
+	for (unsigned i = 0; i < KRM_MAX_NODES; i++)
+		free(m->llc[i].e);
+	free(m->prof);
+	free(m);
+}
+
+/* ---- caches ---- */
+
+static uint64_t *set_of(const struct cache *k, uint64_t line)
+{
+	return k->e + (size_t)(line & k->set_mask) * k->ways;
+}
+
+/* The entry holding line (valid or not) in its set, or NULL. */
+static uint64_t *find(const struct cache *k, uint64_t line)
+{
+	uint64_t *s = set_of(k, line);
+
+	for (unsigned i = 0; i < k->ways; i++)
+		if ((s[i] & E_PRESENT) && E_LINE(s[i]) == line)
+			return &s[i];
+	return NULL;
+}
+
+/* Make entry e (in line's set) the most recently used; returns its new place. */
+static uint64_t *touch(const struct cache *k, uint64_t line, uint64_t *e)
+{
+	uint64_t *s = set_of(k, line), v = *e;
+
+	if (e != s) {
+		memmove(s + 1, s, (size_t)(e - s) * sizeof(*s));
+		*s = v;
+	}
+	return s;
+}
+
+/* line as the most recently used valid entry (refreshing its tag if
+ * present); returns the entry evicted (0 if none). */
+static uint64_t fill(const struct cache *k, uint64_t line, uint64_t *e)
+{
+	uint64_t *s = set_of(k, line), out = 0;
+
+	if (!e) {
+		out = s[k->ways - 1];
+		e = &s[k->ways - 1];
+	}
+	*e = line << 3 | E_PRESENT | E_VALID;
+	touch(k, line, e);
+	return out;
+}
+
+/* Drop line from a cache (inclusion), the set's order kept. */
+static void drop(const struct cache *k, uint64_t line)
+{
+	uint64_t *s = set_of(k, line), *e = find(k, line);
+
+	if (e) {
+		size_t i = (size_t)(e - s);
+
+		memmove(e, e + 1, (k->ways - 1 - i) * sizeof(*s));
+		s[k->ways - 1] = 0;
+	}
+}
+
+static void invalidate(const struct cache *k, uint64_t line)
+{
+	uint64_t *e = find(k, line);
+
+	if (e)
+		*e &= ~(uint64_t)(E_VALID | E_EXCL);
+}
+
+/* A store by vCPU v: every other copy loses the line. */
+static void invalidate_others(struct krm_model *m, unsigned v, uint64_t line)
+{
+	for (unsigned i = 0; i < m->c.ncpus; i++) {
+		uint64_t *e;
+
+		if (i == v)
+			continue;
+		e = find(&m->cpu[i].l2, line);
+		if (e && (*e & E_VALID)) {
+			*e &= ~(uint64_t)(E_VALID | E_EXCL);
+			invalidate(&m->cpu[i].l1, line);
+		}
+	}
+	for (unsigned n = 0; n < m->c.nnodes; n++)
+		if (n != m->cpu[v].node)
+			invalidate(&m->llc[n], line);
+}
+
+/* vCPU v fetched line from outside its private caches: any other vCPU's
+ * exclusive copy is shared now. */
+static void share(struct krm_model *m, unsigned v, uint64_t line)
+{
+	for (unsigned i = 0; i < m->c.ncpus; i++) {
+		uint64_t *e;
+
+		if (i != v && (e = find(&m->cpu[i].l1, line)) != NULL)
+			*e &= ~(uint64_t)E_EXCL;
+	}
+}
+
+static int node_of(struct krm_model *m, uint64_t paddr)
+{
+	for (unsigned i = 0; i < m->c.nranges; i++)
+		if (paddr >= m->c.range[i].start && paddr <= m->c.range[i].end)
+			return (int)m->c.range[i].node;
+	m->unknown_node++;
+	return -1;
+}
+
+static void profile(struct krm_model *m, uint64_t pc, uint64_t cycles, int miss, int coh)
+{
+	size_t mask = m->c.profile_size - 1,
+	       i = (size_t)((pc * 0x9e3779b97f4a7c15ull) >> 20) & mask;
+	struct pc_slot *s;
+
+	for (;;) {
+		s = &m->prof[i];
+		if (s->cycles && s->pc == pc)
+			break;
+		if (!s->cycles) {
+			/* a new PC: at most 3/4 of the table, then "other" */
+			if (m->prof_used >= m->c.profile_size / 4 * 3) {
+				s = &m->prof_other;
+				break;
+			}
+			m->prof_used++;
+			s->pc = pc;
+			break;
+		}
+		i = (i + 1) & mask;
+	}
+	s->cycles += cycles;
+	s->misses += (uint64_t)miss;
+	s->coherence += (uint64_t)coh;
+}
+
+/* One access through the hierarchy. */
+static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
+{
+	struct cpu *p = &m->cpu[v];
+	int store = (ev->paddr & EV_STORE) != 0, kernel = ev->pc >= KRM_KERNEL_BASE;
+	uint64_t addr = ev->paddr & ~EV_STORE, line = addr >> m->line_shift;
+	uint64_t *cnt = p->count[kernel], stall, *e1, *e2, *e3;
+	int coh, miss = 0;
+
+	cnt[store ? KRM_STORES : KRM_LOADS]++;
+	/* the common case: the set's most recent line again, nothing to do */
+	e1 = set_of(&p->l1, line);
+	if (E_LINE(*e1) == line && (*e1 & E_VALID) && (!store || (*e1 & E_EXCL)))
+		return;
+	e1 = find(&p->l1, line);
+	if (e1 && (*e1 & E_VALID)) {
+		e1 = touch(&p->l1, line, e1);
+		if (store && !(*e1 & E_EXCL)) {
+			invalidate_others(m, v, line);
+			*e1 |= E_EXCL;
+		}
+		return;
+	}
+	cnt[KRM_L1D_MISSES]++;
+	e2 = find(&p->l2, line);
+	if (e2 && (*e2 & E_VALID)) {
+		coh = 0;
+		stall = KRM_LAT_L2;
+		touch(&p->l2, line, e2);
+	} else {
+		struct cache *llc = &m->llc[p->node];
+		uint64_t out;
+
+		cnt[KRM_L2_MISSES]++;
+		cnt[KRM_LLC_REFERENCES]++;
+		share(m, v, line);
+		e3 = find(llc, line);
+		/* it would have hit here, had no store taken it away */
+		coh = e1 || e2 || (e3 && !(*e3 & E_VALID));
+		if (coh) {
+			cnt[KRM_COHERENCE]++;
+			stall = KRM_LAT_COHERENCE;
+		} else if (e3) {
+			stall = KRM_LAT_LLC;
+		} else {
+			int node = node_of(m, addr),
+			    remote = node >= 0 && (unsigned)node != p->node;
+
+			cnt[KRM_LLC_MISSES]++;
+			cnt[store ? KRM_NODE_STORES : KRM_NODE_LOADS]++;
+			if (remote)
+				cnt[store ? KRM_NODE_STORE_MISSES : KRM_NODE_LOAD_MISSES]++;
+			stall = remote ? KRM_LAT_DRAM_REMOTE : KRM_LAT_DRAM_LOCAL;
+			miss = 1;
+		}
+		fill(llc, line, e3);
+		out = fill(&p->l2, line, e2);
+		if (out & E_PRESENT)
+			drop(&p->l1, E_LINE(out));
+		e1 = find(&p->l1, line);
+	}
+	fill(&p->l1, line, e1);
+	if (store) {
+		invalidate_others(m, v, line);
+		*set_of(&p->l1, line) |= E_EXCL;
+	}
+	cnt[KRM_STALL_CYCLES] += stall;
+	profile(m, ev->pc, stall, miss, coh);
+}
+
+/* ---- the merge ---- */
+
+/* Simulate every buffered access with clock <= h, in (clock, vCPU) order. */
+static void merge_until(struct krm_model *m, uint64_t h)
+{
+	for (;;) {
+		unsigned best = KRM_MAX_CPUS, second = KRM_MAX_CPUS;
+		uint64_t bc = 0, sc = UINT64_MAX;
+		struct cpu *p;
+
+		for (unsigned i = 0; i < m->c.ncpus; i++) {
+			struct cpu *q = &m->cpu[i];
+			uint64_t c;
+
+			if (q->head == q->n || (c = q->buf[q->head].clock) > h)
+				continue;
+			if (best == KRM_MAX_CPUS || c < bc) {
+				second = best;
+				sc = bc;
+				best = i;
+				bc = c;
+			} else if (second == KRM_MAX_CPUS || c < sc) {
+				second = i;
+				sc = c;
+			}
+		}
+		if (best == KRM_MAX_CPUS)
+			return;
+		if (second == KRM_MAX_CPUS)
+			sc = h;
+		/* best's run up to the next vCPU's head: ties go to the lower vCPU */
+		p = &m->cpu[best];
+		while (p->head < p->n) {
+			uint64_t c = p->buf[p->head].clock;
+
+			if (c > h || c > sc || (c == sc && second < best))
+				break;
+			simulate(m, best, &p->buf[p->head]);
+			if (c > m->merged)
+				m->merged = c;
+			p->head++;
+		}
+	}
+}
+
+static void compact(struct cpu *p)
+{
+	if (p->head == 0)
+		return;
+	memmove(p->buf, p->buf + p->head, (p->n - p->head) * sizeof(*p->buf));
+	p->n -= p->head;
+	p->head = 0;
+}
+
+/* v's buffer is full: simulate up to the slowest vCPU that ran since the
+ * last merge (v counted at its newest access); if that frees less than
+ * half of v's buffer, its older half goes anyway (a vCPU that later comes
+ * with earlier clocks is moved forward, as if it had been idle). */
+static void merge(struct krm_model *m, unsigned v)
+{
+	struct cpu *p = &m->cpu[v];
+	uint64_t h = p->n > p->head ? p->buf[p->n - 1].clock : p->now;
+
+	for (unsigned i = 0; i < m->c.ncpus; i++)
+		if (i != v && m->cpu[i].ran && m->cpu[i].now < h)
+			h = m->cpu[i].now;
+	merge_until(m, h);
+	if (p->n - p->head > m->c.buffer / 2)
+		merge_until(m, p->buf[p->head + (p->n - p->head) / 2].clock);
+	for (unsigned i = 0; i < m->c.ncpus; i++) {
+		m->cpu[i].ran = 0;
+		compact(&m->cpu[i]);
+	}
+}
+
+void krm_drain(struct krm_model *m)
+{
+	merge_until(m, UINT64_MAX);
+	for (unsigned i = 0; i < m->c.ncpus; i++) {
+		m->cpu[i].ran = 0;
+		compact(&m->cpu[i]);
+	}
+}
+
+void krm_window(struct krm_model *m, int start)
+{
+	if (start) {
+		if (m->depth++ == 0)
+			m->windows++;
+	} else if (m->depth > 0 && --m->depth == 0) {
+		krm_drain(m);
+	}
+}
+
+int krm_window_open(const struct krm_model *m)
+{
+	return m->depth > 0;
+}
+
+uint64_t krm_windows(const struct krm_model *m)
+{
+	return m->windows;
+}
+
+/* vCPU p's clock in model time: moved forward past what was merged. */
+static uint64_t model_clock(struct krm_model *m, struct cpu *p, uint64_t clock)
+{
+	uint64_t c = clock + p->skew;
+
+	if (c < m->merged) {
+		p->skew += m->merged - c;
+		c = m->merged;
+	}
+	return c;
+}
+
+void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int kernel)
+{
+	struct cpu *p;
+
+	if (cpu >= m->c.ncpus || m->depth == 0)
+		return;
+	p = &m->cpu[cpu];
+	p->count[kernel != 0][KRM_INSTRUCTIONS] += (uint64_t)n;
+	p->now = model_clock(m, p, clock);
+	p->ran = 1;
+}
+
+void krm_access(struct krm_model *m, unsigned cpu, uint64_t clock, uint64_t paddr, uint64_t pc,
+		int store)
+{
+	struct cpu *p;
+	struct event *ev;
+
+	if (cpu >= m->c.ncpus || m->depth == 0)
+		return;
+	p = &m->cpu[cpu];
+	if (p->n == m->c.buffer) {
+		compact(p);
+		if (p->n == m->c.buffer)
+			merge(m, cpu);
+		if (p->n == m->c.buffer) /* cannot happen: the buffer is in clock order */
+			krm_drain(m);
+	}
+	ev = &p->buf[p->n++];
+	ev->clock = model_clock(m, p, clock);
+	/* A vCPU's accesses stay in clock order: QEMU 7.2 may report an
+	 * access of an interrupt's entry with the data of an instruction of an
+	 * earlier block (its memory callbacks are not reset when a block exits
+	 * early), a clock up to a block's length behind. */
+	if (ev->clock < p->last)
+		ev->clock = p->last;
+	p->last = ev->clock;
+	ev->paddr = (paddr & ~EV_STORE) | (store ? EV_STORE : 0);
+	ev->pc = pc;
+	if (ev->clock > p->now)
+		p->now = ev->clock;
+	p->ran = 1;
+}
+
+uint64_t krm_count(const struct krm_model *m, unsigned cpu, int kernel, enum krm_event e)
+{
+	const uint64_t *c;
+
+	if (cpu >= m->c.ncpus || e >= KRM_NEVENTS)
+		return 0;
+	c = m->cpu[cpu].count[kernel != 0];
+	if (e == KRM_CYCLES)
+		return c[KRM_INSTRUCTIONS] * KRM_BASE_CPI + c[KRM_STALL_CYCLES];
+	return c[e];
+}
+
+/* ---- the report ---- */
+
+static int by_cycles(const void *a, const void *b)
+{
+	const struct pc_slot *x = a, *y = b;
+
+	if (x->cycles != y->cycles)
+		return x->cycles > y->cycles ? -1 : 1;
+	if (x->coherence != y->coherence)
+		return x->coherence > y->coherence ? -1 : 1;
+	if (x->misses != y->misses)
+		return x->misses > y->misses ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+int krm_write(struct krm_model *m, FILE *f)
+{
+	const struct krm_config *c = &m->c;
+	struct pc_slot *top;
+	size_t n = 0;
+
+	fprintf(f, "%s\n", KRP_MODEL_HEADER);
+	fprintf(f, "config line %u\n", c->line);
+	fprintf(f, "config l1d %" PRIu64 " %u\n", c->l1_size, c->l1_ways);
+	fprintf(f, "config l2 %" PRIu64 " %u\n", c->l2_size, c->l2_ways);
+	fprintf(f, "config llc %" PRIu64 " %u\n", c->llc_size, c->llc_ways);
+	fprintf(f, "config cpus %u\nconfig nodes %u\n", c->ncpus, c->nnodes);
+	for (unsigned i = 0; i < c->ncpus; i++)
+		fprintf(f, "config cpunode %u %u\n", i, c->cpu_node[i]);
+	for (unsigned i = 0; i < c->nranges; i++)
+		fprintf(f, "config range 0x%" PRIx64 " 0x%" PRIx64 " %u\n", c->range[i].start,
+			c->range[i].end, c->range[i].node);
+	fprintf(f, "config freq-mhz %d\nconfig base-cpi %d\n", KRM_FREQ_MHZ, KRM_BASE_CPI);
+	fprintf(f, "config latency l2 %d\nconfig latency llc %d\n", KRM_LAT_L2, KRM_LAT_LLC);
+	fprintf(f, "config latency dram-local %d\nconfig latency dram-remote %d\n",
+		KRM_LAT_DRAM_LOCAL, KRM_LAT_DRAM_REMOTE);
+	fprintf(f, "config latency coherence %d\n", KRM_LAT_COHERENCE);
+	fprintf(f, "config buffer %zu\nconfig window %s\n", c->buffer,
+		c->window_all ? "all" : "marks");
+	fprintf(f, "windows %" PRIu64 "\n", m->windows);
+	fprintf(f, "unknown-node %" PRIu64 "\n", m->unknown_node);
+	for (unsigned i = 0; i < c->ncpus; i++)
+		for (int k = 0; k < 2; k++)
+			for (int e = 0; e < KRM_NEVENTS; e++)
+				fprintf(f, "cpu %u %s %s %" PRIu64 "\n", i, k ? "kernel" : "user",
+					event_names[e], krm_count(m, i, k, (enum krm_event)e));
+	top = malloc((m->prof_used + 1) * sizeof(*top));
+	if (!top)
+		return -1;
+	for (size_t i = 0; i < c->profile_size; i++)
+		if (m->prof[i].cycles)
+			top[n++] = m->prof[i];
+	qsort(top, n, sizeof(*top), by_cycles);
+	for (size_t i = 0; i < n && i < KRM_PROFILE_TOP; i++)
+		fprintf(f,
+			"pc 0x%" PRIx64 " cycles %" PRIu64 " misses %" PRIu64 " coherence %" PRIu64
+			"\n",
+			top[i].pc, top[i].cycles, top[i].misses, top[i].coherence);
+	fprintf(f, "pc-other cycles %" PRIu64 " misses %" PRIu64 " coherence %" PRIu64 "\n",
+		m->prof_other.cycles, m->prof_other.misses, m->prof_other.coherence);
+	free(top);
+	fprintf(f, "end\n");
+	return ferror(f) ? -1 : 0;
+}
