@@ -25,6 +25,8 @@ KREPRO_PROG=run-matrix
 . "$KREPRO_ROOT/lib/backend.sh"
 # shellcheck source=lib/boot-qemu.sh
 . "$KREPRO_ROOT/lib/boot-qemu.sh"
+# shellcheck source=lib/qemu-plugin.sh
+. "$KREPRO_ROOT/lib/qemu-plugin.sh"
 # shellcheck source=lib/boot-lab.sh
 . "$KREPRO_ROOT/lib/boot-lab.sh"
 # shellcheck source=lib/boot-kexec.sh

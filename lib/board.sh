@@ -4,7 +4,7 @@
 # reader of board files; the keys, their variables and defaults are one
 # table, lib/board-keys.
 # Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/board-keys),
-# B_NUMA, B_NODES, B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS.
+# B_NUMA, B_NODES, B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS.
 
 # board_keys: BOARD_KEYS, lib/board-keys as " key:VARIABLE:DEFAULT ...",
 # read once a session.
@@ -31,7 +31,7 @@ load_board() {
 		bk=${bk#*:}
 		eval "${bk%%:*}=\$bk_def"
 	done
-	B_NUMA='' B_NODES=0
+	B_NUMA='' B_NODES=0 B_NODE_MEMS='' B_NODE_CPUS=''
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -58,6 +58,8 @@ load_board() {
 				die "boards/$1:$n: node needs cpus= and mem="
 			fi
 			B_NODES=$((B_NODES + 1))
+			B_NODE_MEMS="$B_NODE_MEMS $nmem"
+			B_NODE_CPUS="$B_NODE_CPUS $ncpus"
 			B_NUMA="$B_NUMA -object memory-backend-ram,id=m$id,size=$nmem -numa node,nodeid=$id,memdev=m$id,cpus=$ncpus"
 			;;
 		'' | *[!a-z_]*) die "boards/$1:$n: unknown key '$key'" ;;
@@ -96,6 +98,15 @@ load_board() {
 	case $B_ACCEL in auto | tcg | kvm) ;; *) die "boards/$1: accel must be auto, tcg or kvm" ;; esac
 	case $B_CLOCK in real | exact) ;; *) die "boards/$1: clock must be real or exact, not '$B_CLOCK'" ;; esac
 	case $B_BOOT_TIMEOUT in *[!0-9]*) die "boards/$1: boot_timeout must be seconds" ;; esac
+	case $B_MEMORY_MODEL in off | on) ;; *) die "boards/$1: memory_model must be on or off, not '$B_MEMORY_MODEL'" ;; esac
+	for bm in "l1d:$B_MODEL_L1D" "l2:$B_MODEL_L2" "llc:$B_MODEL_LLC"; do
+		case ${bm#*:} in
+		[1-9]*[0-9KMG]/[1-9]* | [1-9]/[1-9]*) case ${bm#*:} in *[!0-9KMG/]* | */*/* | *[KMG]?*/*) die "boards/$1: model_${bm%%:*} must be SIZE/WAYS (e.g. 32K/8), not '${bm#*:}'" ;; esac ;;
+		*) die "boards/$1: model_${bm%%:*} must be SIZE/WAYS (e.g. 32K/8), not '${bm#*:}'" ;;
+		esac
+	done
+	case $B_MODEL_LINE in 16 | 32 | 64 | 128 | 256) ;; *) die "boards/$1: model_line must be 16, 32, 64, 128 or 256 bytes" ;; esac
+	[ "$B_TYPE" = qemu ] || [ "$B_MEMORY_MODEL" = off ] || die "boards/$1: memory_model: on needs a QEMU board (the model is a QEMU plugin)"
 	[ "$B_TYPE" = qemu ] || return 0
 	# One socket per NUMA node, so no cache is shared across nodes.
 	B_SMP=$B_CPUS

@@ -5,7 +5,8 @@
 # Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run),
 # BOOT_CLOCK, SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
 # GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
-# KREPRO_CONTENDED_PERMILLE.  Sets: GUEST_CMDLINE, EXACT_QEMU_ARGS, QEMU_PID,
+# KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
+# BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE, EXACT_QEMU_ARGS, QEMU_PID,
 # BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE.
 
 # qemu_check CELL: no boot starts without QEMU (a bundle run builds nothing,
@@ -21,6 +22,8 @@ qemu_run_one() {
 	progress "$V run $1 on $BOARD_NAME ($ACCEL, clock $BOOT_CLOCK)" "${3:-}"
 	single_initrd "$RDIR.tmp/job.conf"
 	rp_mark=$(host_load_mark)
+	BOOT_PLUGIN=
+	[ "$(cell_model "$CELL")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$RDIR.tmp" "$(cat "$TMPD/kernel.$V")") || exit 2
 	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
 		"$(boot_args "$CELL" "$1")" || true
 	# Real-mode timings depend on the host: its contention is recorded.
@@ -31,7 +34,7 @@ qemu_run_one() {
 # --- boot -------------------------------------------------------------------
 
 GUEST_CMDLINE="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
-EXACT_QEMU_ARGS="-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm"
+EXACT_QEMU_ARGS="-icount shift=$(contract_get KRP_EXACT_ICOUNT_SHIFT),sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm"
 
 # single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
 # Written under SLOT_TMP (TMPD, or a parallel slot's own folder).
@@ -73,6 +76,8 @@ boot_guest() {
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
 		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
+	# the memory model (qemu_run_one): the kit's plugin watches the guest
+	[ -z "${BOOT_PLUGIN:-}" ] || set -- "$@" -plugin "$BOOT_PLUGIN"
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
 	# timeout(1) bounds QEMU even if this script is killed outright; our own
 	# kills go to timeout as TERM, which it passes on to QEMU.

@@ -5,7 +5,7 @@
 # for the matrix (check=1), cell_facts for one cell (check=0).
 #
 # Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
-# (NAME TYPE ACCEL CPUS CLOCK, one line a board, made by load_board), the
+# (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL, one line a board, made by load_board), the
 # matrix (for line numbers; "-" when there is none), the cells.
 # The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
@@ -19,7 +19,7 @@
 # Output, a line a cell, TAB-separated, no field empty: k, runs, board,
 # clock, runtime in seconds (0: none), the first seed ("-" in real mode), the result path, the job's
 # defaults (key=value, space-separated, "-" for none), every default
-# (host keys too; "-" for none).  The first error goes to stderr, exit 2.
+# (host keys too; "-" for none), the memory model (on or off).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -269,7 +269,7 @@ FILENAME == ARGV[1] {
 	if ($3 == "path" && $4 !~ /^(kit|monitor:)/) suitepath[$1, $4] = 1
 	next
 }
-FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; next }
+FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; next }
 FILENAME == ARGV[3] {
 	key = $0
 	if (sub(/ *:.*/, "", key) && key != "" && !(key in keyline)) keyline[key] = FNR
@@ -322,6 +322,17 @@ FILENAME == ARGV[3] {
 			if (btype[b] != "qemu") fail(matrix ": clock: exact needs a QEMU board; board " b " is a lab machine, whose clock is always real (docs/EXACT.md)")
 			if (baccel[b] == "kvm") fail(matrix ": clock: exact needs TCG; board " b " has accel: kvm (KVM runs on the host's clock)")
 		} else if (clock != "real") fail(matrix ": clock must be real or exact, not '" get("clock") "'")
+	}
+	# the memory model: the cell's memory_model:, else its board's
+	model = ("memory_model" in cv) ? get("memory_model") : bmodel[b]
+	if (model == "") model = "off"
+	if (check && model == "on") {
+		mw = ("memory_model" in cv) ? where_of("memory_model") : matrix ": board " b
+		if (clock != "exact") fail(mw ": memory_model: on needs clock: exact (the model counts a deterministic instruction stream; docs/MEMORY-MODEL.md)")
+		if (btype[b] != "qemu") fail(mw ": memory_model: on needs a QEMU board; board " b " is a lab machine (the model is a QEMU plugin)")
+		if (get("boot") == "kexec") fail(mw ": memory_model: on needs one boot a run (boot: each), not a kexec chain")
+	}
+	if (check) {
 		# a parameter its suite cannot run without (default "required" in
 		# its meta): refused here, not in the guest after the build and boot
 		for (i = 1; i <= nrows; i++)
@@ -334,14 +345,15 @@ FILENAME == ARGV[3] {
 	# by default)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
-	# LAVA's runs are another machine (<board>.lava...), exact ones too
+	# LAVA's runs are another machine (<board>.lava...), exact ones too,
+	# and so are the memory model's (<board>.exact.model)
 	vd = results "/" s "/" path_params(tok, ntok, s) "/" b (lava_machine != "" ? "." lava_machine : "") \
-		(clock == "exact" ? ".exact" : "") "/" rootfs "/" kconfig "/" compiler "/" v
+		(clock == "exact" ? ".exact" : "") (model == "on" ? ".model" : "") "/" rootfs "/" kconfig "/" compiler "/" v
 	if (check) {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

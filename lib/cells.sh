@@ -92,6 +92,10 @@ count_of() { # value cpus: N, or N% of the CPUs, as a count ("" stays "")
 # else its board's clock: (load_board checks it), else real.
 cell_clock() { cell_fact "$1" 4; }
 
+# cell_model CELL: "on" when the cell boots with the memory model (its
+# memory_model:, else its board's; docs/MEMORY-MODEL.md), else "off".
+cell_model() { cell_fact "$1" 10; }
+
 # kernel_args CELL: the cell's kernel_cmdline ('+'-separated boot
 # parameters, e.g. memcg_charge_batch=16+numa_balancing_scan_size_mb=256:
 # the boot parameters the series add) as " a b" (lib/cells.awk checked
@@ -224,13 +228,13 @@ suites_list() { # |a|b|: the suites with a run.sh
 }
 
 # boards_table BOARD...: each board (load_board checks it) as a line of
-# TMPD/boards for lib/cells.awk: NAME TYPE ACCEL CPUS CLOCK.
+# TMPD/boards for lib/cells.awk: NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL.
 boards_table() {
 	for bt_b in "$@"; do
 		case " ${BOARDS_IN_TABLE:-} " in *" $bt_b "*) continue ;; esac
 		[ ! -f "$TMPD/boards" ] || ! grep -q "^$bt_b " "$TMPD/boards" || continue
 		load_board "$bt_b"
-		printf '%s %s %s %s %s\n' "$bt_b" "$B_TYPE" "$B_ACCEL" "$B_CPUS" "$B_CLOCK" >>"$TMPD/boards"
+		printf '%s %s %s %s %s %s\n' "$bt_b" "$B_TYPE" "$B_ACCEL" "$B_CPUS" "$B_CLOCK" "$B_MEMORY_MODEL" >>"$TMPD/boards"
 		BOARDS_IN_TABLE="${BOARDS_IN_TABLE:-} $bt_b"
 	done
 }

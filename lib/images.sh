@@ -2,7 +2,8 @@
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
 # Reads: BUNDLE, MATRIX, VARIANTS, BACKEND_BUILDS (empty: an import, nothing
-# to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
+# to build), MODEL_PLAN.  Sets MODEL_PLUGIN and MODEL_PLUGIN_SHA (the memory
+# model's), BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
@@ -47,6 +48,13 @@ prepare_images() {
 	# An import boots nothing here: its job.conf came with the LAVA export.
 	INITRAMFS_SHA=
 	[ -z "$BACKEND_BUILDS" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+	# The memory model's plugin, built here for the installed QEMU (a bundle
+	# carries none: it is the kit's own code, not the kernel's).
+	if [ -n "${MODEL_PLAN:-}" ] && [ -n "$BACKEND_BUILDS" ]; then
+		MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
+		[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
+		MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
+	fi
 	# Each run records the images it booted (write_images).
 	for v in $VARIANTS; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"

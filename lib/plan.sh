@@ -7,7 +7,8 @@
 # backend: backend_select, backend_check), KEYS (load_key_classes), CB
 # (board_of), B_* (load_board).  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
-# TMPD/cellruns, MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS, BOARD_NAME.
+# TMPD/cellruns, MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS, BOARD_NAME,
+# MODEL_PLAN (1: a cell boots with the memory model).
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {
@@ -67,7 +68,8 @@ plan_check() {
 	VARIANTS=
 	pc_loaded=
 	exec 3<"$TMPD/cells"
-	while IFS='	' read -r k runs b clock rt seed vd ddj _; do
+	MODEL_PLAN=
+	while IFS='	' read -r k runs b clock rt seed vd ddj _ model; do
 		IFS= read -r cell <&3
 		for kv in $cell; do
 			case $kv in variants=* | variant=*)
@@ -86,6 +88,7 @@ plan_check() {
 			PLAN_FEW_SEEDS=1
 			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
 		fi
+		[ "$model" != on ] || MODEL_PLAN=1
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
@@ -94,6 +97,8 @@ plan_check() {
 				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$clock" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
 			[ "$seed" = - ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$seed" "$((seed + runs - 1))"
+			[ "$model" != on ] || printf '  memory model: L1d %s, L2 %s, LLC %s a node, %s-byte lines (docs/MEMORY-MODEL.md)\n' \
+				"$B_MODEL_L1D" "$B_MODEL_L2" "$B_MODEL_LLC" "$B_MODEL_LINE"
 			[ "$ddj" = - ] || printf '  defaults (docs/KEYS.md): %s\n' "$ddj"
 		fi
 	done <"$TMPD/cellfacts"
@@ -163,6 +168,9 @@ plan_check_boots() {
 		load_board "$BOARD_NAME"
 		backend_select "$cell"
 		backend_check "$cell"
+		if [ "$BACKEND" != qemu ] && [ "$(cell_model "$cell")" = on ]; then
+			die "$MATRIX: memory_model: on needs one QEMU boot a run (backend qemu), not $BACKEND (docs/MEMORY-MODEL.md)"
+		fi
 		if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
 			die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
 		fi

@@ -8,7 +8,8 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT; environment:
 # KREPRO_QEMU_SOURCE (a folder already holding the source package's files,
 # still checked), KREPRO_DEBIAN_MIRROR (the mirror apt fetches from).
-# Sets: nothing global.
+# model_plugin_arg (run-matrix) reads B_* (load_board), MODEL_PLUGIN and
+# MODEL_PLUGIN_SHA (prepare_images).  Sets: nothing global.
 
 qp_get() { # key -> value from tools/qemu-plugin/qemu-source.conf
 	conf_get "$KREPRO_ROOT/tools/qemu-plugin/qemu-source.conf" "$1"
@@ -158,4 +159,55 @@ model_node_ranges() {
 		}
 		print out
 	}' "$@"
+}
+
+# model_cpunodes CPULIST...: the plugin's cpunode= argument (each vCPU's
+# node, in vCPU order, '+'-joined) from a board's nodes' cpus= lists, node
+# 0's first ("0-1 2-3" -> 0+0+1+1).
+model_cpunodes() {
+	awk 'BEGIN {
+		for (n = 1; n < ARGC; n++) {
+			k = split(ARGV[n], part, ",")
+			for (i = 1; i <= k; i++) {
+				lo = part[i]; hi = part[i]
+				if (part[i] ~ /^[0-9]+-[0-9]+$/) { sub(/-.*/, "", lo); sub(/.*-/, "", hi) }
+				else if (part[i] !~ /^[0-9]+$/) { print "model_cpunodes: bad cpu list " ARGV[n] > "/dev/stderr"; exit 2 }
+				for (c = lo + 0; c <= hi + 0; c++) node[c] = n - 1
+				if (hi + 0 > max) max = hi + 0
+			}
+		}
+		for (c = 0; c <= max; c++) {
+			if (!(c in node)) { print "model_cpunodes: cpu " c " is in no node" > "/dev/stderr"; exit 2 }
+			out = out (c ? "+" : "") node[c]
+		}
+		print out
+	}' "$@"
+}
+
+# model_plugin_arg RUN-DIR KERNEL: the -plugin argument that boots a cell
+# with the memory model on the loaded board (B_*): the plugin MODEL_PLUGIN
+# (prepare_images), its report RUN-DIR/memory-model, the board's caches and
+# NUMA layout, and the kernel's System.map when it has one (the profile's
+# symbols).  Writes RUN-DIR/model.conf, what the run was booted with.
+model_plugin_arg() {
+	ma=$MODEL_PLUGIN,out=$1/memory-model,l1d=$B_MODEL_L1D,l2=$B_MODEL_L2,llc=$B_MODEL_LLC,line=$B_MODEL_LINE
+	if [ "$B_NODES" -gt 1 ]; then
+		ma_sizes=
+		for ma_m in $B_NODE_MEMS; do ma_sizes="$ma_sizes $(size_of "$ma_m")"; done
+		# shellcheck disable=SC2086 # sizes in bytes and cpu lists, single words
+		ma=$ma,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $B_NODE_CPUS) || exit 2
+	fi
+	ma_map=$(dirname "$2")/System.map
+	[ ! -f "$ma_map" ] || ma=$ma,ksyms=$ma_map
+	# QEMU splits -plugin's argument at commas
+	case $1$2$MODEL_PLUGIN in *,*) die "memory model: a path with a comma cannot be passed to QEMU's -plugin: $1" ;; esac
+	{
+		printf 'plugin_sha256=%s\n' "$MODEL_PLUGIN_SHA"
+		printf 'qemu=%s\n' "$(qemu-system-x86_64 --version | head -n 1)"
+		# the arguments but for the paths of this machine: the report's
+		# and the System.map's (the kernel's hash is in images)
+		printf 'arguments=%s\n' "$(printf '%s' "${ma#"$MODEL_PLUGIN",}" | tr , '\n' | grep -v '^out=\|^ksyms=' | paste -sd, -)"
+		[ ! -f "$ma_map" ] || printf 'ksyms_sha256=%s\n' "$(sha256sum "$ma_map" | cut -d' ' -f1)"
+	} >"$1/model.conf"
+	printf '%s\n' "$ma"
 }

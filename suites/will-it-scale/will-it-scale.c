@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "model_mark.h"
 #include "testcase.h"
 #include "wis_calc.h"
 
@@ -515,6 +516,7 @@ int main(int argc, char **argv)
 	if (opt.warmup == 0) {
 		put_line("measurement\n");
 		cpu_ok = read_cpu(&cpu_before) == 0;
+		krp_model_mark(1);
 	}
 	snapshot(prev);
 	if (write(start_pipe[1], "g", 1) != 1)
@@ -538,8 +540,11 @@ int main(int argc, char **argv)
 		if (k == opt.warmup) {
 			put_line("measurement\n");
 			cpu_ok = read_cpu(&cpu_before) == 0;
+			/* the memory model counts the measured seconds only */
+			krp_model_mark(1);
 		}
 	}
+	krp_model_mark(0);
 	if (cpu_ok)
 		cpu_ok = read_cpu(&cpu_after) == 0;
 
