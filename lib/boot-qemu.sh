@@ -8,11 +8,37 @@
 # KREPRO_CONTENDED_PERMILLE.  Sets: GUEST_CMDLINE, EXACT_QEMU_ARGS, QEMU_PID,
 # BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE.
 
-# qemu_check CELL: no boot starts without QEMU (a bundle run builds nothing,
+# qemu_accepts CELL CLOCK: a QEMU board, a clock it can keep, and parallel
+# guests (-j N) only where results do not depend on host load.  A rule on
+# the cell's own keys goes here too, read with cell_get "$1" KEY (e.g. one
+# that needs exact mode on a QEMU board: "memory_model: on").
+qemu_accepts() {
+	[ "$B_TYPE" = qemu ] || { echo "board $BOARD_NAME is a lab machine"; return 1; }
+	qemu_keeps_clock "$2" || return 1
+	if [ "$JOBS" -gt 1 ] && [ "$2" != exact ]; then
+		BACKEND_KEY=clock
+		echo "-j $JOBS: parallel guests need clock: exact (real-mode timings depend on host load)"
+		return 1
+	fi
+}
+
+# qemu_keeps_clock CLOCK: 0 when this QEMU board (B_*) can boot with CLOCK;
+# else it says why (the rule of every backend booting a QEMU board: qemu,
+# kexec, a LAVA qemu device).  Exact time is TCG's instruction count.
+qemu_keeps_clock() {
+	[ "$1" = exact ] && [ "$B_ACCEL" = kvm ] || return 0
+	BACKEND_KEY=clock
+	echo "clock: exact needs TCG; board $BOARD_NAME has accel: kvm (KVM runs on the host's clock)"
+	return 1
+}
+
+qemu_facts() { BACKEND_SLOTS=1; } # exact guests boot in JOBS slots
+# qemu_check: no boot starts without QEMU (a bundle run builds nothing,
 # so nothing else asks for it).
 qemu_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
 qemu_prepare() { :; }
 qemu_collect() { :; }
+qemu_stop() { stop_pid "${QEMU_PID:-}"; } # boot_guest's QEMU (a kexec chain's too)
 
 # qemu_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 qemu_run_one() {
