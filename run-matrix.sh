@@ -203,18 +203,7 @@ case $JOBS in [1-9] | [1-9][0-9]) ;; *) die "-j: expected a number of guests, 1.
 krepro_dirs
 mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
-if [ -n "$LAVA_SERVER" ]; then
-	[ -z "$LAVA_DIR" ] || die "--lava runs the jobs; --export-lava only writes them: one or the other"
-	if [ "$JOBS" != 1 ] || [ -n "$BOOT_MODE" ]; then
-		die "--lava: LAVA runs the jobs (as many at once as it has devices): no -j, no --kexec"
-	fi
-	lava_setup "$LAVA_SERVER"
-	LAVA_MACHINE=$LAVA_MACHINE${LAVA_TAGS:+-$(printf '%s' "$LAVA_TAGS" | tr ',' '-')}
-	LAVA_DIR=$RESULTS/lava
-elif [ -n "$LAVA_DIR" ]; then
-	LAVA_MACHINE=lava
-fi
-backend_select
+lava_options
 session_start
 [ -z "$BUNDLE" ] || open_bundle
 plan_cells

@@ -1,27 +1,39 @@
 # shellcheck shell=sh
 # lib/backend.sh: the backends behind one interface, chosen in one place
-# (backend_select), and the plan run on them (run_plan: one run at a time, or
-# parallel slots in exact mode).
+# (backend_pick: the first of BACKENDS that accepts a cell), and the plan run
+# on them (run_plan: each backend's runs in turn, one at a time or in
+# parallel slots).
 #
-# A backend NAME is a module defining NAME_check, NAME_prepare, NAME_run_one
-# and NAME_collect; the rest of the kit calls backend_<verb>:
-#   backend_check CELL      plan time, a cell's board loaded: can NAME run it
-#                           here (the board, the cell, the host's commands); dies
-#   backend_prepare         before the first run of the plan
-#   backend_run_one RUN CELL-NUMBER [PLAN-INDEX]
-#                           one planned run: booted and stored, or staged
-#   backend_collect         after the last run_one: what is left to boot,
-#                           wait for or say
-# The backends (a new one: its file, sourced by run-matrix.sh, and one line
-# in backend_select):
-#   qemu         lib/boot-qemu.sh   a QEMU board, one boot per run
-#   lab          lib/boot-lab.sh    a lab board: ssh, kexec from its own system
-#   kexec        lib/boot-kexec.sh  boot: kexec, --kexec: a chain in one QEMU
+# A backend NAME is a module defining
+#   NAME_accepts CELL CLOCK  plan time (--dry-run too), the cell's board
+#                            loaded (B_*, BOARD_NAME) and CLOCK its clock:
+#                            0 when NAME runs the cell; else it prints why
+#                            not (one line) and returns 1, or 2 when the
+#                            cell (its boot:) or an option asked for NAME:
+#                            then no later backend may take the cell
+#   NAME_facts               sets the BACKEND_* facts below that differ
+#                            from backend_use's defaults
+#   NAME_check               before a build, once a session when a cell
+#                            uses NAME: what it needs on this host
+#                            (commands); dies
+#   NAME_prepare             before the first of its runs
+#   NAME_run_one RUN CELL-NUMBER [PLAN-INDEX]
+#                            one planned run: booted and stored, or staged
+#   NAME_collect             after its last run_one: what is left to boot,
+#                            wait for or say
+#   NAME_stop                the session ends (cleanup, a slot killed): its
+#                            children stopped
+# The backends, tried in this order (a new one: its file, sourced by
+# run-matrix.sh, and its name here):
+#   lava_server  lib/lava.sh        --lava URL: jobs submitted, waited for, imported
 #   lava_export  lib/lava.sh        --export-lava DIR: job files, no boot; and
 #                                   import-lava, which reads one job's log back
-#   lava_server  lib/lava.sh        --lava URL: jobs submitted, waited for, imported
-# backend_select sets, beside BACKEND, the facts other modules read instead
-# of the board's type or the LAVA options:
+#   kexec        lib/boot-kexec.sh  boot: kexec, --kexec: a chain in one QEMU
+#   lab          lib/boot-lab.sh    a lab board: ssh, kexec from its own system
+#   qemu         lib/boot-qemu.sh   a QEMU board, one boot per run
+BACKENDS="lava_server lava_export kexec lab qemu"
+# The facts other modules read instead of the board's type or the options
+# (backend_use sets them; NAME_facts changes its own):
 #   BACKEND_GUEST    qemu: the kernel boots in a QEMU guest (a qemu board);
 #                    machine: on the board's own machine, kexec'd (a lab board)
 #   BACKEND_BUILDS   1: kernels and initramfs are built here (or come from a
@@ -30,36 +42,50 @@
 #   BACKEND_SLOTS    1: runs may boot JOBS at once (-j N)
 #   BACKEND_REPORT   1: the runs' results are here once collected (a report
 #                    follows); empty for an export
-# Reads: B_TYPE (load_board; only with a CELL), BOOT_MODE, LAVA_SERVER,
-# LAVA_DIR, IMPORT_DIR, JOBS, MATRIX, SLOT_PIDS and QEMU_PID (session_start),
-# TMPD/plan, TMPD/cells.  Sets: BACKEND and BACKEND_* (backend_select);
-# run_plan sets START, BOOT_MODE, done_runs, failed_runs, SLOT_PIDS and, in
+# Reads: B_TYPE (load_board), BOARD_NAME, MATRIX, JOBS, SLOT_PIDS (session_start),
+# TMPD/plan, TMPD/cells, TMPD/backends (plan_check: a cell's backend a line);
+# each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
+# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick); run_plan sets
+# START, done_runs, failed_runs, SLOT_PIDS, TMPD/plan.<backend> and, in
 # each slot, SLOT_TMP.
 
-# backend_select [CELL]: BACKEND and its facts from the options and, with
-# CELL (its board loaded), the board and the cell's boot: (unless --kexec or
-# run_plan set BOOT_MODE).  run-matrix calls it once the options are read,
-# select_cell and plan_check_boots for each cell.
-backend_select() {
-	BACKEND_GUEST=qemu BACKEND_BUILDS=1 BACKEND_LAVA_LOG='' BACKEND_SLOTS='' BACKEND_REPORT=1
-	[ -z "${1:-}" ] || [ "$B_TYPE" != lab ] || BACKEND_GUEST=machine
-	if [ -n "$LAVA_SERVER" ]; then
-		BACKEND=lava_server BACKEND_LAVA_LOG=1
-	elif [ -n "$LAVA_DIR$IMPORT_DIR" ]; then
-		BACKEND=lava_export BACKEND_LAVA_LOG=1 BACKEND_REPORT=''
-		[ -z "$IMPORT_DIR" ] || BACKEND_BUILDS=''
-	elif [ "${BOOT_MODE:-$(cell_get "${1:-}" boot)}" = kexec ]; then
-		BACKEND=kexec
-	elif [ "$BACKEND_GUEST" = machine ]; then
-		BACKEND=lab
-	else
-		BACKEND=qemu BACKEND_SLOTS=1
-	fi
+# backend_use NAME: BACKEND and its facts (the board loaded, or none).
+backend_use() {
+	BACKEND=$1 BACKEND_GUEST=qemu BACKEND_BUILDS=1 BACKEND_LAVA_LOG='' BACKEND_SLOTS='' BACKEND_REPORT=1
+	[ "${B_TYPE:-qemu}" != lab ] || BACKEND_GUEST=machine
+	"${1}_facts"
 }
 
-backend_check() { "${BACKEND}_check" "$@"; }
-backend_prepare() { "${BACKEND}_prepare"; }
-backend_collect() { "${BACKEND}_collect"; }
+# backend_pick CELL CLOCK [K]: BACKEND, the first of BACKENDS whose accepts
+# takes the cell (cell number K), its facts set; 1 when none does, with
+# BACKEND_WHY, every refusal tried ("NAME: reason" lines), and BACKEND_KEY,
+# the matrix key a refusal named (a backend's accepts sets it), for the
+# message.  No process: plan_check calls it once a cell.
+backend_pick() {
+	BACKEND_WHY='' BACKEND_KEY=''
+	for bp_b in $BACKENDS; do
+		bp_rc=0
+		"${bp_b}_accepts" "$1" "$2" >"$TMPD/accepts" || bp_rc=$?
+		[ "$bp_rc" != 0 ] || { backend_use "$bp_b"; return 0; }
+		IFS= read -r bp_why <"$TMPD/accepts" || true
+		BACKEND_WHY="$BACKEND_WHY
+  $bp_b: ${bp_why:-refused (no reason given: a bug)}"
+		[ "$bp_rc" = 1 ] || break
+	done
+	return 1
+}
+
+# backend_of_cell CELL CLOCK K: backend_pick, or the session ends naming
+# the matrix's line, the cell, its board and every backend's reason.
+backend_of_cell() {
+	backend_pick "$@" && return 0
+	die "$(key_where "${BACKEND_KEY:-board}"): cell $3 (board $BOARD_NAME, clock $2): no backend runs it:$BACKEND_WHY"
+}
+
+# backend_stop: every backend's children stopped (session cleanup, a slot).
+backend_stop() {
+	for bs_b in $BACKENDS; do "${bs_b}_stop"; done
+}
 
 # backend_run_one RUN CELL-NUMBER [INDEX]: on the backend of the run's cell.
 backend_run_one() {
@@ -67,38 +93,45 @@ backend_run_one() {
 	"${BACKEND}_run_one" "$@"
 }
 
-# run_plan: every planned run on the backend, the boot mode chosen once
-# (--kexec, else the first cell's boot:); the session's backend is the
-# first cell's (a plan's cells share it, but for qemu and lab boards, whose
-# prepare and collect are alike).
+# run_plan: every planned run on its cell's backend (TMPD/backends): each
+# backend in turn (in the order of its first cell) prepares, runs its
+# runs in the plan's order (runs outer, cells inner) and collects, so a
+# matrix whose cells need two backends runs both, with the prepare and
+# collect of each.
 run_plan() {
 	START=$(date +%s)
 	done_runs=0
 	failed_runs=0
-	BOOT_MODE=${BOOT_MODE:-$(cell_value "$(head -n 1 "$TMPD/cells")" boot)}
-	case $BOOT_MODE in kexec | each) ;; *) die "$MATRIX: boot must be each or kexec" ;; esac
-	select_cell 1
-	backend_prepare
-	if [ "$JOBS" -gt 1 ] && [ -n "$BACKEND_SLOTS" ]; then
-		run_slots
-	else
-		while read -r r k; do
-			backend_run_one "$r" "$k"
-		done <"$TMPD/plan"
-	fi
-	backend_collect
+	awk 'NR == FNR { b[FNR] = $1; next } { print > (dir "/plan." b[$2]); if (!(b[$2] in seen)) { seen[b[$2]] = 1; print b[$2] > (dir "/plan.backends") } }' \
+		dir="$TMPD" "$TMPD/backends" "$TMPD/plan"
+	[ -s "$TMPD/plan" ] || : >"$TMPD/plan.backends"
+	while read -r rp_b; do
+		# The backend's facts with its first cell's board (a kexec
+		# chain's, a LAVA device's guest).
+		select_cell "$(head -n 1 "$TMPD/plan.$rp_b" | cut -d' ' -f2)"
+		"${BACKEND}_prepare"
+		if [ "$JOBS" -gt 1 ] && [ -n "$BACKEND_SLOTS" ]; then
+			run_slots "$TMPD/plan.$rp_b"
+		else
+			while read -r r k; do
+				backend_run_one "$r" "$k"
+			done <"$TMPD/plan.$rp_b"
+		fi
+		select_cell "$(head -n 1 "$TMPD/plan.$rp_b" | cut -d' ' -f2)"
+		"${BACKEND}_collect"
+	done <"$TMPD/plan.backends"
 }
 
-# run_slots: JOBS parallel slots over TMPD/plan (exact mode).
+# run_slots PLAN: JOBS parallel slots over PLAN's runs (exact mode).
 run_slots() {
 	# Slot I boots plan lines I, I+N, ... in order; exact results do not
 	# depend on which slot ran them or on what ran beside them.
 	i=1
 	while [ "$i" -le "$JOBS" ]; do
-		awk -v n="$JOBS" -v s="$i" '(NR - s) % n == 0 { print NR, $0 }' "$TMPD/plan" >"$TMPD/plan.$i"
+		awk -v n="$JOBS" -v s="$i" '(NR - s) % n == 0 { print NR, $0 }' "$1" >"$TMPD/slot.$i"
 		(
 			trap - EXIT
-			trap 'stop_pid "$QEMU_PID"; exit 130' INT TERM HUP
+			trap 'backend_stop; exit 130' INT TERM HUP
 			SLOT_TMP=$TMPD/slot$i
 			mkdir -p "$SLOT_TMP"
 			# shellcheck disable=SC2030 # the slot's count goes back through a file
@@ -108,7 +141,7 @@ run_slots() {
 				# starts nothing more once its parent is gone.
 				kill -0 "$$" 2>/dev/null || exit 1
 				backend_run_one "$r" "$k" "$idx"
-			done <"$TMPD/plan.$i"
+			done <"$TMPD/slot.$i"
 			echo "$failed_runs" >"$TMPD/failed.$i"
 		) &
 		SLOT_PIDS="$SLOT_PIDS $!"

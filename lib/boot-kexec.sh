@@ -3,19 +3,37 @@
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
 # Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
-# BACKEND_GUEST and BOARD_NAME (kexec_check), CELL, V, RDIR (prepare_run),
+# BOOT_MODE, JOBS, B_TYPE and BOARD_NAME (kexec_accepts), CELL, V, RDIR (prepare_run),
 # ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).  Sets: CHAIN_STEP,
 # BOOT_SECONDS, the runs of each chain (finish_run), TMPD/plan.grouped and
 # TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 
-# kexec_check CELL: a chain runs in one QEMU: QEMU boards only.
-kexec_check() {
-	[ "$BACKEND_GUEST" = qemu ] ||
-		die "board ${BOARD_NAME}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
-	need_cmd qemu-system-x86_64 qemu-system-x86
+# kexec_accepts CELL CLOCK: the cells that ask for a chain (boot: kexec,
+# --kexec), which runs in one QEMU: a QEMU board, a clock it keeps, one
+# guest at a time.  A cell that asks and cannot have it is refused (2).
+kexec_accepts() {
+	case "${BOOT_MODE:-} $1 " in
+	kexec\ * | *" boot=kexec "*) ;;
+	*) echo "boot: each (a chain is boot: kexec or --kexec)"; return 1 ;;
+	esac
+	BACKEND_KEY=boot
+	if [ "${CELL_MODEL:-off}" = on ]; then
+		echo "memory_model: on needs one QEMU boot a run (the plugin's window and report are one boot's), not a kexec chain"
+		return 2
+	fi
+	if [ "$B_TYPE" != qemu ]; then
+		echo "board ${BOARD_NAME}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
+		return 2
+	fi
+	qemu_keeps_clock "$2" || return 2
+	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a kexec chain is one guest"; return 2; }
 }
+
+kexec_facts() { :; }
+kexec_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
+kexec_stop() { :; } # its QEMU is boot_guest's (qemu_stop)
 
 kexec_prepare() { : >"$TMPD/plan.grouped"; }
 

@@ -2,12 +2,39 @@
 # lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
 # Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run), SLOT_TMP,
-# TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT.
+# TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT, JOBS
+# (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID.
 
+# lab_accepts CELL CLOCK: a lab board, its clock (real), one run at a time.
+lab_accepts() {
+	[ "$B_TYPE" = lab ] || { echo "board $BOARD_NAME is a QEMU board"; return 1; }
+	if [ "${CELL_MODEL:-off}" = on ]; then
+		BACKEND_KEY=memory_model
+		echo "memory_model: on needs a QEMU board: the model is a QEMU plugin, a lab machine has its own caches"
+		return 1
+	fi
+	lab_keeps_clock "$2" || return 1
+	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a lab board boots one run at a time"; return 1; }
+}
+
+# lab_keeps_clock CLOCK: 0 for real time, the only one a machine has (a lab
+# board, or a LAVA x86 device); else it says why.
+lab_keeps_clock() {
+	[ "$1" = exact ] || return 0
+	BACKEND_KEY=clock
+	echo "clock: exact needs a QEMU board; board $BOARD_NAME is a lab machine, whose clock is always real (docs/EXACT.md)"
+	return 1
+}
+
+lab_facts() { :; }
 lab_check() { need_cmd ssh openssh-client; }
 lab_prepare() { :; }
 lab_collect() { :; }
+# lab_stop: the console command and the results listener of a run.
+lab_stop() {
+	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
+}
 
 # lab_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 lab_run_one() {

@@ -6,14 +6,43 @@
 # BOOT_CLOCK, SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
 # GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
 # KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
-# BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE, EXACT_QEMU_ARGS, QEMU_PID,
-# BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE.
+# BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
+# EXACT_QEMU_ARGS, QEMU_PID, BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE,
+# KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe: boot_guest's watch).
 
-# qemu_check CELL: no boot starts without QEMU (a bundle run builds nothing,
+# qemu_accepts CELL CLOCK: a QEMU board, a clock it can keep, and parallel
+# guests (-j N) only where results do not depend on host load.  A rule on
+# the cell's own keys goes here too, read with cell_get "$1" KEY (e.g. one
+# that needs exact mode on a QEMU board: "memory_model: on").
+qemu_accepts() {
+	[ "$B_TYPE" = qemu ] || { echo "board $BOARD_NAME is a lab machine"; return 1; }
+	# memory_model: on (CELL_MODEL, the cell's fact) needs exact mode, which
+	# lib/cells.awk checked, on a QEMU board: this one.
+	qemu_keeps_clock "$2" || return 1
+	if [ "$JOBS" -gt 1 ] && [ "$2" != exact ]; then
+		BACKEND_KEY=clock
+		echo "-j $JOBS: parallel guests need clock: exact (real-mode timings depend on host load)"
+		return 1
+	fi
+}
+
+# qemu_keeps_clock CLOCK: 0 when this QEMU board (B_*) can boot with CLOCK;
+# else it says why (the rule of every backend booting a QEMU board: qemu,
+# kexec, a LAVA qemu device).  Exact time is TCG's instruction count.
+qemu_keeps_clock() {
+	[ "$1" = exact ] && [ "$B_ACCEL" = kvm ] || return 0
+	BACKEND_KEY=clock
+	echo "clock: exact needs TCG; board $BOARD_NAME has accel: kvm (KVM runs on the host's clock)"
+	return 1
+}
+
+qemu_facts() { BACKEND_SLOTS=1; } # exact guests boot in JOBS slots
+# qemu_check: no boot starts without QEMU (a bundle run builds nothing,
 # so nothing else asks for it).
 qemu_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
 qemu_prepare() { :; }
 qemu_collect() { :; }
+qemu_stop() { stop_pid "${QEMU_PID:-}"; } # boot_guest's QEMU (a kexec chain's too)
 
 # qemu_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 qemu_run_one() {
@@ -93,6 +122,10 @@ boot_guest() {
 			BOOT_REASON="timeout after $bg_tmo s (hang)"
 			break
 		fi
+		# A probe (kvm_probe) stops the boot once it has its verdict.
+		if [ -n "${BOOT_WATCH:-}" ] && "$BOOT_WATCH" "$bg_dir" "$t"; then
+			break
+		fi
 		if grep -q 'KVM internal error\|emulation failure' "$bg_dir/qemu.log" 2>/dev/null; then
 			BOOT_REASON="kvm emulation failure"
 			break
@@ -156,37 +189,86 @@ console_fault() {
 	fi
 }
 
-# The accelerator: KVM only when a probe guest really boots under it.
+# The accelerator: KVM only when a probe guest really boots under it and
+# says it sent its results; the verdict comes within seconds (a KVM that
+# opens but runs no guest hung the probe for its whole 60 s before) and is
+# kept per host kernel and QEMU version in KREPRO_CACHE/kvm-probe (key,
+# verdict, date, reason), and said whenever it is used.
 ACCEL_CACHE=
+KVM_PROBE_DONE="$(contract_get KRP_RESULTS_SENT) (ok)" # the probe guest's last line
+KVM_PROBE_FIRST=5 # s: a guest under KVM prints its kernel's first line by then
+KVM_PROBE_MAX=20  # s: and has sent its results by then
+KVM_DEV=/dev/kvm
 pick_accel() { # sets ACCEL
 	[ "${BOOT_CLOCK:-real}" != exact ] || { ACCEL=tcg; return 0; }
 	case $B_ACCEL in tcg | kvm) ACCEL=$B_ACCEL; return 0 ;; esac
 	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
-	ACCEL_CACHE=tcg
-	# The probe's verdict is kept per host kernel and QEMU version.
+	ACCEL_CACHE=tcg ACCEL=tcg
+	# No probe where KVM cannot work.
+	if ! { [ -r "$KVM_DEV" ] && [ -w "$KVM_DEV" ]; }; then
+		note "KVM: tcg (no $KVM_DEV this user can read and write: no probe)"
+		return 0
+	fi
 	pkey="$(uname -r) $(qemu-system-x86_64 --version | head -n 1)"
 	pfile=$KREPRO_CACHE/kvm-probe
 	if [ -f "$pfile" ] && [ "$(sed -n 1p "$pfile")" = "$pkey" ]; then
-		ACCEL_CACHE=$(sed -n 2p "$pfile")
+		case $(sed -n 2p "$pfile") in kvm) ACCEL_CACHE=kvm ;; esac
+		pa_when=$(sed -n '3{s/[^0-9A-Za-z:. -]//g;p;}' "$pfile")
+		pa_why=$(sed -n '4{s/[^[:print:]]//g;p;}' "$pfile" | cut -c1-200)
+		note "KVM: $ACCEL_CACHE (probe verdict of ${pa_when:-an earlier run}${pa_why:+: $pa_why}, cached in $pfile for this host kernel and QEMU; remove it to probe again)"
 		ACCEL=$ACCEL_CACHE
 		return 0
 	fi
-	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
-		mkdir -p "$TMPD/probe"
-		echo probe=1 >"$TMPD/probe.conf"
-		firstv=${VARIANTS# }
-		first=$(cat "$TMPD/kernel.${firstv%% *}")
-		single_initrd "$TMPD/probe.conf"
-		if boot_guest "$first" "$SLOT_TMP/initrd" "$TMPD/probe" 60 kvm; then
-			mkdir -p "$TMPD/probe/got"
-			if "$H/krepro-recv" -o "$TMPD/probe/got" "$TMPD/probe/frames.bin" >/dev/null 2>&1; then
-				ACCEL_CACHE=kvm
-			else
-				BOOT_REASON="the probe guest sent no results"
-			fi
+	firstv=${VARIANTS# }
+	kvm_probe "$(cat "$TMPD/kernel.${firstv%% *}")"
+	ACCEL_CACHE=$KVM_VERDICT ACCEL=$KVM_VERDICT
+	printf '%s\n%s\n%s\n%s\n' "$pkey" "$KVM_VERDICT" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$KVM_WHY" >"$pfile"
+	note "KVM: $KVM_VERDICT (probe boot: $KVM_WHY, after ${BOOT_SECONDS:-0} s; verdict cached in $pfile)"
+}
+
+# kvm_probe KERNEL: a probe guest (job probe=1: init sends one file and
+# powers off) booted under KVM, watched until kvm_probe_verdict gives one:
+# KVM_VERDICT, kvm or tcg, and KVM_WHY, what the probe showed.
+kvm_probe() {
+	rm -rf "$TMPD/probe"
+	mkdir -p "$TMPD/probe"
+	echo probe=1 >"$TMPD/probe.conf"
+	single_initrd "$TMPD/probe.conf"
+	KVM_WHY=
+	BOOT_WATCH=kvm_probe_watch
+	boot_guest "$1" "$SLOT_TMP/initrd" "$TMPD/probe" "$KVM_PROBE_MAX" kvm || true
+	BOOT_WATCH=
+	[ -n "$KVM_WHY" ] || KVM_WHY=$(kvm_probe_verdict "$TMPD/probe" "$BOOT_SECONDS" exited)
+	KVM_VERDICT=${KVM_WHY%%:*}
+	KVM_WHY=${KVM_WHY#*: }
+}
+
+# kvm_probe_watch DIR SECONDS: boot_guest's watch: 0 (stop) once there is
+# a verdict (in KVM_WHY).
+kvm_probe_watch() {
+	KVM_WHY=$(kvm_probe_verdict "$1" "$2")
+	[ -n "$KVM_WHY" ]
+}
+
+# kvm_probe_verdict DIR SECONDS [exited]: the verdict of a probe boot (its
+# console.log and qemu.log in DIR) SECONDS after it started, as "kvm:
+# REASON" or "tcg: REASON"; nothing while it is too early to say (unless
+# QEMU exited).
+kvm_probe_verdict() {
+	pv_err=$(grep -m 1 'KVM internal error\|emulation failure\|failed to initialize [Kk][Vv][Mm]\|Could not access KVM' "$1/qemu.log" 2>/dev/null | cut -c1-120)
+	if [ -n "$pv_err" ]; then
+		echo "tcg: QEMU says '$pv_err'"
+	elif grep -qF "$KVM_PROBE_DONE" "$1/console.log" 2>/dev/null; then
+		echo "kvm: the probe guest booted and sent its results"
+	elif ! grep -q 'Linux version' "$1/console.log" 2>/dev/null; then
+		if [ "${3:-}" = exited ]; then
+			echo "tcg: QEMU exited before the kernel's first line"
+		elif [ "$2" -ge "$KVM_PROBE_FIRST" ]; then
+			echo "tcg: no kernel line on the console within $KVM_PROBE_FIRST s"
 		fi
-		note "KVM probe boot: ${BOOT_REASON:-ok}; using $ACCEL_CACHE"
+	elif [ "${3:-}" = exited ]; then
+		echo "tcg: the probe guest stopped before it sent its results"
+	elif [ "$2" -ge "$KVM_PROBE_MAX" ]; then
+		echo "tcg: the probe guest did not send its results within $KVM_PROBE_MAX s"
 	fi
-	printf '%s\n%s\n' "$pkey" "$ACCEL_CACHE" >"$pfile"
-	ACCEL=$ACCEL_CACHE
 }

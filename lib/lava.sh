@@ -5,7 +5,7 @@
 # layout) and lava_server (--lava URL: the jobs submitted, waited for and
 # imported).
 # Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
-# RERUN, PENDING, BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
+# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), B_TYPE (the accepts), BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
 # machine that kexecs), BOARD_NAME, CELL, V (select_cell), B_* (the board),
 # GUEST_CMDLINE, H, INITRAMFS_SHA, SLOT_TMP, TMPD/plan; environment:
 # KREPRO_LAVA_*, XDG_CONFIG_HOME, HOME.
@@ -171,9 +171,50 @@ lava_stage() {
 	lava_job_yaml "$1" "$2" >"$LAVA_DIR/$JN.yaml"
 }
 
+# lava_options: the LAVA options checked together once every option is
+# read (run-matrix.sh): LAVA_MACHINE, the board component's suffix, and
+# with --lava its identity (lava_setup) and LAVA_DIR, RESULTS/lava.
+lava_options() {
+	if [ -n "$LAVA_SERVER" ]; then
+		[ -z "$LAVA_DIR" ] || die "--lava runs the jobs; --export-lava only writes them: one or the other"
+		if [ "$JOBS" != 1 ] || [ -n "$BOOT_MODE" ]; then
+			die "--lava: LAVA runs the jobs (as many at once as it has devices): no -j, no --kexec"
+		fi
+		lava_setup "$LAVA_SERVER"
+		LAVA_MACHINE=$LAVA_MACHINE${LAVA_TAGS:+-$(printf '%s' "$LAVA_TAGS" | tr ',' '-')}
+		LAVA_DIR=$RESULTS/lava
+	elif [ -n "$LAVA_DIR" ]; then
+		LAVA_MACHINE=lava
+	fi
+}
+
+# lava_keeps_clock CLOCK: the LAVA device of the cell's board keeps CLOCK
+# (a qemu device: the QEMU board's rule; an x86 device: real time only).
+lava_keeps_clock() {
+	if [ "$B_TYPE" = qemu ]; then qemu_keeps_clock "$1"; else lab_keeps_clock "$1"; fi
+}
+
+# lava_no_model: a LAVA device boots without the kit's memory-model plugin.
+lava_no_model() {
+	[ "${CELL_MODEL:-off}" = on ] || return 0
+	BACKEND_KEY=memory_model
+	echo "memory_model: on needs the kit's QEMU plugin, which a LAVA device does not load (run it here: docs/MEMORY-MODEL.md)"
+	return 1
+}
+
 # The lava_export backend: one LAVA job per planned run, instead of booting
 # (docs/SCALE.md); any board, any boot mode (a LAVA job is one boot).
+lava_export_accepts() {
+	[ -n "$LAVA_DIR$IMPORT_DIR" ] || { echo "no --export-lava DIR (nor import-lava)"; return 1; }
+	lava_no_model || return 2
+	lava_keeps_clock "$2" || return 2
+}
+lava_export_facts() {
+	BACKEND_LAVA_LOG=1 BACKEND_REPORT=''
+	[ -z "$IMPORT_DIR" ] || BACKEND_BUILDS=''
+}
 lava_export_check() { :; }
+lava_export_stop() { :; }
 lava_export_prepare() {
 	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"
 	LAVA_DIR=$(cd "$LAVA_DIR" && pwd)
@@ -418,12 +459,21 @@ lava_poll() {
 # jobs.tsv already has its job (a rerun after a kill waits for the jobs it
 # had submitted), then waited for, fetched and imported as each finishes.
 
-# lava_server_check CELL: real mode needs one machine for A and B: tags.
-lava_server_check() {
-	if [ "$(cell_clock "$1")" = real ] && [ -z "$LAVA_TAGS" ]; then
-		die "--lava: real-mode cells (board $BOARD_NAME) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
+# lava_server_accepts CELL CLOCK: with --lava, a clock its device keeps;
+# real mode needs one machine for A and B: tags.
+lava_server_accepts() {
+	[ -n "$LAVA_SERVER" ] || { echo "no --lava URL"; return 1; }
+	lava_no_model || return 2
+	lava_keeps_clock "$2" || return 2
+	if [ "$2" = real ] && [ -z "$LAVA_TAGS" ]; then
+		BACKEND_KEY=clock
+		echo "--lava: real-mode cells (board $BOARD_NAME) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
+		return 2
 	fi
 }
+lava_server_facts() { BACKEND_LAVA_LOG=1; }
+lava_server_check() { :; }
+lava_server_stop() { :; }
 
 lava_server_prepare() {
 	need_cmd lavacli lavacli

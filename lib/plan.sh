@@ -3,12 +3,13 @@
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
 # Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
-# BUNDLE_DIR, DRY, RERUN, JOBS, BOOT_MODE, BACKEND_BUILDS (each cell's
-# backend: backend_select, backend_check), KEYS (load_key_classes), CB
+# BUNDLE_DIR, DRY, RERUN, BACKEND, BACKEND_BUILDS (each cell's backend:
+# backend_of_cell; NAME_check), KEYS (load_key_classes), CB
 # (board_of), B_* (load_board).  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
-# TMPD/cellruns, MAXRUNS, TMPD/plan, PENDING, CHECKED_VARIANTS, BOARD_NAME,
-# MODEL_PLAN (1: a cell boots with the memory model).
+# TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
+# PENDING, CHECKED_VARIANTS, BOARD_NAME, MODEL_PLAN (1: a cell boots with the
+# memory model), CELL_MODEL (the cell's, for the backends' accepts).
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {
@@ -64,6 +65,7 @@ plan_check() {
 	cells_awk 1 "$TMPD/cells" >"$TMPD/cellfacts" 2>"$TMPD/cells.err" ||
 		die "$(head -n 1 "$TMPD/cells.err")"
 	: >"$TMPD/cellruns"
+	: >"$TMPD/backends"
 	TOTAL_RUNS=0
 	VARIANTS=
 	pc_loaded=
@@ -71,6 +73,12 @@ plan_check() {
 	MODEL_PLAN=
 	while IFS='	' read -r k runs b clock rt seed vd ddj _ model; do
 		IFS= read -r cell <&3
+		# The cell's backend (its board's facts), before anything is built.
+		[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
+		BOARD_NAME=$b
+		CELL_MODEL=$model
+		backend_of_cell "$cell" "$clock" "$k"
+		echo "$BACKEND" >>"$TMPD/backends"
 		for kv in $cell; do
 			case $kv in variants=* | variant=*)
 				pc_vs=${kv#*=}
@@ -92,7 +100,6 @@ plan_check() {
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
-			[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
 				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$clock" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
@@ -103,6 +110,11 @@ plan_check() {
 		fi
 	done <"$TMPD/cellfacts"
 	exec 3<&-
+	[ "$DRY" = 1 ] || return 0
+	# A plan on two backends runs each one's runs in turn (run_plan).
+	awk '{ if (!($1 in c)) o[++n] = $1; c[$1] = c[$1] " " NR }
+		END { if (n > 1) { printf "backends: %d, each prepared, run and collected in turn:", n
+			for (i = 1; i <= n; i++) printf " %s (cells%s)%s", o[i], c[o[i]], i < n ? ";" : "\n" } }' "$TMPD/backends"
 }
 
 # check_variant NAME KEY: a variant a cell names can be built (once a
@@ -161,18 +173,11 @@ check_kept_seed() {
 		die "$3: kept run made with seed '${ks_have:-none}', but this matrix gives run $2 seed '${ks_want:-none}' (seeds: in docs/EXACT.md); use another -o, or --rerun"
 }
 
-# plan_check_boots: each cell's backend can run it, with what it needs here.
+# plan_check_boots: what each backend of the plan (plan_check picked one a
+# cell: TMPD/backends) needs on this host.
 plan_check_boots() {
-	while IFS= read -r cell; do
-		BOARD_NAME=$(cell_board "$cell")
-		load_board "$BOARD_NAME"
-		backend_select "$cell"
-		backend_check "$cell"
-		if [ "$BACKEND" != qemu ] && [ "$(cell_model "$cell")" = on ]; then
-			die "$MATRIX: memory_model: on needs one QEMU boot a run (backend qemu), not $BACKEND (docs/MEMORY-MODEL.md)"
-		fi
-		if [ "$JOBS" -gt 1 ] && { [ "$(cell_clock "$cell")" != exact ] || [ "${BOOT_MODE:-$(cell_get "$cell" boot)}" = kexec ]; }; then
-			die "-j $JOBS: parallel guests need clock: exact and one boot per run (real-mode timings depend on host load; a kexec chain is one guest)"
-		fi
-	done <"$TMPD/cells"
+	sort -u "$TMPD/backends" >"$TMPD/backends.used"
+	while read -r pb_b; do
+		"${pb_b}_check" </dev/null
+	done <"$TMPD/backends.used"
 }

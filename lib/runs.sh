@@ -4,7 +4,7 @@
 # Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
 # the key classes (load_key_classes), START, PENDING, H, BOOT_SECONDS (the
 # backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
-# BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_select,
+# BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_use,
 # B_* and BACKEND (select_cell); done_runs, failed_runs.
 
 # --- run --------------------------------------------------------------------
@@ -186,12 +186,13 @@ split_tenants() {
 }
 
 # select_cell K: CELL (line K of TMPD/cells), BOARD_NAME with its board
-# loaded (B_*) and its backend selected (BACKEND), and V, the cell's variant.
+# loaded (B_*) and its backend (BACKEND, the one plan_check picked: line K
+# of TMPD/backends), and V, the cell's variant.
 select_cell() {
 	CELL=$(sed -n "${1}p" "$TMPD/cells")
 	BOARD_NAME=$(cell_board "$CELL")
 	load_board "$BOARD_NAME"
-	backend_select "$CELL"
+	backend_use "$(sed -n "${1}p" "$TMPD/backends")"
 	V=$(basename "$(variant_dir "$CELL")")
 }
 

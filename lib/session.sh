@@ -1,8 +1,8 @@
 # shellcheck shell=sh
 # lib/session.sh: one run-matrix process: its temp folder (TMPD), the children it
 # must stop on exit (guests, slots), and the lock on its results tree.
-# Reads: RESULTS, QEMU_PID, SLOT_PIDS, CONSOLE_PID, LISTEN_PID (cleanup: the
-# backends' children); environment: TMPDIR, KREPRO_GUEST_OUTPUT_MAX.  Sets:
+# Reads: RESULTS, SLOT_PIDS (cleanup; each backend stops its own children:
+# backend_stop); environment: TMPDIR, KREPRO_GUEST_OUTPUT_MAX.  Sets:
 # TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID, GUEST_OUTPUT_MAX (session_start).
 
 # session_start: a fresh TMPD, older ones of killed run-matrix processes
@@ -35,8 +35,7 @@ stop_pid() { # pid: terminate, then reap
 cleanup() {
 	for p in $SLOT_PIDS; do kill -TERM "$p" 2>/dev/null || true; done
 	for p in $SLOT_PIDS; do wait "$p" 2>/dev/null || true; done
-	stop_pid "$QEMU_PID"
-	for p in ${CONSOLE_PID:-} ${LISTEN_PID:-}; do kill -TERM "$p" 2>/dev/null || true; done
+	backend_stop
 	rm -rf "$TMPD"
 	temps_remove
 }
