@@ -241,6 +241,45 @@ static void test_idle(void)
 	krm_free(m);
 }
 
+/* A woken vCPU: vCPU 1 halts at clock 100 (its count stands still), vCPU 0
+ * runs a slice of 1000 stores to one line from clock 1000, then the
+ * emulator switches to vCPU 1, woken in that slice, which stores 1000
+ * times to the same line from its own clock.  Side by side, the two
+ * slices overlap: about one transfer a store.  Without the halt (a busy
+ * vCPU whose count is its own) vCPU 1's stores come before vCPU 0's. */
+static double woken_writers(int halted)
+{
+	struct krm_model *m = model(2, NULL, "0,0", "4096");
+	double r;
+
+	krm_window(m, 1);
+	krm_tick(m, 1, 100, 1, 1);
+	if (halted)
+		krm_idle(m, 1);
+	for (uint64_t i = 0; i < 1000; i++) {
+		krm_tick(m, 0, 1000 + 2 * i + 1, 1, 1);
+		krm_access(m, 0, 1000 + 2 * i, 0x1000, PC_KERNEL, 1);
+	}
+	for (uint64_t i = 0; i < 1000; i++) {
+		krm_tick(m, 1, 101 + 2 * i + 1, 1, 1);
+		krm_access(m, 1, 101 + 2 * i, 0x1000, PC_KERNEL + 1, 1);
+	}
+	krm_window(m, 0);
+	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	krm_free(m);
+	return r;
+}
+
+static void test_woken(void)
+{
+	double woken = woken_writers(1), busy = woken_writers(0);
+
+	printf("# woken vCPU: %.4f transfers a store (busy: %.4f)\n", woken, busy);
+	CHECK("woken: a halted vCPU resumes beside the slice that woke it", woken >= 0.9);
+	CHECK("woken: a busy vCPU keeps its own clock", busy <= 0.7);
+}
+
 /* Clocks that step back now and then (QEMU 7.2 can report an interrupt's
  * accesses with an older instruction's data), three vCPUs in uneven slices,
  * a small buffer: every access simulated, no write past the buffer (ASan). */
@@ -361,6 +400,7 @@ int main(void)
 	test_numa();
 	test_coherence();
 	test_idle();
+	test_woken();
 	test_clock_back();
 	test_profile_and_windows();
 	return unit_failed;

@@ -130,6 +130,14 @@ static void mark_exec(unsigned int cpu, void *udata)
 	window_open = krm_window_open(model);
 }
 
+/* hlt: the vCPU stops until an interrupt wakes it (the kernel's idle). */
+static void hlt_exec(unsigned int cpu, void *udata)
+{
+	(void)udata;
+	if (cpu < KRM_MAX_CPUS)
+		krm_idle(model, cpu);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	static const unsigned char start[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_START);
@@ -150,6 +158,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			qemu_plugin_register_vcpu_insn_exec_cb(
 			    insn, mark_exec, QEMU_PLUGIN_CB_NO_REGS,
 			    pack_tb(n, kernel, i, data[3] == KRP_MODEL_MARK_START));
+		if (qemu_plugin_insn_size(insn) == 1 && data[0] == 0xf4) /* hlt */
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, hlt_exec,
+							       QEMU_PLUGIN_CB_NO_REGS, NULL);
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_access, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW,
 						 pack_insn(qemu_plugin_insn_vaddr(insn), i));

@@ -34,7 +34,8 @@ struct cpu {
 	struct event *buf;
 	size_t head, n;		  /* pending: buf[head .. n) */
 	uint64_t now, skew, last; /* last: the newest buffered access's clock */
-	int ran;
+	uint64_t slice_start;	  /* its clock when the emulator last switched to it */
+	int ran, idle;		  /* idle: halted since it last ran (krm_idle) */
 	unsigned node;
 	uint64_t count[2][KRM_NEVENTS];
 };
@@ -49,6 +50,7 @@ struct krm_model {
 	struct cpu cpu[KRM_MAX_CPUS];
 	struct cache llc[KRM_MAX_NODES];
 	uint64_t merged; /* clock of the last simulated access */
+	unsigned cur;	 /* the vCPU the emulator runs now (KRM_MAX_CPUS: none yet) */
 	int depth;
 	uint64_t windows, unknown_node;
 	struct pc_slot *prof;
@@ -291,6 +293,7 @@ struct krm_model *krm_new(const struct krm_config *c)
 	if (!m)
 		return NULL;
 	m->c = *c;
+	m->cur = KRM_MAX_CPUS;
 	while ((1u << m->line_shift) < c->line)
 		m->line_shift++;
 	for (unsigned i = 0; i < c->ncpus; i++) {
@@ -648,6 +651,12 @@ static uint64_t model_clock(struct krm_model *m, struct cpu *p, uint64_t clock)
 	return c;
 }
 
+void krm_idle(struct krm_model *m, unsigned cpu)
+{
+	if (cpu < m->c.ncpus)
+		m->cpu[cpu].idle = 1;
+}
+
 void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int kernel)
 {
 	struct cpu *p;
@@ -655,6 +664,19 @@ void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int 
 	if (cpu >= m->c.ncpus || m->depth == 0)
 		return;
 	p = &m->cpu[cpu];
+	if (m->cur != cpu) {
+		/* The emulator switched to this vCPU.  One that had halted
+		 * (krm_idle) was woken in the slice of the vCPU that ran before
+		 * (an IPI, a timer), its instruction count standing still while
+		 * it slept: it starts no earlier than that slice did, or it would
+		 * replay its work against the other's past.  A busy vCPU keeps
+		 * its own count: the emulator's slices are not the same length. */
+		if (p->idle && m->cur < m->c.ncpus && clock + p->skew < m->cpu[m->cur].slice_start)
+			p->skew = m->cpu[m->cur].slice_start - clock;
+		p->idle = 0;
+		m->cur = cpu;
+		p->slice_start = clock + p->skew;
+	}
 	p->count[kernel != 0][KRM_INSTRUCTIONS] += (uint64_t)n;
 	p->now = model_clock(m, p, clock);
 	p->ran = 1;

@@ -85,6 +85,12 @@ int krm_window_open(const struct krm_model *m);
  * ones if kernel: counted while the window is open. */
 void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int kernel);
 
+/* vCPU cpu halts (hlt: the kernel's idle loop) until an interrupt wakes it.
+ * Its instruction count stands still meanwhile: when the emulator next runs
+ * it, its clock starts no earlier than the slice of the vCPU that ran
+ * before it (the one that woke it, or ran while it slept). */
+void krm_idle(struct krm_model *m, unsigned cpu);
+
 /* An access by vCPU cpu at its clock, to physical address paddr, by the
  * instruction at pc; buffered while the window is open. */
 void krm_access(struct krm_model *m, unsigned cpu, uint64_t clock, uint64_t paddr, uint64_t pc,
