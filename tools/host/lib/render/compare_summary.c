@@ -4,21 +4,18 @@
 #include <math.h>
 #include <stdio.h>
 
-void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nname,
-			 const struct krp_vstats *b, const struct krp_vstats *n,
-			 const struct krp_cmp_opts *o, int contended)
+#include "meaning.h"
+#include "metrics.h"
+
+/* One metric's summary line: its change, interval, test and verdict. */
+static void summary_line(struct krp_buf *out, const char *key, const struct krp_vstats *b,
+			 const struct krp_vstats *n, const struct krp_cmp_opts *o, int contended)
 {
-	const char *key = krp_headline(b, n);
 	const struct krp_series *sb, *sn;
 	struct krp_cell c;
 	char pct[64], lo[64], hi[64], pv[32], runs[64], fl[64], why[128];
 	const char *verdict;
 
-	krp_buf_printf(out, "summary (%s vs %s):\n", nname, bname);
-	if (!key) {
-		krp_buf_puts(out, "no benchmark metric present on both sides\n");
-		return;
-	}
 	sb = krp_vstats_find(b, key);
 	sn = krp_vstats_find(n, key);
 	krp_cmp_cell(key, sb->x, sb->n, sn->x, sn->n, o, &c);
@@ -80,4 +77,25 @@ void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nna
 			       "%s: this %s rests on runs timed under host contention (HOST "
 			       "CONTENTION above): measure again on a quiet host\n",
 			       key, c.significant ? "verdict" : "absence of a verdict");
+}
+
+void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nname,
+			 const struct krp_vstats *b, const struct krp_vstats *n,
+			 const struct krp_cmp_opts *o, int contended)
+{
+	const char *key = krp_headline(b, n);
+	char model[KRP_METRIC_NAME_MAX + 1];
+
+	krp_buf_printf(out, "summary (%s vs %s):\n", nname, bname);
+	if (!key) {
+		krp_buf_puts(out, "no benchmark metric present on both sides\n");
+		return;
+	}
+	summary_line(out, key, b, n, o, contended);
+	/* the memory model's time beside the guest's (analyze/model_rate.h):
+	 * the two may disagree, and the reader sees both */
+	if (snprintf(model, sizeof(model), "%s%s", KRP_MODEL_RATE_PREFIX, key) <
+		(int)sizeof(model) &&
+	    krp_vstats_find(b, model) && krp_vstats_find(n, model))
+		summary_line(out, model, b, n, o, contended);
 }

@@ -1,0 +1,163 @@
+#!/bin/sh
+# The memory model (docs/MEMORY-MODEL.md): the kit's QEMU plugin built for
+# the installed QEMU, the kit's microbenchmarks (suites/membench) validating
+# its caches, NUMA and coherence, its counters repeating byte for byte
+# beside CPU hogs, the benchmark's own results unchanged by it, a change
+# that costs no instructions but moves a cache line (patches/contended)
+# called a regression in model time only, NUMA balancing's benefit, and
+# the 4-node 8-vCPU board.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+R=$T_DIR/res
+metric() { # run dir, metric -> its value in stats.json
+	sed -n "s/.*\"$2\": \\([-0-9.e+]*\\).*/\\1/p" "$1/stats.json"
+}
+# ratio A B: A / B, 4 decimals (0 when B is 0)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f\n", (b + 0 == 0) ? 0 : a / b }'; }
+# shellcheck disable=SC2317 # called through assert
+ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'; }
+# shellcheck disable=SC2317 # called through assert
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+run_of() { # test name -> its run 1 under R (the model's machine)
+	find "$R" -type d -path "*test=$1/qemu-2node.exact.model/*" -name 1 | head -n 1
+}
+
+# --- the plugin, and the refusals -------------------------------------------
+expect_rc "build.sh model-plugin: the plugin for the installed QEMU" 0 ./build.sh model-plugin
+expect_in "... built against the pinned QEMU source's header" "$T_OUT" "out/qemu-plugin/krepro-model.so"
+
+# --- validation: the kit's own microbenchmarks ------------------------------
+cat >"$T_DIR/val.yaml" <<'M'
+suite: membench
+variants: base
+runs: 1
+clock: exact
+board: qemu-2node
+memory_model: on
+---
+test: chase
+size: [16K, 64M]
+---
+test: [numa-local, numa-remote]
+size: 64M
+---
+test: [counters-shared, counters-padded]
+M
+expect_rc "membench with the model: six cells, two guests at once" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/val.yaml"
+C16=$(find "$R" -type d -path '*size=16K-test=chase/qemu-2node.exact.model/*' -name 1 | head -n 1)
+C64=$(find "$R" -type d -path '*size=64M-test=chase/qemu-2node.exact.model/*' -name 1 | head -n 1)
+acc16=$(awk -v a="$(metric "$C16" model-stat.loads)" -v b="$(metric "$C16" model-stat.stores)" 'BEGIN { print a + b }')
+l1=$(ratio "$(metric "$C16" model-stat.l1d-misses)" "$acc16")
+llc=$(ratio "$(metric "$C64" model-stat.cache-misses)" "$(metric "$C64" model-stat.cache-references)")
+echo "chase 16K: L1d miss ratio $l1; chase 64M: LLC miss ratio $llc"
+assert "model: a report in the run, one window" test "$(metric "$C16" model-stat.windows)" = 1
+assert "model.conf records the plugin and the board's layout" grep -q '^arguments=l1d=32K/8,.*nodes=.*cpunode=0+1' "$C16/model.conf"
+assert "chase inside 16 KiB: L1 miss ratio under 1%" le "$l1" 0.01
+assert "chase over 64 MiB: LLC miss ratio over 90%" ge "$llc" 0.9
+for t in numa-local numa-remote; do
+	r=$(run_of "$t")
+	remote=$(ratio "$(awk -v a="$(metric "$r" model-stat.node-load-misses)" -v b="$(metric "$r" model-stat.node-store-misses)" 'BEGIN { print a + b }')" \
+		"$(awk -v a="$(metric "$r" model-stat.node-loads)" -v b="$(metric "$r" model-stat.node-stores)" 'BEGIN { print a + b }')")
+	echo "$t: remote share of DRAM accesses $remote"
+	eval "remote_$(echo "$t" | tr - _)=\$remote"
+done
+# shellcheck disable=SC2154 # set by the eval above
+assert "memory bound to the other node: over 99% of DRAM accesses remote" ge "$remote_numa_remote" 0.99
+# shellcheck disable=SC2154
+assert "bound to the local node: under 1% remote" le "$remote_numa_local" 0.01
+for t in counters-shared counters-padded; do
+	r=$(run_of "$t")
+	eval "coh_$(echo "$t" | tr - _)=$(ratio "$(metric "$r" model-stat.coherence-transfers)" "$(metric "$r" membench.ops)")"
+done
+# shellcheck disable=SC2154
+echo "coherence transfers an increment: one line $coh_counters_shared, padded $coh_counters_padded"
+# shellcheck disable=SC2154
+assert "two tasks' counters in one line: at least 0.9 transfers an increment" ge "$coh_counters_shared" 0.9
+# shellcheck disable=SC2154
+assert "the same counters padded to separate lines: at most 0.01" le "$coh_counters_padded" 0.01
+assert "a model throughput beside the headline" test -n "$(metric "$C16" model.membench.ops_per_sec)"
+
+# --- determinism, and nothing changed for the benchmark ---------------------
+S=$(run_of counters-shared)
+HOGS=
+for _ in 1 2 3; do
+	sh -c 'while :; do :; done' &
+	HOGS="$HOGS $!"
+done
+printf 'suite: membench\nvariants: base\nruns: 1\nclock: exact\nboard: qemu-2node\nmemory_model: on\ntest: counters-shared\n' >"$T_DIR/again.yaml"
+expect_rc "counters-shared booted again beside CPU hogs" 0 ./run-matrix.sh --rerun -o "$R" "$T_DIR/again.yaml"
+# shellcheck disable=SC2086 # a list of pids
+kill $HOGS
+S1=$(find "$(dirname "$S")" -maxdepth 1 -type d -name '1.replaced-*' | head -n 1)
+assert "the model's report repeats byte for byte" cmp "$S1/memory-model" "$S/memory-model"
+assert "and so does stats.json" cmp "$S1/stats.json" "$S/stats.json"
+printf 'suite: membench\nvariants: base\nruns: 1\nclock: exact\nboard: qemu-2node\ntest: counters-shared\n' >"$T_DIR/plain.yaml"
+expect_rc "the same cell without the model" 0 ./run-matrix.sh -o "$R" "$T_DIR/plain.yaml"
+P=$(find "$R" -type d -path '*test=counters-shared/qemu-2node.exact/*' -name 1 | head -n 1)
+assert "plain exact results live apart (<board>.exact, not .exact.model)" test -n "$P"
+assert "the benchmark's output is identical with and without the model" cmp "$P/membench" "$S/membench"
+assert "a plain exact run has no model metrics" sh -c "! grep -q model-stat '$P/stats.json'"
+
+# --- instructions and memory disagree: the contended series -----------------
+# fault_shared_count counts page faults in one shared counter: the same
+# instructions, a cache line bounced between the two tasks.
+cat >"$T_DIR/cont.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 2
+runtime: 3s
+variants: [base, contended]
+board: qemu-2node
+clock: exact
+seeds: 1-3
+memory_model: on
+M
+expect_rc "base vs contended, 3 seeds a side, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/cont.yaml"
+sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/cont.summary"
+cat "$T_DIR/cont.summary"
+expect_in "exact mode's own headline: no regression called" "$T_DIR/cont.summary" "will-it-scale.per_process_ops: "
+assert "... (no significant change, or an improvement)" sh -c "grep '^will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -qv regression"
+expect_in "the model's throughput in the same report: a regression, with seeds and a floor" "$T_DIR/cont.summary" "model.will-it-scale.per_process_ops: -"
+assert "... called a regression" sh -c "grep '^model.will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q 'floor.*: regression'"
+expect_in "the coherence transfers show in the table" "$T_OUT" "model-stat.coherence-transfers"
+
+# --- NUMA balancing's benefit, deterministically ----------------------------
+cat >"$T_DIR/numa.yaml" <<'M'
+suite: membench
+variants: base
+clock: exact
+board: qemu-2node
+memory_model: on
+seeds: 1-3
+test: numa-migrate
+size: 64M
+runtime: 4s
+numa_balancing: [0, 1]
+M
+expect_rc "numa-migrate, NUMA balancing off and on, 3 seeds each, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/numa.yaml"
+N0=$(find "$R" -type d -path '*numa_balancing=0-*/qemu-2node.exact.model/*' -name base | head -n 1)
+N1=$(find "$R" -type d -path '*numa_balancing=1-*/qemu-2node.exact.model/*' -name base | head -n 1)
+expect_rc "compare: balancing on against off" 0 ./run-matrix.sh compare "$N0" "$N1"
+sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/numa.summary"
+cat "$T_DIR/numa.summary"
+share() { # run -> remote share of DRAM loads
+	ratio "$(metric "$1" model-stat.node-load-misses)" "$(metric "$1" model-stat.node-loads)"
+}
+echo "remote share of DRAM loads: balancing off $(share "$N0/1"), on $(share "$N1/1")"
+assert "with NUMA balancing the remote share falls" awk -v a="$(share "$N1/1")" -v b="$(share "$N0/1")" 'BEGIN { exit !(a < b / 2) }'
+assert "and the model throughput rises, called with seeds" sh -c "grep '^model.membench.ops_per_sec: +' '$T_DIR/numa.summary' | grep -q 'seeds.*: improvement'"
+
+# --- the 4-node, 8-vCPU board -------------------------------------------------
+printf 'suite: membench\nvariants: base\nruns: 1\nboard: qemu-4node8\ntest: numa-remote\nsize: 64M\n' >"$T_DIR/four.yaml"
+t0=$(date +%s)
+expect_rc "qemu-4node8 (memory model on by its board): numa-remote" 0 ./run-matrix.sh -o "$R" "$T_DIR/four.yaml"
+echo "qemu-4node8 with the model: one boot in $(($(date +%s) - t0)) s"
+F=$(find "$R" -type d -path '*/qemu-4node8.exact.model/*' -name 1 | head -n 1)
+assert "... its runs are the model's machine" test -n "$F"
+assert "... eight vCPUs in the report" grep -q '^config cpus 8$' "$F/memory-model"
+assert "... memory of the last node: over 99% remote from node 0" ge "$(ratio "$(metric "$F" model-stat.node-load-misses)" "$(metric "$F" model-stat.node-loads)")" 0.99
+
+t_clean
+exit $T_FAILED
