@@ -29,6 +29,8 @@ from_report() {
 	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
 	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
 	[ -f "$1" ] || die "from-report: '$1' not found"
+	# refused before any work: -o never replaces a file (issue 35 row 11)
+	[ -z "$fr_out" ] || [ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 	krepro_dirs
 	host_tools
 	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")

@@ -10,6 +10,7 @@
 
 #define PARAMS_MAX 32
 #define TEXT_MAX 200
+#define SKIPPED_MAX 2048
 
 struct tok {
 	const char *p;
@@ -24,11 +25,13 @@ struct rtest {
 	char keys[PARAMS_MAX][32];
 	char vals[PARAMS_MAX][96];
 	int n;
+	char skipped[SKIPPED_MAX]; /* "key: value (why)\n" a parameter not taken */
 };
 
 struct rd {
 	struct tok *t;
 	size_t nt;
+	const char *end; /* the normalized text's end (tokens point into it) */
 	struct rtest tests[KRP_REPORT_MAX_TESTS];
 	int ntests;
 };
@@ -54,6 +57,21 @@ static int is_key(const char *p, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!is_key_char(p[i]))
+			return 0;
+	return 1;
+}
+
+/* A parameter's name as 0-day prints it: lkp's keys, a knob's dotted path
+ * (sysctl.vm.swappiness), a description's dash (test-description). */
+static int is_param_key(const char *p, size_t n)
+{
+	if (n == 0 || n > 31 ||
+	    !((p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') ||
+	      (p[0] >= '0' && p[0] <= '9')))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!is_key_char(p[i]) && !(p[i] >= 'A' && p[i] <= 'Z') && p[i] != '.' &&
+		    p[i] != '-')
 			return 0;
 	return 1;
 }
@@ -100,13 +118,45 @@ static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
 	return t;
 }
 
+/* A parameter of the email the matrix does not take: named with why, in
+ * the part's comments and on stderr (krp_report_to_matrix), never dropped
+ * in silence. */
+static void skip_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn,
+		       const char *why)
+{
+	char key[48], val[64];
+	size_t o = strlen(t->skipped);
+
+	clean_text(key, sizeof(key), k, kn);
+	clean_text(val, sizeof(val), v, vn);
+	if (strlen(val) == sizeof(val) - 1)
+		memcpy(val + sizeof(val) - 4, "...", 3);
+	if (o + 1 < sizeof(t->skipped))
+		snprintf(t->skipped + o, sizeof(t->skipped) - o, "%s%s%s (%s)\n", key,
+			 val[0] ? ": " : "", val, why);
+}
+
 static void add_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn)
 {
-	if (t->n == PARAMS_MAX || !is_key(k, kn) || vn == 0 || vn >= sizeof(t->vals[0]))
+	if (!is_param_key(k, kn)) {
+		skip_param(t, k, kn, v, vn, "not a parameter's name");
 		return;
+	}
+	if (vn == 0 || vn >= sizeof(t->vals[0])) {
+		skip_param(t, k, kn, v, vn, vn ? "a value longer than the kit reads" : "no value");
+		return;
+	}
 	for (int i = 0; i < t->n; i++)
-		if (strlen(t->keys[i]) == kn && memcmp(t->keys[i], k, kn) == 0)
+		if (strlen(t->keys[i]) == kn && memcmp(t->keys[i], k, kn) == 0) {
+			if (strlen(t->vals[i]) != vn || memcmp(t->vals[i], v, vn) != 0)
+				skip_param(t, k, kn, v, vn,
+					   "given twice: the first value is taken");
 			return;
+		}
+	if (t->n == PARAMS_MAX) {
+		skip_param(t, k, kn, v, vn, "more parameters than the kit reads from one test");
+		return;
+	}
 	memcpy(t->keys[t->n], k, kn);
 	t->keys[t->n][kn] = 0;
 	memcpy(t->vals[t->n], v, vn);
@@ -210,6 +260,142 @@ static void read_header_blocks(struct rd *r)
 	}
 }
 
+/* One line of a parameters block: "key: value".  A list ("[a, b]") is an
+ * axis, as lkp's; a value the matrix cannot hold is named, as is a line
+ * that is no "key: value". */
+static void param_line(struct rtest *t, const char *p, size_t n)
+{
+	const char *colon = memchr(p, ':', n), *v;
+	char val[128];
+	size_t kn, vn;
+
+	if (!colon || (colon + 1 < p + n && colon[1] != ' ' && colon[1] != '\t')) {
+		skip_param(t, p, n, "", 0, "not a 'key: value' line");
+		return;
+	}
+	kn = (size_t)(colon - p);
+	for (v = colon + 1; v < p + n && (*v == ' ' || *v == '\t'); v++)
+		;
+	vn = (size_t)(p + n - v);
+	if (vn > 0 && v[0] == '[' && v[vn - 1] != ']') {
+		skip_param(t, p, kn, v, vn, "a list without its closing ']'");
+		return;
+	}
+	clean_text(val, sizeof(val), v, vn); /* a list's words joined by one space */
+	if (strlen(val) == sizeof(val) - 1)
+		skip_param(t, p, kn, v, vn, "a value longer than the kit reads");
+	else
+		add_param(t, p, kn, val, strlen(val));
+}
+
+/* The block as lines (2015 on: "parameters:", a blank line, one indented
+ * "key: value" a line, a blank line).  Every line is taken or named: a key
+ * the kit does not know is lkpjob's to name, a multi-line value ("|", ">",
+ * a nested map) is named with its lines skipped, and the block goes on. */
+static void read_param_lines(struct rtest *t, const char *p, const char *end)
+{
+	int started = 0;
+
+	while (p < end && *p != '\n') /* the rest of the "parameters:" line */
+		p++;
+	while (p < end) {
+		const char *s = ++p, *c, *e;
+		size_t indent;
+
+		while (p < end && *p != '\n')
+			p++;
+		for (c = s; c < p && (*c == ' ' || *c == '\t'); c++)
+			;
+		for (e = p; e > c && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		if (c == e) {
+			if (started)
+				return; /* the blank line that ends the block */
+			continue;
+		}
+		started = 1;
+		indent = (size_t)(c - s);
+		{
+			const char *colon = memchr(c, ':', (size_t)(e - c));
+			const char *v = colon ? colon + 1 : e;
+
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			if (colon && (v == e || *v == '|' || *v == '>')) {
+				/* a multi-line value: its lines are more indented */
+				const char *q = p,
+					   *why =
+					       v == e
+						   ? "a nested value: the kit takes one value a key"
+						   : "a multi-line value: the kit takes one line";
+				int lines = 0;
+
+				while (q < end) {
+					const char *ls = q + 1, *lc = ls;
+
+					while (lc < end && (*lc == ' ' || *lc == '\t'))
+						lc++;
+					if (lc >= end || *lc == '\n' || (size_t)(lc - ls) <= indent)
+						break;
+					for (q = lc; q < end && *q != '\n'; q++)
+						;
+					lines++;
+				}
+				if (v == e && lines == 0)
+					why = "no value";
+				skip_param(t, c, (size_t)(colon - c), v, (size_t)(e - v), why);
+				p = q;
+				continue;
+			}
+		}
+		param_line(t, c, (size_t)(e - c));
+	}
+}
+
+/* The block as tokens, when the email's lines were joined (a mail archive's
+ * copy): "k: v" pairs up to the first word that is no key.  lkp's
+ * description (test-description: words... test-url: URL) is named; a list
+ * runs to its ']'; a multi-line value cannot be told from what follows, so
+ * the block ends there, saying so. */
+static void read_param_tokens(struct rd *r, struct rtest *t, size_t p)
+{
+	while (p + 1 < r->nt) {
+		const struct tok *k = &r->t[p], *v = &r->t[p + 1];
+		size_t e;
+
+		if (k->n < 2 || k->p[k->n - 1] != ':' || !is_param_key(k->p, k->n - 1))
+			return;
+		if (teq(k, "test-description:")) {
+			for (e = p + 1; e < r->nt && e < p + 400 && !tat(r, e, "test-url:"); e++)
+				;
+			skip_param(t, k->p, k->n - 1, "", 0, "the test's description");
+			p = e;
+			continue;
+		}
+		if (teq(k, "test-url:")) {
+			skip_param(t, k->p, k->n - 1, v->p, v->n, "the test's description");
+			p += 2;
+			continue;
+		}
+		if (v->p[0] == '|' || v->p[0] == '>') {
+			skip_param(t, k->p, k->n - 1, v->p, v->n,
+				   "a multi-line value, whose end this email's wrapping hides: "
+				   "the parameters after it are not read");
+			return;
+		}
+		e = p + 1;
+		if (v->p[0] == '[')
+			while (e < r->nt && e < p + 33 && r->t[e].p[r->t[e].n - 1] != ']')
+				e++;
+		if (e >= r->nt || e >= p + 33) {
+			skip_param(t, k->p, k->n - 1, v->p, v->n, "a list without its closing ']'");
+			return;
+		}
+		param_line(t, k->p, (size_t)(r->t[e].p + r->t[e].n - k->p));
+		p = e + 1;
+	}
+}
+
 /* "in testcase: T on test machine: M with following parameters: k: v ...". */
 static void read_testcase_sentence(struct rd *r)
 {
@@ -231,13 +417,10 @@ static void read_testcase_sentence(struct rd *r)
 		if (e >= m + 3 && tat(r, e - 2, "with") && tat(r, e - 1, "following"))
 			e -= 2;
 		span_text(r, m + 1, e, t->machine, sizeof(t->machine));
-		for (; p + 1 < r->nt; p += 2) {
-			const struct tok *k = &r->t[p];
-
-			if (k->n < 2 || k->p[k->n - 1] != ':' || !is_key(k->p, k->n - 1))
-				break;
-			add_param(t, k->p, k->n - 1, r->t[p + 1].p, r->t[p + 1].n);
-		}
+		if (p < r->nt && memchr(r->t[p - 1].p, '\n', (size_t)(r->t[p].p - r->t[p - 1].p)))
+			read_param_lines(t, r->t[p - 1].p + r->t[p - 1].n, r->end);
+		else
+			read_param_tokens(r, t, p);
 		return; /* the first sentence is the report's own test */
 	}
 }
@@ -594,55 +777,69 @@ static int same_test(const char *a, const char *b)
 	return lines_within(a, b) || lines_within(b, a);
 }
 
+/* The key table's next row, "KEY CHECK WHERE OWNER DEFAULT ...", from
+ * *pos: its words but CHECK, which may be any length (a suite's list of
+ * tests), so the words are read in place.  0 for a row, 1 for a line to
+ * skip (a comment, a short or overlong word), -1 at the end. */
+struct key_row {
+	char key[65], where[16], owner[65], dflt[16];
+};
+
+static int next_row(const char *table, size_t len, size_t *pos, struct key_row *row)
+{
+	char *const into[] = {row->key, NULL, row->where, row->owner, row->dflt};
+	const size_t room[] = {sizeof(row->key), 0, sizeof(row->where), sizeof(row->owner),
+			       sizeof(row->dflt)};
+	size_t e = *pos, p = *pos;
+
+	if (*pos >= len)
+		return -1;
+	while (e < len && table[e] != '\n')
+		e++;
+	*pos = e + 1;
+	for (int w = 0; w < 5; w++) {
+		size_t s;
+
+		while (p < e && table[p] == ' ')
+			p++;
+		for (s = p; p < e && table[p] != ' '; p++)
+			;
+		if (p == s || (into[w] && p - s >= room[w] && w < 4))
+			return 1;
+		if (into[w] && p - s >= room[w]) {
+			into[w][0] = 0; /* a long default: not "required" */
+		} else if (into[w]) {
+			memcpy(into[w], table + s, p - s);
+			into[w][p - s] = 0;
+		}
+	}
+	return row->key[0] == '#';
+}
+
 char *krp_report_test_keys(const char *table, size_t len)
 {
 	static const char *const host_side[] = {"fault", "kernel_cmdline", "monitor_ab"};
 	struct krp_buf keys = {0};
+	struct key_row row;
 	size_t pos = 0;
+	int rc;
 
 	krp_buf_puts(&keys, "\n");
-	while (pos < len) {
-		size_t e = pos;
-		char k[65], where[16], owner[65], *const into[] = {k, NULL, where, owner};
-		const size_t room[] = {sizeof(k), 0, sizeof(where), sizeof(owner)};
-		size_t p = pos;
-		int ok = 1;
-
-		while (e < len && table[e] != '\n')
-			e++;
-		/* "KEY CHECK WHERE OWNER ...": CHECK may be any length (a suite's
-		 * list of tests), so the words are read in place */
-		for (int w = 0; w < 4; w++) {
-			size_t s;
-
-			while (p < e && table[p] == ' ')
-				p++;
-			for (s = p; p < e && table[p] != ' '; p++)
-				;
-			if (p == s || (into[w] && p - s >= room[w])) {
-				ok = 0;
-				break;
-			}
-			if (into[w]) {
-				memcpy(into[w], table + s, p - s);
-				into[w][p - s] = 0;
-			}
-		}
-		pos = e + 1;
-		if (!ok || k[0] == '#')
+	while ((rc = next_row(table, len, &pos, &row)) >= 0) {
+		if (rc)
 			continue;
-		if (strcmp(owner, "kit") == 0) {
-			int host = strcmp(where, "path") != 0 && strcmp(k, "suite") != 0;
+		if (strcmp(row.owner, "kit") == 0) {
+			int host = strcmp(row.where, "path") != 0 && strcmp(row.key, "suite") != 0;
 
 			for (size_t i = 0; i < sizeof(host_side) / sizeof(host_side[0]); i++)
-				host |= strcmp(k, host_side[i]) == 0;
+				host |= strcmp(row.key, host_side[i]) == 0;
 			if (host)
 				continue;
-		} else if (strncmp(owner, "monitor:", 8) == 0) {
+		} else if (strncmp(row.owner, "monitor:", 8) == 0) {
 			continue;
 		}
-		if (!has_key(keys.data, k)) {
-			krp_buf_puts(&keys, k);
+		if (!has_key(keys.data, row.key)) {
+			krp_buf_puts(&keys, row.key);
 			krp_buf_puts(&keys, "\n");
 		}
 	}
@@ -650,8 +847,78 @@ char *krp_report_test_keys(const char *table, size_t len)
 	return keys.data;
 }
 
+char *krp_report_required_keys(const char *table, size_t len)
+{
+	struct krp_buf keys = {0};
+	struct key_row row;
+	size_t pos = 0;
+	int rc;
+
+	krp_buf_puts(&keys, "\n");
+	while ((rc = next_row(table, len, &pos, &row)) >= 0)
+		if (rc == 0 && strcmp(row.dflt, "required") == 0 && strcmp(row.owner, "kit") != 0 &&
+		    strchr(row.owner, ':') == NULL)
+			krp_buf_printf(&keys, "%s/%s\n", row.owner, row.key);
+	krp_buf_add(&keys, "", 1);
+	return keys.data;
+}
+
+/* The suite's required parameters the part's body (matrix lines, "suite:
+ * S" first) does not set, into missing as "'a', 'b'"; 0 when none. */
+static int missing_required(const char *body, const char *required, char *missing, size_t sz)
+{
+	const char *nl = strchr(body, '\n'), *at;
+	char suite[65];
+	size_t o = 0;
+
+	missing[0] = 0;
+	if (strncmp(body, "suite: ", 7) != 0 || !nl || (size_t)(nl - body - 7) >= sizeof(suite))
+		return 0;
+	memcpy(suite, body + 7, (size_t)(nl - body - 7));
+	suite[nl - body - 7] = 0;
+	for (at = required; (at = strchr(at, '\n')) && at[1]; at++) {
+		const char *slash = strchr(at + 1, '/'), *end = strchr(at + 1, '\n');
+		char pat[80];
+		size_t kn;
+
+		if (!slash || !end || slash > end || (size_t)(slash - at - 1) != strlen(suite) ||
+		    memcmp(at + 1, suite, strlen(suite)) != 0)
+			continue;
+		kn = (size_t)(end - slash - 1);
+		if (kn + 4 > sizeof(pat))
+			continue;
+		snprintf(pat, sizeof(pat), "\n%.*s: ", (int)kn, slash + 1);
+		if (strstr(nl, pat))
+			continue;
+		if (o + kn + 5 < sz)
+			o += (size_t)snprintf(missing + o, sz - o, "%s'%.*s'", o ? ", " : "",
+					      (int)kn, slash + 1);
+	}
+	return missing[0] != 0;
+}
+
+/* A note of the part (a parameter not taken) into its comments and, once,
+ * into notes (stderr's). */
+static void part_note(struct krp_buf *head, struct krp_buf *notes, const char *label,
+		      const char *testcase, const char *line, size_t n)
+{
+	if (head->data && memmem(head->data, head->len, line, n))
+		return; /* a part given twice names it once */
+	krp_buf_printf(head, "# not taken from the email: %.*s\n", (int)n, line);
+	if (notes)
+		krp_buf_printf(notes, "%s: %s: not taken: %.*s\n", label, testcase, (int)n, line);
+}
+
+static void part_notes(struct krp_buf *head, struct krp_buf *notes, const char *label,
+		       const char *testcase, const char *text)
+{
+	for (const char *nl; (nl = strchr(text, '\n')); text = nl + 1)
+		part_note(head, notes, label, testcase, text, (size_t)(nl - text));
+}
+
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
-			 const char *test_keys, struct krp_buf *out, struct krp_matrix_err *err)
+			 const char *test_keys, const char *required, struct krp_buf *out,
+			 struct krp_buf *notes, struct krp_matrix_err *err)
 {
 	struct rd *r = krp_xcalloc(1, sizeof(*r));
 	struct part parts[KRP_REPORT_MAX_TESTS];
@@ -663,6 +930,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 
 	memset(err, 0, sizeof(*err));
 	memset(parts, 0, sizeof(parts));
+	r->end = text + nlen;
 	tokenize(r, text, nlen);
 	/* The sentence and the table first: they name the test machine and the
 	 * change; the details' header blocks add tests only they hold. */
@@ -678,7 +946,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 
 	for (i = 0; i < r->ntests; i++) {
 		struct rtest *t = &r->tests[i];
-		struct krp_buf doc = {0}, m = {0}, notes = {0};
+		struct krp_buf doc = {0}, m = {0}, lnotes = {0};
 		struct krp_matrix_err e;
 		struct part *p;
 		const char *body;
@@ -687,8 +955,14 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		file_case_fs(t, memmem(text, nlen, "mkfs.xfs", 8) != NULL);
 		krp_buf_printf(&doc, "testcase: '%s'\n", t->testcase);
 		for (j = 0; j < t->n; j++) {
-			if (strcmp(t->keys[j], "testcase") == 0 || strchr(t->vals[j], '\''))
+			if (strcmp(t->keys[j], "testcase") == 0)
 				continue;
+			if (strchr(t->vals[j], '\'') || strchr(t->vals[j], '\\')) {
+				skip_param(t, t->keys[j], strlen(t->keys[j]), t->vals[j],
+					   strlen(t->vals[j]),
+					   "a quote or backslash the kit refuses");
+				continue;
+			}
 			if (has_key(known_keys, t->keys[j]) && !has_key(test_keys, t->keys[j])) {
 				/* a host setting: the email decides the test only */
 				if (!has_key(hostset, t->keys[j]) &&
@@ -702,7 +976,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
 				       t->keys[j], t->vals[j]);
 		}
-		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &notes, &e) != 0) {
+		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &lnotes, &e) != 0) {
 			krp_buf_printf(&left, "# %s test '%s' left out: %s\n", label, t->testcase,
 				       e.msg);
 			goto next;
@@ -719,6 +993,9 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			}
 			if (t->change[0] && !p->change[0])
 				snprintf(p->change, sizeof(p->change), "%s", t->change);
+			part_notes(&p->head, notes, label, t->testcase, t->skipped);
+			if (lnotes.len)
+				part_notes(&p->head, notes, label, t->testcase, lnotes.data);
 			goto next;
 		}
 		p = &parts[kept++];
@@ -729,19 +1006,38 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 				       param(t, "tbox_group") ? ")" : "");
 		if (t->comment[0])
 			krp_buf_printf(&p->head, "# %s\n", t->comment);
-		for (size_t s = 0, k = 0; k < notes.len; k++)
-			if (notes.data[k] == '\n') {
-				krp_buf_printf(&p->head, "# %.*s\n", (int)(k - s), notes.data + s);
-				s = k + 1;
-			}
+		part_notes(&p->head, notes, label, t->testcase, t->skipped);
+		if (lnotes.len)
+			part_notes(&p->head, notes, label, t->testcase, lnotes.data);
 		p->body = krp_xstrdup(body);
 		snprintf(p->change, sizeof(p->change), "%s", t->change);
 	next:
 		krp_buf_free(&doc);
 		krp_buf_free(&m);
-		krp_buf_free(&notes);
+		krp_buf_free(&lnotes);
 	}
-	if (kept == 0) {
+	/* a part without a parameter its suite cannot run without: the email
+	 * is refused, naming what is missing (never a matrix that lacks it) */
+	for (i = 0; i < kept && required; i++) {
+		char missing[256];
+
+		if (missing_required(parts[i].body, required, missing, sizeof(missing))) {
+			const char *nl = strchr(parts[i].body, '\n');
+
+			snprintf(
+			    err->msg, sizeof(err->msg),
+			    "the email's %.*s test has no %s, which suites/%.*s/meta requires; "
+			    "not written",
+			    (int)(nl - parts[i].body - 7), parts[i].body + 7, missing,
+			    (int)(nl - parts[i].body - 7), parts[i].body + 7);
+			kept = 0;
+			left.len = 0;
+			break;
+		}
+	}
+	if (kept == 0 && err->msg[0]) {
+		/* said above */
+	} else if (kept == 0) {
 		if (left.len)
 			snprintf(err->msg, sizeof(err->msg), "no test the kit can run: %.*s",
 				 (int)(left.len - 1), left.data + 2);
@@ -755,6 +1051,11 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		report_header(r, text, nlen, out);
 		krp_buf_puts(out,
 			     "# to compare a series: variants: [base, SERIES] and runs: N here\n");
+		if (host.len && notes)
+			krp_buf_printf(
+			    notes,
+			    "%s: not taken: %.*s (host settings; a report decides the test only)\n",
+			    label, (int)host.len, host.data);
 		if (host.len)
 			krp_buf_printf(
 			    out,
