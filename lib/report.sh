@@ -51,7 +51,10 @@ from_report() {
 		rm -rf "$fr_tmp" "$fr_tmp.plan" "$fr_tmp.res"
 		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
 	fi
-	rm -rf "$fr_tmp.plan" "$fr_tmp.res"
+	# a size the default board cannot hold: said as the plan says it
+	sed -n 's/^run-matrix: .*: \(cell [0-9]*: size [^ ]* scaled to .*\)$/\1/p' "$fr_tmp.plan" >"$fr_tmp.scaled"
+	while IFS= read -r fr_l; do note "from-report: the matrix's $fr_l"; done <"$fr_tmp.scaled"
+	rm -rf "$fr_tmp.plan" "$fr_tmp.res" "$fr_tmp.scaled"
 	if [ -n "$fr_out" ]; then
 		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 		mv "$fr_tmp" "$fr_out"
