@@ -54,7 +54,7 @@ d}" "$T_DIR/head.txt" >"$T_DIR/knob.txt"
 expect_rc "an unknown key (sysctl.vm.swappiness) in the block: from-report works" 0 \
 	./run-matrix.sh from-report -o "$T_DIR/knob.yaml" "$T_DIR/knob.txt"
 expect_in "... the key is named as not taken on stderr" "$T_OUT" "not taken: not parameters of the kit: sysctl.vm.swappiness, ignored"
-expect_in "... and in the matrix" "$T_DIR/knob.yaml" "# not taken from the email: not parameters of the kit: sysctl.vm.swappiness"
+expect_in "... and in the matrix" "$T_DIR/knob.yaml" "# not parameters of the kit: sysctl.vm.swappiness, ignored"
 expect_in "... the lines after it are read (test)" "$T_DIR/knob.yaml" "test: page_fault2"
 expect_in "... (mode)" "$T_DIR/knob.yaml" "mode: process"
 sed 's/^	nr_task: 100%/	nr_task: [1, 50%]/' "$T_DIR/head.txt" >"$T_DIR/list.txt"
@@ -69,6 +69,7 @@ expect_rc "a '|' value and a line that is no 'key: value' in the block: from-rep
 	./run-matrix.sh from-report -o "$T_DIR/bar.yaml" "$T_DIR/bar.txt"
 expect_in "... the '|' value is named as not taken" "$T_OUT" "not taken: script: | (a multi-line value: the kit takes one line)"
 expect_in "... as is the odd line" "$T_OUT" "not taken: not a parameter (not a 'key: value' line)"
+expect_in "... both named in the matrix too" "$T_DIR/bar.yaml" "# not taken from the email: script: | (a multi-line value: the kit takes one line)"
 expect_in "... the line before them is read" "$T_DIR/bar.yaml" "nr_task: 50%"
 expect_in "... and the lines after them" "$T_DIR/bar.yaml" "test: page_fault2"
 assert "... its script lines are not read as parameters" test "$(grep -c 'echo' "$T_DIR/bar.yaml")" = 0

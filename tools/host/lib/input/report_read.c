@@ -900,21 +900,25 @@ static int missing_required(const char *body, const char *required, char *missin
 /* A note of the part (a parameter not taken) into its comments and, once,
  * into notes (stderr's). */
 static void part_note(struct krp_buf *head, struct krp_buf *notes, const char *label,
-		      const char *testcase, const char *line, size_t n)
+		      const char *testcase, const char *prefix, const char *line, size_t n)
 {
 	if (head->data && memmem(head->data, head->len, line, n))
 		return; /* a part given twice names it once */
-	krp_buf_printf(head, "# not taken from the email: %.*s\n", (int)n, line);
+	krp_buf_printf(head, "# %s%.*s\n", prefix, (int)n, line);
 	if (notes)
 		krp_buf_printf(notes, "%s: %s: not taken: %.*s\n", label, testcase, (int)n, line);
 }
 
+/* prefix: the comment's words before each line of text ("" for lkpjob's
+ * notes, which say "ignored" themselves) */
 static void part_notes(struct krp_buf *head, struct krp_buf *notes, const char *label,
-		       const char *testcase, const char *text)
+		       const char *testcase, const char *prefix, const char *text)
 {
 	for (const char *nl; (nl = strchr(text, '\n')); text = nl + 1)
-		part_note(head, notes, label, testcase, text, (size_t)(nl - text));
+		part_note(head, notes, label, testcase, prefix, text, (size_t)(nl - text));
 }
+
+static const char not_taken[] = "not taken from the email: ";
 
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
 			 const char *test_keys, const char *required, struct krp_buf *out,
@@ -993,9 +997,9 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			}
 			if (t->change[0] && !p->change[0])
 				snprintf(p->change, sizeof(p->change), "%s", t->change);
-			part_notes(&p->head, notes, label, t->testcase, t->skipped);
+			part_notes(&p->head, notes, label, t->testcase, not_taken, t->skipped);
 			if (lnotes.len)
-				part_notes(&p->head, notes, label, t->testcase, lnotes.data);
+				part_notes(&p->head, notes, label, t->testcase, "", lnotes.data);
 			goto next;
 		}
 		p = &parts[kept++];
@@ -1006,9 +1010,9 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 				       param(t, "tbox_group") ? ")" : "");
 		if (t->comment[0])
 			krp_buf_printf(&p->head, "# %s\n", t->comment);
-		part_notes(&p->head, notes, label, t->testcase, t->skipped);
+		part_notes(&p->head, notes, label, t->testcase, not_taken, t->skipped);
 		if (lnotes.len)
-			part_notes(&p->head, notes, label, t->testcase, lnotes.data);
+			part_notes(&p->head, notes, label, t->testcase, "", lnotes.data);
 		p->body = krp_xstrdup(body);
 		snprintf(p->change, sizeof(p->change), "%s", t->change);
 	next:
