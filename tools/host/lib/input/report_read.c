@@ -6,49 +6,17 @@
 #include <string.h>
 
 #include "lkpjob.h"
+#include "report_read_priv.h"
 #include "unixbench_text.h"
 
-#define PARAMS_MAX 32
-#define TEXT_MAX 200
-#define SKIPPED_MAX 2048
-
-struct tok {
-	const char *p;
-	size_t n;
-};
-
-struct rtest {
-	char testcase[64];
-	char machine[TEXT_MAX];
-	char change[TEXT_MAX];
-	char comment[TEXT_MAX];
-	char keys[PARAMS_MAX][32];
-	char vals[PARAMS_MAX][96];
-	int n;
-	char skipped[SKIPPED_MAX]; /* "key: value (why)\n" a parameter not taken */
-};
-
-struct rd {
-	struct tok *t;
-	size_t nt;
-	const char *end; /* the normalized text's end (tokens point into it) */
-	struct rtest tests[KRP_REPORT_MAX_TESTS];
-	int ntests;
-};
-
-static int teq(const struct tok *t, const char *s)
+int rr_teq(const struct tok *t, const char *s)
 {
 	return t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
 }
 
-static int tat(const struct rd *r, size_t i, const char *s)
+int rr_tat(const struct rd *r, size_t i, const char *s)
 {
-	return i < r->nt && teq(&r->t[i], s);
-}
-
-static int is_key_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+	return i < r->nt && rr_teq(&r->t[i], s);
 }
 
 static int is_key(const char *p, size_t n)
@@ -56,28 +24,13 @@ static int is_key(const char *p, size_t n)
 	if (n == 0 || n > 31)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (!is_key_char(p[i]))
-			return 0;
-	return 1;
-}
-
-/* A parameter's name as 0-day prints it: lkp's keys, a knob's dotted path
- * (sysctl.vm.swappiness), a description's dash (test-description). */
-static int is_param_key(const char *p, size_t n)
-{
-	if (n == 0 || n > 31 ||
-	    !((p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') ||
-	      (p[0] >= '0' && p[0] <= '9')))
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if (!is_key_char(p[i]) && !(p[i] >= 'A' && p[i] <= 'Z') && p[i] != '.' &&
-		    p[i] != '-')
+		if (!rr_is_key_char(p[i]))
 			return 0;
 	return 1;
 }
 
 /* Copy printable ASCII, whitespace runs as one space, at most outsz-1. */
-static void clean_text(char *out, size_t outsz, const char *p, size_t n)
+void rr_clean_text(char *out, size_t outsz, const char *p, size_t n)
 {
 	size_t o = 0;
 
@@ -103,7 +56,7 @@ static void span_text(const struct rd *r, size_t a, size_t b, char *out, size_t 
 		out[0] = 0;
 		return;
 	}
-	clean_text(out, outsz, r->t[a].p, (size_t)(r->t[b - 1].p + r->t[b - 1].n - r->t[a].p));
+	rr_clean_text(out, outsz, r->t[a].p, (size_t)(r->t[b - 1].p + r->t[b - 1].n - r->t[a].p));
 }
 
 static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
@@ -116,52 +69,6 @@ static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
 	memset(t, 0, sizeof(*t));
 	memcpy(t->testcase, testcase, n);
 	return t;
-}
-
-/* A parameter of the email the matrix does not take: named with why, in
- * the part's comments and on stderr (krp_report_to_matrix), never dropped
- * in silence. */
-static void skip_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn,
-		       const char *why)
-{
-	char key[48], val[64];
-	size_t o = strlen(t->skipped);
-
-	clean_text(key, sizeof(key), k, kn);
-	clean_text(val, sizeof(val), v, vn);
-	if (strlen(val) == sizeof(val) - 1)
-		memcpy(val + sizeof(val) - 4, "...", 3);
-	if (o + 1 < sizeof(t->skipped))
-		snprintf(t->skipped + o, sizeof(t->skipped) - o, "%s%s%s (%s)\n", key,
-			 val[0] ? ": " : "", val, why);
-}
-
-static void add_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn)
-{
-	if (!is_param_key(k, kn)) {
-		skip_param(t, k, kn, v, vn, "not a parameter's name");
-		return;
-	}
-	if (vn == 0 || vn >= sizeof(t->vals[0])) {
-		skip_param(t, k, kn, v, vn, vn ? "a value longer than the kit reads" : "no value");
-		return;
-	}
-	for (int i = 0; i < t->n; i++)
-		if (strlen(t->keys[i]) == kn && memcmp(t->keys[i], k, kn) == 0) {
-			if (strlen(t->vals[i]) != vn || memcmp(t->vals[i], v, vn) != 0)
-				skip_param(t, k, kn, v, vn,
-					   "given twice: the first value is taken");
-			return;
-		}
-	if (t->n == PARAMS_MAX) {
-		skip_param(t, k, kn, v, vn, "more parameters than the kit reads from one test");
-		return;
-	}
-	memcpy(t->keys[t->n], k, kn);
-	t->keys[t->n][kn] = 0;
-	memcpy(t->vals[t->n], v, vn);
-	t->vals[t->n][vn] = 0;
-	t->n++;
 }
 
 static const char *param(const struct rtest *t, const char *k)
@@ -191,7 +98,7 @@ static void file_case_fs(struct rtest *t, int report_has_xfs)
 	for (int i = 0; i < t->n; i++)
 		if (strcmp(t->keys[i], "fs") == 0)
 			strcpy(t->vals[i], "ext2"); /* the slot held "xfs" */
-	add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
+	rr_add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
 	if (!t->comment[0])
 		snprintf(t->comment, sizeof(t->comment),
 			 "file system: %s; ext2 stands in (docs/BENCHMARKS.md)",
@@ -254,145 +161,9 @@ static void read_header_blocks(struct rd *r)
 		if (a != nk || !tc || !(t = new_test(r, tc, tcl)))
 			continue;
 		for (a = 0; a < nk; a++)
-			add_param(t, kp[a], kl[a], vp[a], vl[a]);
+			rr_add_param(t, kp[a], kl[a], vp[a], vl[a]);
 		if ((tbox = param(t, "tbox_group")))
 			machine_of_tbox(r, tbox, t->machine, sizeof(t->machine));
-	}
-}
-
-/* One line of a parameters block: "key: value".  A list ("[a, b]") is an
- * axis, as lkp's; a value the matrix cannot hold is named, as is a line
- * that is no "key: value". */
-static void param_line(struct rtest *t, const char *p, size_t n)
-{
-	const char *colon = memchr(p, ':', n), *v;
-	char val[128];
-	size_t kn, vn;
-
-	if (!colon || (colon + 1 < p + n && colon[1] != ' ' && colon[1] != '\t')) {
-		skip_param(t, p, n, "", 0, "not a 'key: value' line");
-		return;
-	}
-	kn = (size_t)(colon - p);
-	for (v = colon + 1; v < p + n && (*v == ' ' || *v == '\t'); v++)
-		;
-	vn = (size_t)(p + n - v);
-	if (vn > 0 && v[0] == '[' && v[vn - 1] != ']') {
-		skip_param(t, p, kn, v, vn, "a list without its closing ']'");
-		return;
-	}
-	clean_text(val, sizeof(val), v, vn); /* a list's words joined by one space */
-	if (strlen(val) == sizeof(val) - 1)
-		skip_param(t, p, kn, v, vn, "a value longer than the kit reads");
-	else
-		add_param(t, p, kn, val, strlen(val));
-}
-
-/* The block as lines (2015 on: "parameters:", a blank line, one indented
- * "key: value" a line, a blank line).  Every line is taken or named: a key
- * the kit does not know is lkpjob's to name, a multi-line value ("|", ">",
- * a nested map) is named with its lines skipped, and the block goes on. */
-static void read_param_lines(struct rtest *t, const char *p, const char *end)
-{
-	int started = 0;
-
-	while (p < end && *p != '\n') /* the rest of the "parameters:" line */
-		p++;
-	while (p < end) {
-		const char *s = ++p, *c, *e;
-		size_t indent;
-
-		while (p < end && *p != '\n')
-			p++;
-		for (c = s; c < p && (*c == ' ' || *c == '\t'); c++)
-			;
-		for (e = p; e > c && (e[-1] == ' ' || e[-1] == '\t'); e--)
-			;
-		if (c == e) {
-			if (started)
-				return; /* the blank line that ends the block */
-			continue;
-		}
-		started = 1;
-		indent = (size_t)(c - s);
-		{
-			const char *colon = memchr(c, ':', (size_t)(e - c));
-			const char *v = colon ? colon + 1 : e;
-
-			while (v < e && (*v == ' ' || *v == '\t'))
-				v++;
-			if (colon && (v == e || *v == '|' || *v == '>')) {
-				/* a multi-line value: its lines are more indented */
-				const char *q = p,
-					   *why =
-					       v == e
-						   ? "a nested value: the kit takes one value a key"
-						   : "a multi-line value: the kit takes one line";
-				int lines = 0;
-
-				while (q < end) {
-					const char *ls = q + 1, *lc = ls;
-
-					while (lc < end && (*lc == ' ' || *lc == '\t'))
-						lc++;
-					if (lc >= end || *lc == '\n' || (size_t)(lc - ls) <= indent)
-						break;
-					for (q = lc; q < end && *q != '\n'; q++)
-						;
-					lines++;
-				}
-				if (v == e && lines == 0)
-					why = "no value";
-				skip_param(t, c, (size_t)(colon - c), v, (size_t)(e - v), why);
-				p = q;
-				continue;
-			}
-		}
-		param_line(t, c, (size_t)(e - c));
-	}
-}
-
-/* The block as tokens, when the email's lines were joined (a mail archive's
- * copy): "k: v" pairs up to the first word that is no key.  lkp's
- * description (test-description: words... test-url: URL) is named; a list
- * runs to its ']'; a multi-line value cannot be told from what follows, so
- * the block ends there, saying so. */
-static void read_param_tokens(struct rd *r, struct rtest *t, size_t p)
-{
-	while (p + 1 < r->nt) {
-		const struct tok *k = &r->t[p], *v = &r->t[p + 1];
-		size_t e;
-
-		if (k->n < 2 || k->p[k->n - 1] != ':' || !is_param_key(k->p, k->n - 1))
-			return;
-		if (teq(k, "test-description:")) {
-			for (e = p + 1; e < r->nt && e < p + 400 && !tat(r, e, "test-url:"); e++)
-				;
-			skip_param(t, k->p, k->n - 1, "", 0, "the test's description");
-			p = e;
-			continue;
-		}
-		if (teq(k, "test-url:")) {
-			skip_param(t, k->p, k->n - 1, v->p, v->n, "the test's description");
-			p += 2;
-			continue;
-		}
-		if (v->p[0] == '|' || v->p[0] == '>') {
-			skip_param(t, k->p, k->n - 1, v->p, v->n,
-				   "a multi-line value, whose end this email's wrapping hides: "
-				   "the parameters after it are not read");
-			return;
-		}
-		e = p + 1;
-		if (v->p[0] == '[')
-			while (e < r->nt && e < p + 33 && r->t[e].p[r->t[e].n - 1] != ']')
-				e++;
-		if (e >= r->nt || e >= p + 33) {
-			skip_param(t, k->p, k->n - 1, v->p, v->n, "a list without its closing ']'");
-			return;
-		}
-		param_line(t, k->p, (size_t)(r->t[e].p + r->t[e].n - k->p));
-		p = e + 1;
 	}
 }
 
@@ -403,24 +174,21 @@ static void read_testcase_sentence(struct rd *r)
 		size_t m, e, p;
 		struct rtest *t;
 
-		if (!tat(r, i, "testcase:") || (i > 0 && tat(r, i - 1, "|")))
+		if (!rr_tat(r, i, "testcase:") || (i > 0 && rr_tat(r, i - 1, "|")))
 			continue;
-		for (m = i + 2; m < r->nt && m < i + 8 && !tat(r, m, "machine:"); m++)
+		for (m = i + 2; m < r->nt && m < i + 8 && !rr_tat(r, m, "machine:"); m++)
 			;
 		/* "with following parameters:" (2015-2022) or "parameters:" */
 		for (e = m + 1; e < r->nt && e < m + 60; e++)
-			if (tat(r, e, "parameters:"))
+			if (rr_tat(r, e, "parameters:"))
 				break;
 		if (e >= r->nt || e >= m + 60 || !(t = new_test(r, r->t[i + 1].p, r->t[i + 1].n)))
 			continue;
 		p = e + 1;
-		if (e >= m + 3 && tat(r, e - 2, "with") && tat(r, e - 1, "following"))
+		if (e >= m + 3 && rr_tat(r, e - 2, "with") && rr_tat(r, e - 1, "following"))
 			e -= 2;
 		span_text(r, m + 1, e, t->machine, sizeof(t->machine));
-		if (p < r->nt && memchr(r->t[p - 1].p, '\n', (size_t)(r->t[p].p - r->t[p - 1].p)))
-			read_param_lines(t, r->t[p - 1].p + r->t[p - 1].n, r->end);
-		else
-			read_param_tokens(r, t, p);
+		rr_read_params(r, t, p);
 		return; /* the first sentence is the report's own test */
 	}
 }
@@ -434,29 +202,31 @@ static void read_impact_table(struct rd *r)
 		struct rtest *t;
 		const struct tok *s;
 
-		if (!tat(r, i, "testcase:") || !tat(r, i + 1, "change") || !tat(r, i + 2, "|"))
+		if (!rr_tat(r, i, "testcase:") || !rr_tat(r, i + 1, "change") ||
+		    !rr_tat(r, i + 2, "|"))
 			continue;
 		s = &r->t[i + 3];
 		if (s->n < 2 || s->p[s->n - 1] != ':' || !(t = new_test(r, s->p, s->n - 1)))
 			continue;
-		for (e = i + 4; e < r->nt && e < i + 12 && !tat(r, e, "|"); e++)
+		for (e = i + 4; e < r->nt && e < i + 12 && !rr_tat(r, e, "|"); e++)
 			;
 		span_text(r, i + 4, e, t->change, sizeof(t->change));
 		for (j = e; j + 2 < r->nt && j < e + 200; j++) {
 			if (r->t[j].p[0] == '+' && r->t[j].n > 3 && r->t[j].p[1] == '-')
 				break; /* the table's closing rule */
-			if (tat(r, j, "machine") && tat(r, j - 1, "test") && tat(r, j + 1, "|")) {
+			if (rr_tat(r, j, "machine") && rr_tat(r, j - 1, "test") &&
+			    rr_tat(r, j + 1, "|")) {
 				size_t m;
 
-				for (m = j + 2; m < r->nt && m < j + 40 && !tat(r, m, "|"); m++)
+				for (m = j + 2; m < r->nt && m < j + 40 && !rr_tat(r, m, "|"); m++)
 					;
 				span_text(r, j + 2, m, t->machine, sizeof(t->machine));
 			}
-			if (memchr(r->t[j].p, '=', r->t[j].n) && tat(r, j - 1, "|")) {
+			if (memchr(r->t[j].p, '=', r->t[j].n) && rr_tat(r, j - 1, "|")) {
 				const char *eq = memchr(r->t[j].p, '=', r->t[j].n);
 
-				add_param(t, r->t[j].p, (size_t)(eq - r->t[j].p), eq + 1,
-					  r->t[j].n - (size_t)(eq - r->t[j].p) - 1);
+				rr_add_param(t, r->t[j].p, (size_t)(eq - r->t[j].p), eq + 1,
+					     r->t[j].n - (size_t)(eq - r->t[j].p) - 1);
 			}
 		}
 	}
@@ -481,14 +251,14 @@ static void read_old_test_case(struct rd *r)
 		struct rtest *t;
 		size_t b;
 
-		if (!tat(r, i, "test") || !tat(r, i + 1, "case:"))
+		if (!rr_tat(r, i, "test") || !rr_tat(r, i + 1, "case:"))
 			continue;
 		s1 = memchr(v->p, '/', v->n);
 		s2 = s1 ? memchr(s1 + 1, '/', (size_t)(v->p + v->n - s1 - 1)) : NULL;
 		if (!s2 || !(t = new_test(r, s1 + 1, (size_t)(s2 - s1 - 1))))
 			continue;
 		for (b = i + 3; b + 4 < r->nt; b++)
-			if (tat(r, b, "test") && tat(r, b + 1, "box")) {
+			if (rr_tat(r, b, "test") && rr_tat(r, b + 1, "box")) {
 				size_t e;
 
 				for (e = b + 4; e < r->nt && e < b + 40; e++)
@@ -505,18 +275,18 @@ static void read_old_test_case(struct rd *r)
 			size_t n = (size_t)((d ? d : end) - p);
 
 			if (n == 11 && memcmp(p, "performance", 11) == 0)
-				add_param(t, "cpufreq_governor", 16, p, n);
+				rr_add_param(t, "cpufreq_governor", 16, p, n);
 			else if (all_digits(p, n, "smh"))
-				add_param(t, "runtime", 7, p, n);
+				rr_add_param(t, "runtime", 7, p, n);
 			else if (all_digits(p, n, "KMGT"))
-				add_param(t, "size", 4, p, n);
+				rr_add_param(t, "size", 4, p, n);
 			else if (all_digits(p, n, "%"))
-				add_param(t, "nr_task", 7, p, n);
+				rr_add_param(t, "nr_task", 7, p, n);
 			else if ((n == 7 && memcmp(p, "process", 7) == 0) ||
 				 (n == 6 && memcmp(p, "thread", 6) == 0))
-				add_param(t, "mode", 4, p, n);
+				rr_add_param(t, "mode", 4, p, n);
 			else {
-				add_param(t, "test", 4, p, (size_t)(end - p));
+				rr_add_param(t, "test", 4, p, (size_t)(end - p));
 				break;
 			}
 			p += n + 1;
@@ -552,7 +322,7 @@ static void read_unixbench(struct rd *r, const char *buf, size_t len)
 	}
 	if (found < 3 || !(t = new_test(r, "unixbench", 9)))
 		return;
-	add_param(t, "test", 4, "all", 3);
+	rr_add_param(t, "test", 4, "all", 3);
 	snprintf(t->comment, sizeof(t->comment), "UnixBench tests in the report: %s", shown);
 }
 
@@ -585,7 +355,8 @@ static void read_tenant_pivot(struct rd *r)
 			    r->t[i - 1].p[r->t[i - 1].n - 1] == '|') {
 				char kname[64];
 
-				clean_text(kname, sizeof(kname), r->t[i - 1].p, r->t[i - 1].n - 1);
+				rr_clean_text(kname, sizeof(kname), r->t[i - 1].p,
+					      r->t[i - 1].n - 1);
 				if (kname[0] && !strstr(kernels, kname) &&
 				    strlen(kernels) + strlen(kname) + 3 < sizeof(kernels)) {
 					strcat(kernels, kernels[0] ? ", " : "");
@@ -600,11 +371,11 @@ static void read_tenant_pivot(struct rd *r)
 		char n[8];
 
 		snprintf(n, sizeof(n), "%d", vms > 99 ? 99 : vms);
-		add_param(t, "tenants", 7, n, strlen(n));
+		rr_add_param(t, "tenants", 7, n, strlen(n));
 	}
-	add_param(t, "fit", 3, "[nofit, fit]", 12);
-	add_param(t, "ksm", 3, "[off, on]", 9);
-	add_param(t, "thp", 3, "[never, always]", 15);
+	rr_add_param(t, "fit", 3, "[nofit, fit]", 12);
+	rr_add_param(t, "ksm", 3, "[off, on]", 9);
+	rr_add_param(t, "thp", 3, "[never, always]", 15);
 	snprintf(t->comment, sizeof(t->comment), "kernels in the report's pivot: %s", kernels);
 }
 
@@ -686,13 +457,14 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 	size_t i;
 
 	for (i = 0; i + 4 < r->nt; i++)
-		if (tat(r, i, "noticed") && tat(r, i + 1, "a"))
+		if (rr_tat(r, i, "noticed") && rr_tat(r, i + 1, "a"))
 			break;
 	if (i + 4 < r->nt) {
 		size_t e;
 
-		for (e = i + 2; e < r->nt && e < i + 10 && !tat(r, e, "due") && !tat(r, e, "on") &&
-				!tat(r, e, "on:") && !tat(r, e, "commit:");
+		for (e = i + 2;
+		     e < r->nt && e < i + 10 && !rr_tat(r, e, "due") && !rr_tat(r, e, "on") &&
+		     !rr_tat(r, e, "on:") && !rr_tat(r, e, "commit:");
 		     e++)
 			;
 		span_text(r, i + 2, e, text, sizeof(text));
@@ -700,7 +472,7 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 	} else {
 		const char *nl = memchr(buf, '\n', len);
 
-		clean_text(text, 120, buf, nl ? (size_t)(nl - buf) : len);
+		rr_clean_text(text, 120, buf, nl ? (size_t)(nl - buf) : len);
 		if (strchr(text, '%'))
 			krp_buf_printf(out, "# reported: %s\n", text);
 	}
@@ -708,7 +480,7 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 		const struct tok *c = &r->t[i + 1];
 		size_t h = 0, end = i + 2;
 
-		if (!tat(r, i, "commit") && !tat(r, i, "commit:"))
+		if (!rr_tat(r, i, "commit") && !rr_tat(r, i, "commit:"))
 			continue;
 		while (h < c->n && strchr("0123456789abcdef", c->p[h]))
 			h++;
@@ -734,14 +506,6 @@ struct part {
 	char *body;
 	char change[TEXT_MAX];
 };
-
-static int has_key(const char *keys, const char *k)
-{
-	char pat[68]; /* a key of up to 64 bytes between newlines */
-
-	snprintf(pat, sizeof(pat), "\n%s\n", k);
-	return strstr(keys, pat) != NULL;
-}
 
 /* Every line of a is a line of b. */
 static int lines_within(const char *a, const char *b)
@@ -775,126 +539,6 @@ static int same_test(const char *a, const char *b)
 	if (!na || !nb || na - a != nb - b || memcmp(a, b, (size_t)(na - a)) != 0)
 		return 0;
 	return lines_within(a, b) || lines_within(b, a);
-}
-
-/* The key table's next row, "KEY CHECK WHERE OWNER DEFAULT ...", from
- * *pos: its words but CHECK, which may be any length (a suite's list of
- * tests), so the words are read in place.  0 for a row, 1 for a line to
- * skip (a comment, a short or overlong word), -1 at the end. */
-struct key_row {
-	char key[65], where[16], owner[65], dflt[16];
-};
-
-static int next_row(const char *table, size_t len, size_t *pos, struct key_row *row)
-{
-	char *const into[] = {row->key, NULL, row->where, row->owner, row->dflt};
-	const size_t room[] = {sizeof(row->key), 0, sizeof(row->where), sizeof(row->owner),
-			       sizeof(row->dflt)};
-	size_t e = *pos, p = *pos;
-
-	if (*pos >= len)
-		return -1;
-	while (e < len && table[e] != '\n')
-		e++;
-	*pos = e + 1;
-	for (int w = 0; w < 5; w++) {
-		size_t s;
-
-		while (p < e && table[p] == ' ')
-			p++;
-		for (s = p; p < e && table[p] != ' '; p++)
-			;
-		if (p == s || (into[w] && p - s >= room[w] && w < 4))
-			return 1;
-		if (into[w] && p - s >= room[w]) {
-			into[w][0] = 0; /* a long default: not "required" */
-		} else if (into[w]) {
-			memcpy(into[w], table + s, p - s);
-			into[w][p - s] = 0;
-		}
-	}
-	return row->key[0] == '#';
-}
-
-char *krp_report_test_keys(const char *table, size_t len)
-{
-	static const char *const host_side[] = {"fault", "kernel_cmdline", "monitor_ab"};
-	struct krp_buf keys = {0};
-	struct key_row row;
-	size_t pos = 0;
-	int rc;
-
-	krp_buf_puts(&keys, "\n");
-	while ((rc = next_row(table, len, &pos, &row)) >= 0) {
-		if (rc)
-			continue;
-		if (strcmp(row.owner, "kit") == 0) {
-			int host = strcmp(row.where, "path") != 0 && strcmp(row.key, "suite") != 0;
-
-			for (size_t i = 0; i < sizeof(host_side) / sizeof(host_side[0]); i++)
-				host |= strcmp(row.key, host_side[i]) == 0;
-			if (host)
-				continue;
-		} else if (strncmp(row.owner, "monitor:", 8) == 0) {
-			continue;
-		}
-		if (!has_key(keys.data, row.key)) {
-			krp_buf_puts(&keys, row.key);
-			krp_buf_puts(&keys, "\n");
-		}
-	}
-	krp_buf_add(&keys, "", 1);
-	return keys.data;
-}
-
-char *krp_report_required_keys(const char *table, size_t len)
-{
-	struct krp_buf keys = {0};
-	struct key_row row;
-	size_t pos = 0;
-	int rc;
-
-	krp_buf_puts(&keys, "\n");
-	while ((rc = next_row(table, len, &pos, &row)) >= 0)
-		if (rc == 0 && strcmp(row.dflt, "required") == 0 && strcmp(row.owner, "kit") != 0 &&
-		    strchr(row.owner, ':') == NULL)
-			krp_buf_printf(&keys, "%s/%s\n", row.owner, row.key);
-	krp_buf_add(&keys, "", 1);
-	return keys.data;
-}
-
-/* The suite's required parameters the part's body (matrix lines, "suite:
- * S" first) does not set, into missing as "'a', 'b'"; 0 when none. */
-static int missing_required(const char *body, const char *required, char *missing, size_t sz)
-{
-	const char *nl = strchr(body, '\n'), *at;
-	char suite[65];
-	size_t o = 0;
-
-	missing[0] = 0;
-	if (strncmp(body, "suite: ", 7) != 0 || !nl || (size_t)(nl - body - 7) >= sizeof(suite))
-		return 0;
-	memcpy(suite, body + 7, (size_t)(nl - body - 7));
-	suite[nl - body - 7] = 0;
-	for (at = required; (at = strchr(at, '\n')) && at[1]; at++) {
-		const char *slash = strchr(at + 1, '/'), *end = strchr(at + 1, '\n');
-		char pat[80];
-		size_t kn;
-
-		if (!slash || !end || slash > end || (size_t)(slash - at - 1) != strlen(suite) ||
-		    memcmp(at + 1, suite, strlen(suite)) != 0)
-			continue;
-		kn = (size_t)(end - slash - 1);
-		if (kn + 4 > sizeof(pat))
-			continue;
-		snprintf(pat, sizeof(pat), "\n%.*s: ", (int)kn, slash + 1);
-		if (strstr(nl, pat))
-			continue;
-		if (o + kn + 5 < sz)
-			o += (size_t)snprintf(missing + o, sz - o, "%s'%.*s'", o ? ", " : "",
-					      (int)kn, slash + 1);
-	}
-	return missing[0] != 0;
 }
 
 /* A note of the part (a parameter not taken) into its comments and, once,
@@ -962,14 +606,15 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			if (strcmp(t->keys[j], "testcase") == 0)
 				continue;
 			if (strchr(t->vals[j], '\'') || strchr(t->vals[j], '\\')) {
-				skip_param(t, t->keys[j], strlen(t->keys[j]), t->vals[j],
-					   strlen(t->vals[j]),
-					   "a quote or backslash the kit refuses");
+				rr_skip_param(t, t->keys[j], strlen(t->keys[j]), t->vals[j],
+					      strlen(t->vals[j]),
+					      "a quote or backslash the kit refuses");
 				continue;
 			}
-			if (has_key(known_keys, t->keys[j]) && !has_key(test_keys, t->keys[j])) {
+			if (rr_has_key(known_keys, t->keys[j]) &&
+			    !rr_has_key(test_keys, t->keys[j])) {
 				/* a host setting: the email decides the test only */
-				if (!has_key(hostset, t->keys[j]) &&
+				if (!rr_has_key(hostset, t->keys[j]) &&
 				    strlen(hostset) + strlen(t->keys[j]) + 2 < sizeof(hostset)) {
 					strcat(strcat(hostset, t->keys[j]), "\n");
 					krp_buf_printf(&host, "%s%s", host.len ? ", " : "",
@@ -1025,12 +670,12 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 	for (i = 0; i < kept && required; i++) {
 		char missing[256];
 
-		if (missing_required(parts[i].body, required, missing, sizeof(missing))) {
+		if (rr_missing_required(parts[i].body, required, missing, sizeof(missing))) {
 			const char *nl = strchr(parts[i].body, '\n');
 
 			snprintf(
 			    err->msg, sizeof(err->msg),
-			    "the email's %.*s test has no %s, which suites/%.*s/meta requires; "
+			    "the email's %.*s test has no %.120s, which suites/%.*s/meta requires; "
 			    "not written",
 			    (int)(nl - parts[i].body - 7), parts[i].body + 7, missing,
 			    (int)(nl - parts[i].body - 7), parts[i].body + 7);
