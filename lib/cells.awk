@@ -5,7 +5,8 @@
 # for the matrix (check=1), cell_facts for one cell (check=0).
 #
 # Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
-# (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL, one line a board, made by load_board), the
+# (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY, MEMORY in bytes, one line
+# a board, made by load_board), the
 # matrix (for line numbers; "-" when there is none), the cells.
 # The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
@@ -19,7 +20,10 @@
 # Output, a line a cell, TAB-separated, no field empty: k, runs, board,
 # clock, runtime in seconds (0: none), the first seed ("-" in real mode), the result path, the job's
 # defaults (key=value, space-separated, "-" for none), every default
-# (host keys too; "-" for none), the memory model (on or off).  The first error goes to stderr, exit 2.
+# (host keys too; "-" for none), the memory model (on or off), the size the
+# board holds instead of the cell's ("ASKED BYTES SENTENCE", the sentence
+# "size 8T scaled to 1.2G for qemu-2node's 2 GiB"; "-" when the cell's size
+# is run as it is).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -171,6 +175,45 @@ function size_bytes(v,    n, s) {
 	return length(n) > 12 || n + 0 > 2 ^ (50 - s) - 1 ? -1 : n * 2 ^ s
 }
 
+# bytes as a size with one decimal at most: 1.2G, 307G, 512M
+function shown(b,    u, i) {
+	split("K M G T P", u, " ")
+	for (i = 0; i < 5 && b >= 1024; i++) b /= 1024
+	b = sprintf("%.1f", b)
+	sub(/\.0$/, "", b)
+	return b (i ? u[i] : "")
+}
+
+# vm-scalability's size on a board of mem bytes (docs/BENCHMARKS.md, "Sizes
+# on a board"): the bytes the case may be given there, -1 for any.  A case
+# holds T in memory (anonymous writes, copy on write, huge pages, tmpfs,
+# truncate's and migrate's page cache, msync's dirty pages): at most 3/5 of
+# the board's memory, to the MiB.  Reads of anonymous memory never written
+# (anon-r-*, anon-rx-*) hold the zero page and their page tables (1/512 of
+# T; upstream's PTE_LIMIT is 256 x MemAvailable): 256 times that;
+# small-allocs' T is in 10-page VMAs of slab: 64 times.  The cases that
+# only read a sparse file through the page cache (mmap-*, mremap-*,
+# lru-file-*), whose pages are reclaimed as they go and whose runtime bounds
+# the work, keep any size, unless their file is on tmpfs, which holds it.
+function vms_room(test, fs, mem,    base) {
+	if (test ~ /^(mmap-|mremap-|lru-file-)/ && fs != "tmpfs") return -1
+	base = int(mem * 3 / 5 / 1048576) * 1048576
+	if (test ~ /^anon-rx?-/) return base * 256
+	if (test ~ /^small-allocs/) return base * 64
+	return base
+}
+
+# the cell's size scaled to its board b: "ASKED BYTES SENTENCE", or "-"
+function scaled(s, b,    sz, room, m) {
+	sz = get("size")
+	if (s != "vm-scalability" || sz == "" || bmem[b] !~ /^[0-9]+$/) return "-"
+	room = vms_room(get("test"), get("fs"), bmem[b])
+	if (room < 0 || size_bytes(sz) <= room) return "-"
+	m = shown(bmem[b])
+	return sz " " sprintf("%.0f", room) " size " sz " scaled to " shown(room) " for " b "'s " \
+		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB"
+}
+
 function seconds(v) {
 	if (v == "") return ""
 	if (v !~ /^[0-9]+[smh]?$/) fail(matrix ": bad duration '" v "'")
@@ -269,7 +312,7 @@ FILENAME == ARGV[1] {
 	if ($3 == "path" && $4 !~ /^(kit|monitor:)/) suitepath[$1, $4] = 1
 	next
 }
-FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; next }
+FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; bmem[$1] = $7; next }
 FILENAME == ARGV[3] {
 	key = $0
 	if (sub(/ *:.*/, "", key) && key != "" && !(key in keyline)) keyline[key] = FNR
@@ -348,7 +391,7 @@ FILENAME == ARGV[3] {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b)
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

@@ -228,13 +228,15 @@ suites_list() { # |a|b|: the suites with a run.sh
 }
 
 # boards_table BOARD...: each board (load_board checks it) as a line of
-# TMPD/boards for lib/cells.awk: NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL.
+# TMPD/boards for lib/cells.awk: NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL
+# MEMORY (bytes).
 boards_table() {
 	for bt_b in "$@"; do
 		case " ${BOARDS_IN_TABLE:-} " in *" $bt_b "*) continue ;; esac
 		[ ! -f "$TMPD/boards" ] || ! grep -q "^$bt_b " "$TMPD/boards" || continue
 		load_board "$bt_b"
-		printf '%s %s %s %s %s %s\n' "$bt_b" "$B_TYPE" "$B_ACCEL" "$B_CPUS" "$B_CLOCK" "$B_MEMORY_MODEL" >>"$TMPD/boards"
+		printf '%s %s %s %s %s %s %s\n' "$bt_b" "$B_TYPE" "$B_ACCEL" "$B_CPUS" "$B_CLOCK" \
+			"$B_MEMORY_MODEL" "$(size_of "$B_MEMORY")" >>"$TMPD/boards"
 		BOARDS_IN_TABLE="${BOARDS_IN_TABLE:-} $bt_b"
 	done
 }

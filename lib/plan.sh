@@ -71,7 +71,7 @@ plan_check() {
 	pc_loaded=
 	exec 3<"$TMPD/cells"
 	MODEL_PLAN=
-	while IFS='	' read -r k runs b clock rt seed vd ddj _ model; do
+	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale; do
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
 		[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
@@ -97,6 +97,9 @@ plan_check() {
 			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
 		fi
 		[ "$model" != on ] || MODEL_PLAN=1
+		# a size the board cannot hold is never booted as is: the scaled
+		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
+		[ "$scale" = - ] || note "$MATRIX: cell $k: ${scale#* * } (docs/BENCHMARKS.md, sizes on a board)"
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then

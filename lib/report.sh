@@ -29,6 +29,8 @@ from_report() {
 	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
 	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
 	[ -f "$1" ] || die "from-report: '$1' not found"
+	# refused before any work: -o never replaces a file (issue 35 row 11)
+	[ -z "$fr_out" ] || [ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 	krepro_dirs
 	host_tools
 	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
@@ -49,7 +51,10 @@ from_report() {
 		rm -rf "$fr_tmp" "$fr_tmp.plan" "$fr_tmp.res"
 		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
 	fi
-	rm -rf "$fr_tmp.plan" "$fr_tmp.res"
+	# a size the default board cannot hold: said as the plan says it
+	sed -n 's/^run-matrix: .*: \(cell [0-9]*: size [^ ]* scaled to .*\)$/\1/p' "$fr_tmp.plan" >"$fr_tmp.scaled"
+	while IFS= read -r fr_l; do note "from-report: the matrix's $fr_l"; done <"$fr_tmp.scaled"
+	rm -rf "$fr_tmp.plan" "$fr_tmp.res" "$fr_tmp.scaled"
 	if [ -n "$fr_out" ]; then
 		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 		mv "$fr_tmp" "$fr_out"

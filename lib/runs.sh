@@ -10,11 +10,19 @@
 # --- run --------------------------------------------------------------------
 
 write_job() { # cell file run: every key the guest needs, defaults added, values resolved
+	# a size its board cannot hold: the scaled bytes, and the matrix's size
+	# as size_asked (lib/cells.awk, scaled)
+	wj_scale=$(cell_fact "$1" 11) || exit 2
 	{
 		for kv in $1 $(cell_defaults "$1"); do
 			key=${kv%%=*} val=${kv#*=}
 			case $HOST_KEYS in *" $key "*) continue ;; esac
 			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
+			if [ "$key" = size ] && [ "${wj_scale:--}" != - ]; then
+				echo "size_asked=$val"
+				val=${wj_scale#* }
+				val=${val%% *}
+			fi
 			case $SIZE_KEYS in *" $key "*) val=$(size_of "$val") ;; esac
 			case $DURATION_KEYS in *" $key "*) val=$(to_seconds "$val") ;; esac
 			echo "$key=$val"

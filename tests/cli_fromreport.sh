@@ -41,5 +41,52 @@ assert "... and writes nothing" test ! -e "$T_DIR/bad.yaml"
 sed 's/testcase: will-it-scale/testcase: netperf/; s|/will-it-scale$|/netperf|' "$R/same-test-2023.txt" >"$T_DIR/np.txt"
 expect_rc "an email whose only suite the kit lacks: non-zero" 2 ./run-matrix.sh from-report "$T_DIR/np.txt"
 expect_in "... saying so" "$T_OUT" "no test the kit can run: "
+
+# issue 35 row 5: every line of the parameters block is taken or named as
+# not taken, on stderr and in the matrix; the block never ends silently at
+# an unknown key, a "|" value or a list; a matrix without the suite's
+# required parameters is never written.  Crafted from a 2023 email with its
+# details (and so the header's parameters) cut off.
+sed -n '1,/^Details are/p' "$R/same-test-2023.txt" >"$T_DIR/head.txt"
+printf '\tsysctl.vm.swappiness: 10\n\tmode: process\n' >"$T_DIR/ins"
+sed "/^	mode: process/{r $T_DIR/ins
+d}" "$T_DIR/head.txt" >"$T_DIR/knob.txt"
+expect_rc "an unknown key (sysctl.vm.swappiness) in the block: from-report works" 0 \
+	./run-matrix.sh from-report -o "$T_DIR/knob.yaml" "$T_DIR/knob.txt"
+expect_in "... the key is named as not taken on stderr" "$T_OUT" "not taken: not parameters of the kit: sysctl.vm.swappiness, ignored"
+expect_in "... and in the matrix" "$T_DIR/knob.yaml" "# not parameters of the kit: sysctl.vm.swappiness, ignored"
+expect_in "... the lines after it are read (test)" "$T_DIR/knob.yaml" "test: page_fault2"
+expect_in "... (mode)" "$T_DIR/knob.yaml" "mode: process"
+sed 's/^	nr_task: 100%/	nr_task: [1, 50%]/' "$T_DIR/head.txt" >"$T_DIR/list.txt"
+expect_rc "a list value in the block: from-report works" 0 \
+	./run-matrix.sh from-report -o "$T_DIR/list.yaml" "$T_DIR/list.txt"
+expect_in "... the list is an axis" "$T_DIR/list.yaml" "nr_task: [1, 50%]"
+expect_in "... the lines after it are read" "$T_DIR/list.yaml" "test: page_fault2"
+printf '\tnr_task: 50%%\n\tscript: |\n\t  echo hi\n\t  echo there\nnot a parameter\n' >"$T_DIR/ins"
+sed "/^\tnr_task: 100%/{r $T_DIR/ins
+d}" "$T_DIR/head.txt" >"$T_DIR/bar.txt"
+expect_rc "a '|' value and a line that is no 'key: value' in the block: from-report works" 0 \
+	./run-matrix.sh from-report -o "$T_DIR/bar.yaml" "$T_DIR/bar.txt"
+expect_in "... the '|' value is named as not taken" "$T_OUT" "not taken: script: | (a multi-line value: the kit takes one line)"
+expect_in "... as is the odd line" "$T_OUT" "not taken: not a parameter (not a 'key: value' line)"
+expect_in "... both named in the matrix too" "$T_DIR/bar.yaml" "# not taken from the email: script: | (a multi-line value: the kit takes one line)"
+expect_in "... the line before them is read" "$T_DIR/bar.yaml" "nr_task: 50%"
+expect_in "... and the lines after them" "$T_DIR/bar.yaml" "test: page_fault2"
+assert "... its script lines are not read as parameters" test "$(grep -c 'echo' "$T_DIR/bar.yaml")" = 0
+sed '/^\ttest: page_fault2/d; /^\tmode: process/d' "$T_DIR/head.txt" >"$T_DIR/notest.txt"
+expect_rc "an email without the suite's required parameters: refused" 2 \
+	./run-matrix.sh from-report -o "$T_DIR/notest.yaml" "$T_DIR/notest.txt"
+expect_in "... naming what is missing" "$T_OUT" "the email's will-it-scale test has no 'test', 'mode', which suites/will-it-scale/meta requires"
+assert "... and writing nothing" test ! -e "$T_DIR/notest.yaml"
+# a real 0-day email (the seeds): the joined block's description is named
+expect_rc "seed 002: from-report works" 0 ./run-matrix.sh from-report /work/shared/seeds/002_1c5d8fddece67fb9.txt
+expect_in "... naming test-description as not taken" "$T_OUT" "not taken: test-description (the test's description)"
+
+# row 11: -o EXISTING is refused before the work (the email here would
+# fail the work: the refusal must be -o's)
+: >"$T_DIR/exists.yaml"
+expect_rc "from-report -o EXISTING: refused" 2 ./run-matrix.sh from-report -o "$T_DIR/exists.yaml" "$T_DIR/bad.txt"
+expect_in "... before the work, saying so" "$T_OUT" "exists; not overwriting it"
+assert "... the file is untouched" test ! -s "$T_DIR/exists.yaml"
 rm -rf "$T_DIR"
 t_summary

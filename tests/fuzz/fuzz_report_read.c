@@ -15,12 +15,14 @@ static const char test_keys[] =
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct krp_buf out = {0};
+	struct krp_buf out = {0}, notes = {0};
 	struct krp_matrix_err err;
-	int n = krp_report_to_matrix((const char *)data, size, "fuzz", keys, test_keys, &out, &err);
+	int n = krp_report_to_matrix((const char *)data, size, "fuzz", keys, test_keys,
+				     "\nwill-it-scale/test\n", &out, &notes, &err);
 
 	if ((n < 0 && (out.len != 0 || err.msg[0] == '\0')) || n > KRP_REPORT_MAX_TESTS)
 		abort();
 	krp_buf_free(&out);
+	krp_buf_free(&notes);
 	return 0;
 }

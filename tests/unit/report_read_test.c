@@ -22,6 +22,20 @@ int main(void)
 	CHECK_STR("a suite's key with a long check is the test's; host keys are not", keys,
 		  "\nsuite\nthp\ntest\n");
 	free(keys);
+	/* the suites' parameters whose default is "required", as SUITE/KEY;
+	 * a long default (monitors') does not lose its row */
+	krp_buf_puts(
+	    &t, "mode enum:process|thread path will-it-scale required modes\n"
+		"monitors monitors job kit meminfo+proc-vmstat+buddyinfo+slabinfo the monitors\n"
+		"nr_task count:4096 path will-it-scale required tasks\n"
+		"fit enum:fit|nofit path kit required not a suite's\n");
+	keys = krp_report_required_keys(t.data, t.len);
+	CHECK_STR("required keys", keys, "\nwill-it-scale/mode\nwill-it-scale/nr_task\n");
+	free(keys);
+	keys = krp_report_test_keys(t.data, t.len);
+	CHECK_STR("... and the test keys still read every row", keys,
+		  "\nsuite\nthp\ntest\nmode\nnr_task\nfit\n");
+	free(keys);
 	krp_buf_free(&t);
 	UNIT_EXIT();
 }

@@ -20,8 +20,12 @@
 
 /* job.conf keys that are not matrix keys (docs/KEYS.md): what the host adds
  * (the image's hash; a lab board's result port, network and reboot; the
- * probe boot) and the guest's init adds to a tenant's job (its memory). */
-#define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory seed"
+ * probe boot; size_asked, the matrix's size when the board could not hold
+ * it and size= is the scaled one, docs/BENCHMARKS.md) and the guest's init
+ * adds to a tenant's job (its memory). */
+/* clang-format off */
+#define KRP_JOB_EXTRA_KEYS "initramfs_sha256 result_port net after probe tenant memory seed size_asked"
+/* clang-format on */
 
 /* Exact mode's instruction-counted clock: QEMU's -icount shift, every
  * executed instruction 2^shift ns of guest time (lib/boot-qemu.sh's

@@ -36,11 +36,11 @@ int main(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	struct krp_matrix_err merr;
-	struct krp_buf out = {0};
-	char err[KRP_ERR_MAX], *data, *keys, *test_keys, *table;
+	struct krp_buf out = {0}, notes = {0};
+	char err[KRP_ERR_MAX], *data, *keys, *test_keys, *required, *table;
 	const char *keys_path = NULL;
 	size_t len, tlen;
-	int c;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
 		switch (c) {
@@ -64,23 +64,32 @@ int main(int argc, char **argv)
 	}
 	keys = krp_lkpjob_keys(table, tlen);
 	test_keys = krp_report_test_keys(table, tlen);
+	required = krp_report_required_keys(table, tlen);
 	free(table);
 	if (krp_read_file(argv[optind], REPORT_MAX, &data, &len, err, sizeof(err)) != 0) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		free(keys);
 		free(test_keys);
+		free(required);
 		return 2;
 	}
-	if (krp_report_to_matrix(data, len, argv[optind], keys, test_keys, &out, &merr) < 0) {
-		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], merr.msg);
-		free(data);
-		free(keys);
-		free(test_keys);
-		return 2;
-	}
+	rc = krp_report_to_matrix(data, len, argv[optind], keys, test_keys, required, &out, &notes,
+				  &merr);
 	free(data);
 	free(keys);
 	free(test_keys);
+	free(required);
+	/* each parameter not taken, named on stderr as in the matrix */
+	for (size_t s = 0, i = 0; i < notes.len; i++)
+		if (notes.data[i] == '\n') {
+			fprintf(stderr, TOOL ": %.*s\n", (int)(i - s), notes.data + s);
+			s = i + 1;
+		}
+	krp_buf_free(&notes);
+	if (rc < 0) {
+		fprintf(stderr, TOOL ": %s: %s\n", argv[optind], merr.msg);
+		return 2;
+	}
 	fwrite(out.data, 1, out.len, stdout);
 	krp_buf_free(&out);
 	return fflush(stdout) == 0 ? 0 : 2;

@@ -6,46 +6,17 @@
 #include <string.h>
 
 #include "lkpjob.h"
+#include "report_read_priv.h"
 #include "unixbench_text.h"
 
-#define PARAMS_MAX 32
-#define TEXT_MAX 200
-
-struct tok {
-	const char *p;
-	size_t n;
-};
-
-struct rtest {
-	char testcase[64];
-	char machine[TEXT_MAX];
-	char change[TEXT_MAX];
-	char comment[TEXT_MAX];
-	char keys[PARAMS_MAX][32];
-	char vals[PARAMS_MAX][96];
-	int n;
-};
-
-struct rd {
-	struct tok *t;
-	size_t nt;
-	struct rtest tests[KRP_REPORT_MAX_TESTS];
-	int ntests;
-};
-
-static int teq(const struct tok *t, const char *s)
+int rr_teq(const struct tok *t, const char *s)
 {
 	return t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
 }
 
-static int tat(const struct rd *r, size_t i, const char *s)
+int rr_tat(const struct rd *r, size_t i, const char *s)
 {
-	return i < r->nt && teq(&r->t[i], s);
-}
-
-static int is_key_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+	return i < r->nt && rr_teq(&r->t[i], s);
 }
 
 static int is_key(const char *p, size_t n)
@@ -53,13 +24,13 @@ static int is_key(const char *p, size_t n)
 	if (n == 0 || n > 31)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (!is_key_char(p[i]))
+		if (!rr_is_key_char(p[i]))
 			return 0;
 	return 1;
 }
 
 /* Copy printable ASCII, whitespace runs as one space, at most outsz-1. */
-static void clean_text(char *out, size_t outsz, const char *p, size_t n)
+void rr_clean_text(char *out, size_t outsz, const char *p, size_t n)
 {
 	size_t o = 0;
 
@@ -85,7 +56,7 @@ static void span_text(const struct rd *r, size_t a, size_t b, char *out, size_t 
 		out[0] = 0;
 		return;
 	}
-	clean_text(out, outsz, r->t[a].p, (size_t)(r->t[b - 1].p + r->t[b - 1].n - r->t[a].p));
+	rr_clean_text(out, outsz, r->t[a].p, (size_t)(r->t[b - 1].p + r->t[b - 1].n - r->t[a].p));
 }
 
 static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
@@ -98,20 +69,6 @@ static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
 	memset(t, 0, sizeof(*t));
 	memcpy(t->testcase, testcase, n);
 	return t;
-}
-
-static void add_param(struct rtest *t, const char *k, size_t kn, const char *v, size_t vn)
-{
-	if (t->n == PARAMS_MAX || !is_key(k, kn) || vn == 0 || vn >= sizeof(t->vals[0]))
-		return;
-	for (int i = 0; i < t->n; i++)
-		if (strlen(t->keys[i]) == kn && memcmp(t->keys[i], k, kn) == 0)
-			return;
-	memcpy(t->keys[t->n], k, kn);
-	t->keys[t->n][kn] = 0;
-	memcpy(t->vals[t->n], v, vn);
-	t->vals[t->n][vn] = 0;
-	t->n++;
 }
 
 static const char *param(const struct rtest *t, const char *k)
@@ -141,7 +98,7 @@ static void file_case_fs(struct rtest *t, int report_has_xfs)
 	for (int i = 0; i < t->n; i++)
 		if (strcmp(t->keys[i], "fs") == 0)
 			strcpy(t->vals[i], "ext2"); /* the slot held "xfs" */
-	add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
+	rr_add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
 	if (!t->comment[0])
 		snprintf(t->comment, sizeof(t->comment),
 			 "file system: %s; ext2 stands in (docs/BENCHMARKS.md)",
@@ -204,7 +161,7 @@ static void read_header_blocks(struct rd *r)
 		if (a != nk || !tc || !(t = new_test(r, tc, tcl)))
 			continue;
 		for (a = 0; a < nk; a++)
-			add_param(t, kp[a], kl[a], vp[a], vl[a]);
+			rr_add_param(t, kp[a], kl[a], vp[a], vl[a]);
 		if ((tbox = param(t, "tbox_group")))
 			machine_of_tbox(r, tbox, t->machine, sizeof(t->machine));
 	}
@@ -217,27 +174,21 @@ static void read_testcase_sentence(struct rd *r)
 		size_t m, e, p;
 		struct rtest *t;
 
-		if (!tat(r, i, "testcase:") || (i > 0 && tat(r, i - 1, "|")))
+		if (!rr_tat(r, i, "testcase:") || (i > 0 && rr_tat(r, i - 1, "|")))
 			continue;
-		for (m = i + 2; m < r->nt && m < i + 8 && !tat(r, m, "machine:"); m++)
+		for (m = i + 2; m < r->nt && m < i + 8 && !rr_tat(r, m, "machine:"); m++)
 			;
 		/* "with following parameters:" (2015-2022) or "parameters:" */
 		for (e = m + 1; e < r->nt && e < m + 60; e++)
-			if (tat(r, e, "parameters:"))
+			if (rr_tat(r, e, "parameters:"))
 				break;
 		if (e >= r->nt || e >= m + 60 || !(t = new_test(r, r->t[i + 1].p, r->t[i + 1].n)))
 			continue;
 		p = e + 1;
-		if (e >= m + 3 && tat(r, e - 2, "with") && tat(r, e - 1, "following"))
+		if (e >= m + 3 && rr_tat(r, e - 2, "with") && rr_tat(r, e - 1, "following"))
 			e -= 2;
 		span_text(r, m + 1, e, t->machine, sizeof(t->machine));
-		for (; p + 1 < r->nt; p += 2) {
-			const struct tok *k = &r->t[p];
-
-			if (k->n < 2 || k->p[k->n - 1] != ':' || !is_key(k->p, k->n - 1))
-				break;
-			add_param(t, k->p, k->n - 1, r->t[p + 1].p, r->t[p + 1].n);
-		}
+		rr_read_params(r, t, p);
 		return; /* the first sentence is the report's own test */
 	}
 }
@@ -251,29 +202,31 @@ static void read_impact_table(struct rd *r)
 		struct rtest *t;
 		const struct tok *s;
 
-		if (!tat(r, i, "testcase:") || !tat(r, i + 1, "change") || !tat(r, i + 2, "|"))
+		if (!rr_tat(r, i, "testcase:") || !rr_tat(r, i + 1, "change") ||
+		    !rr_tat(r, i + 2, "|"))
 			continue;
 		s = &r->t[i + 3];
 		if (s->n < 2 || s->p[s->n - 1] != ':' || !(t = new_test(r, s->p, s->n - 1)))
 			continue;
-		for (e = i + 4; e < r->nt && e < i + 12 && !tat(r, e, "|"); e++)
+		for (e = i + 4; e < r->nt && e < i + 12 && !rr_tat(r, e, "|"); e++)
 			;
 		span_text(r, i + 4, e, t->change, sizeof(t->change));
 		for (j = e; j + 2 < r->nt && j < e + 200; j++) {
 			if (r->t[j].p[0] == '+' && r->t[j].n > 3 && r->t[j].p[1] == '-')
 				break; /* the table's closing rule */
-			if (tat(r, j, "machine") && tat(r, j - 1, "test") && tat(r, j + 1, "|")) {
+			if (rr_tat(r, j, "machine") && rr_tat(r, j - 1, "test") &&
+			    rr_tat(r, j + 1, "|")) {
 				size_t m;
 
-				for (m = j + 2; m < r->nt && m < j + 40 && !tat(r, m, "|"); m++)
+				for (m = j + 2; m < r->nt && m < j + 40 && !rr_tat(r, m, "|"); m++)
 					;
 				span_text(r, j + 2, m, t->machine, sizeof(t->machine));
 			}
-			if (memchr(r->t[j].p, '=', r->t[j].n) && tat(r, j - 1, "|")) {
+			if (memchr(r->t[j].p, '=', r->t[j].n) && rr_tat(r, j - 1, "|")) {
 				const char *eq = memchr(r->t[j].p, '=', r->t[j].n);
 
-				add_param(t, r->t[j].p, (size_t)(eq - r->t[j].p), eq + 1,
-					  r->t[j].n - (size_t)(eq - r->t[j].p) - 1);
+				rr_add_param(t, r->t[j].p, (size_t)(eq - r->t[j].p), eq + 1,
+					     r->t[j].n - (size_t)(eq - r->t[j].p) - 1);
 			}
 		}
 	}
@@ -298,14 +251,14 @@ static void read_old_test_case(struct rd *r)
 		struct rtest *t;
 		size_t b;
 
-		if (!tat(r, i, "test") || !tat(r, i + 1, "case:"))
+		if (!rr_tat(r, i, "test") || !rr_tat(r, i + 1, "case:"))
 			continue;
 		s1 = memchr(v->p, '/', v->n);
 		s2 = s1 ? memchr(s1 + 1, '/', (size_t)(v->p + v->n - s1 - 1)) : NULL;
 		if (!s2 || !(t = new_test(r, s1 + 1, (size_t)(s2 - s1 - 1))))
 			continue;
 		for (b = i + 3; b + 4 < r->nt; b++)
-			if (tat(r, b, "test") && tat(r, b + 1, "box")) {
+			if (rr_tat(r, b, "test") && rr_tat(r, b + 1, "box")) {
 				size_t e;
 
 				for (e = b + 4; e < r->nt && e < b + 40; e++)
@@ -322,18 +275,18 @@ static void read_old_test_case(struct rd *r)
 			size_t n = (size_t)((d ? d : end) - p);
 
 			if (n == 11 && memcmp(p, "performance", 11) == 0)
-				add_param(t, "cpufreq_governor", 16, p, n);
+				rr_add_param(t, "cpufreq_governor", 16, p, n);
 			else if (all_digits(p, n, "smh"))
-				add_param(t, "runtime", 7, p, n);
+				rr_add_param(t, "runtime", 7, p, n);
 			else if (all_digits(p, n, "KMGT"))
-				add_param(t, "size", 4, p, n);
+				rr_add_param(t, "size", 4, p, n);
 			else if (all_digits(p, n, "%"))
-				add_param(t, "nr_task", 7, p, n);
+				rr_add_param(t, "nr_task", 7, p, n);
 			else if ((n == 7 && memcmp(p, "process", 7) == 0) ||
 				 (n == 6 && memcmp(p, "thread", 6) == 0))
-				add_param(t, "mode", 4, p, n);
+				rr_add_param(t, "mode", 4, p, n);
 			else {
-				add_param(t, "test", 4, p, (size_t)(end - p));
+				rr_add_param(t, "test", 4, p, (size_t)(end - p));
 				break;
 			}
 			p += n + 1;
@@ -369,7 +322,7 @@ static void read_unixbench(struct rd *r, const char *buf, size_t len)
 	}
 	if (found < 3 || !(t = new_test(r, "unixbench", 9)))
 		return;
-	add_param(t, "test", 4, "all", 3);
+	rr_add_param(t, "test", 4, "all", 3);
 	snprintf(t->comment, sizeof(t->comment), "UnixBench tests in the report: %s", shown);
 }
 
@@ -402,7 +355,8 @@ static void read_tenant_pivot(struct rd *r)
 			    r->t[i - 1].p[r->t[i - 1].n - 1] == '|') {
 				char kname[64];
 
-				clean_text(kname, sizeof(kname), r->t[i - 1].p, r->t[i - 1].n - 1);
+				rr_clean_text(kname, sizeof(kname), r->t[i - 1].p,
+					      r->t[i - 1].n - 1);
 				if (kname[0] && !strstr(kernels, kname) &&
 				    strlen(kernels) + strlen(kname) + 3 < sizeof(kernels)) {
 					strcat(kernels, kernels[0] ? ", " : "");
@@ -417,11 +371,11 @@ static void read_tenant_pivot(struct rd *r)
 		char n[8];
 
 		snprintf(n, sizeof(n), "%d", vms > 99 ? 99 : vms);
-		add_param(t, "tenants", 7, n, strlen(n));
+		rr_add_param(t, "tenants", 7, n, strlen(n));
 	}
-	add_param(t, "fit", 3, "[nofit, fit]", 12);
-	add_param(t, "ksm", 3, "[off, on]", 9);
-	add_param(t, "thp", 3, "[never, always]", 15);
+	rr_add_param(t, "fit", 3, "[nofit, fit]", 12);
+	rr_add_param(t, "ksm", 3, "[off, on]", 9);
+	rr_add_param(t, "thp", 3, "[never, always]", 15);
 	snprintf(t->comment, sizeof(t->comment), "kernels in the report's pivot: %s", kernels);
 }
 
@@ -503,13 +457,14 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 	size_t i;
 
 	for (i = 0; i + 4 < r->nt; i++)
-		if (tat(r, i, "noticed") && tat(r, i + 1, "a"))
+		if (rr_tat(r, i, "noticed") && rr_tat(r, i + 1, "a"))
 			break;
 	if (i + 4 < r->nt) {
 		size_t e;
 
-		for (e = i + 2; e < r->nt && e < i + 10 && !tat(r, e, "due") && !tat(r, e, "on") &&
-				!tat(r, e, "on:") && !tat(r, e, "commit:");
+		for (e = i + 2;
+		     e < r->nt && e < i + 10 && !rr_tat(r, e, "due") && !rr_tat(r, e, "on") &&
+		     !rr_tat(r, e, "on:") && !rr_tat(r, e, "commit:");
 		     e++)
 			;
 		span_text(r, i + 2, e, text, sizeof(text));
@@ -517,7 +472,7 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 	} else {
 		const char *nl = memchr(buf, '\n', len);
 
-		clean_text(text, 120, buf, nl ? (size_t)(nl - buf) : len);
+		rr_clean_text(text, 120, buf, nl ? (size_t)(nl - buf) : len);
 		if (strchr(text, '%'))
 			krp_buf_printf(out, "# reported: %s\n", text);
 	}
@@ -525,7 +480,7 @@ static void report_header(const struct rd *r, const char *buf, size_t len, struc
 		const struct tok *c = &r->t[i + 1];
 		size_t h = 0, end = i + 2;
 
-		if (!tat(r, i, "commit") && !tat(r, i, "commit:"))
+		if (!rr_tat(r, i, "commit") && !rr_tat(r, i, "commit:"))
 			continue;
 		while (h < c->n && strchr("0123456789abcdef", c->p[h]))
 			h++;
@@ -551,14 +506,6 @@ struct part {
 	char *body;
 	char change[TEXT_MAX];
 };
-
-static int has_key(const char *keys, const char *k)
-{
-	char pat[68]; /* a key of up to 64 bytes between newlines */
-
-	snprintf(pat, sizeof(pat), "\n%s\n", k);
-	return strstr(keys, pat) != NULL;
-}
 
 /* Every line of a is a line of b. */
 static int lines_within(const char *a, const char *b)
@@ -594,64 +541,32 @@ static int same_test(const char *a, const char *b)
 	return lines_within(a, b) || lines_within(b, a);
 }
 
-char *krp_report_test_keys(const char *table, size_t len)
+/* A note of the part (a parameter not taken) into its comments and, once,
+ * into notes (stderr's). */
+static void part_note(struct krp_buf *head, struct krp_buf *notes, const char *label,
+		      const char *testcase, const char *prefix, const char *line, size_t n)
 {
-	static const char *const host_side[] = {"fault", "kernel_cmdline", "monitor_ab"};
-	struct krp_buf keys = {0};
-	size_t pos = 0;
-
-	krp_buf_puts(&keys, "\n");
-	while (pos < len) {
-		size_t e = pos;
-		char k[65], where[16], owner[65], *const into[] = {k, NULL, where, owner};
-		const size_t room[] = {sizeof(k), 0, sizeof(where), sizeof(owner)};
-		size_t p = pos;
-		int ok = 1;
-
-		while (e < len && table[e] != '\n')
-			e++;
-		/* "KEY CHECK WHERE OWNER ...": CHECK may be any length (a suite's
-		 * list of tests), so the words are read in place */
-		for (int w = 0; w < 4; w++) {
-			size_t s;
-
-			while (p < e && table[p] == ' ')
-				p++;
-			for (s = p; p < e && table[p] != ' '; p++)
-				;
-			if (p == s || (into[w] && p - s >= room[w])) {
-				ok = 0;
-				break;
-			}
-			if (into[w]) {
-				memcpy(into[w], table + s, p - s);
-				into[w][p - s] = 0;
-			}
-		}
-		pos = e + 1;
-		if (!ok || k[0] == '#')
-			continue;
-		if (strcmp(owner, "kit") == 0) {
-			int host = strcmp(where, "path") != 0 && strcmp(k, "suite") != 0;
-
-			for (size_t i = 0; i < sizeof(host_side) / sizeof(host_side[0]); i++)
-				host |= strcmp(k, host_side[i]) == 0;
-			if (host)
-				continue;
-		} else if (strncmp(owner, "monitor:", 8) == 0) {
-			continue;
-		}
-		if (!has_key(keys.data, k)) {
-			krp_buf_puts(&keys, k);
-			krp_buf_puts(&keys, "\n");
-		}
-	}
-	krp_buf_add(&keys, "", 1);
-	return keys.data;
+	if (head->data && memmem(head->data, head->len, line, n))
+		return; /* a part given twice names it once */
+	krp_buf_printf(head, "# %s%.*s\n", prefix, (int)n, line);
+	if (notes)
+		krp_buf_printf(notes, "%s: %s: not taken: %.*s\n", label, testcase, (int)n, line);
 }
 
+/* prefix: the comment's words before each line of text ("" for lkpjob's
+ * notes, which say "ignored" themselves) */
+static void part_notes(struct krp_buf *head, struct krp_buf *notes, const char *label,
+		       const char *testcase, const char *prefix, const char *text)
+{
+	for (const char *nl; (nl = strchr(text, '\n')); text = nl + 1)
+		part_note(head, notes, label, testcase, prefix, text, (size_t)(nl - text));
+}
+
+static const char not_taken[] = "not taken from the email: ";
+
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
-			 const char *test_keys, struct krp_buf *out, struct krp_matrix_err *err)
+			 const char *test_keys, const char *required, struct krp_buf *out,
+			 struct krp_buf *notes, struct krp_matrix_err *err)
 {
 	struct rd *r = krp_xcalloc(1, sizeof(*r));
 	struct part parts[KRP_REPORT_MAX_TESTS];
@@ -663,6 +578,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 
 	memset(err, 0, sizeof(*err));
 	memset(parts, 0, sizeof(parts));
+	r->end = text + nlen;
 	tokenize(r, text, nlen);
 	/* The sentence and the table first: they name the test machine and the
 	 * change; the details' header blocks add tests only they hold. */
@@ -678,7 +594,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 
 	for (i = 0; i < r->ntests; i++) {
 		struct rtest *t = &r->tests[i];
-		struct krp_buf doc = {0}, m = {0}, notes = {0};
+		struct krp_buf doc = {0}, m = {0}, lnotes = {0};
 		struct krp_matrix_err e;
 		struct part *p;
 		const char *body;
@@ -687,11 +603,18 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		file_case_fs(t, memmem(text, nlen, "mkfs.xfs", 8) != NULL);
 		krp_buf_printf(&doc, "testcase: '%s'\n", t->testcase);
 		for (j = 0; j < t->n; j++) {
-			if (strcmp(t->keys[j], "testcase") == 0 || strchr(t->vals[j], '\''))
+			if (strcmp(t->keys[j], "testcase") == 0)
 				continue;
-			if (has_key(known_keys, t->keys[j]) && !has_key(test_keys, t->keys[j])) {
+			if (strchr(t->vals[j], '\'') || strchr(t->vals[j], '\\')) {
+				rr_skip_param(t, t->keys[j], strlen(t->keys[j]), t->vals[j],
+					      strlen(t->vals[j]),
+					      "a quote or backslash the kit refuses");
+				continue;
+			}
+			if (rr_has_key(known_keys, t->keys[j]) &&
+			    !rr_has_key(test_keys, t->keys[j])) {
 				/* a host setting: the email decides the test only */
-				if (!has_key(hostset, t->keys[j]) &&
+				if (!rr_has_key(hostset, t->keys[j]) &&
 				    strlen(hostset) + strlen(t->keys[j]) + 2 < sizeof(hostset)) {
 					strcat(strcat(hostset, t->keys[j]), "\n");
 					krp_buf_printf(&host, "%s%s", host.len ? ", " : "",
@@ -702,7 +625,7 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
 				       t->keys[j], t->vals[j]);
 		}
-		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &notes, &e) != 0) {
+		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &lnotes, &e) != 0) {
 			krp_buf_printf(&left, "# %s test '%s' left out: %s\n", label, t->testcase,
 				       e.msg);
 			goto next;
@@ -719,6 +642,9 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			}
 			if (t->change[0] && !p->change[0])
 				snprintf(p->change, sizeof(p->change), "%s", t->change);
+			part_notes(&p->head, notes, label, t->testcase, not_taken, t->skipped);
+			if (lnotes.len)
+				part_notes(&p->head, notes, label, t->testcase, "", lnotes.data);
 			goto next;
 		}
 		p = &parts[kept++];
@@ -729,19 +655,38 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 				       param(t, "tbox_group") ? ")" : "");
 		if (t->comment[0])
 			krp_buf_printf(&p->head, "# %s\n", t->comment);
-		for (size_t s = 0, k = 0; k < notes.len; k++)
-			if (notes.data[k] == '\n') {
-				krp_buf_printf(&p->head, "# %.*s\n", (int)(k - s), notes.data + s);
-				s = k + 1;
-			}
+		part_notes(&p->head, notes, label, t->testcase, not_taken, t->skipped);
+		if (lnotes.len)
+			part_notes(&p->head, notes, label, t->testcase, "", lnotes.data);
 		p->body = krp_xstrdup(body);
 		snprintf(p->change, sizeof(p->change), "%s", t->change);
 	next:
 		krp_buf_free(&doc);
 		krp_buf_free(&m);
-		krp_buf_free(&notes);
+		krp_buf_free(&lnotes);
 	}
-	if (kept == 0) {
+	/* a part without a parameter its suite cannot run without: the email
+	 * is refused, naming what is missing (never a matrix that lacks it) */
+	for (i = 0; i < kept && required; i++) {
+		char missing[256];
+
+		if (rr_missing_required(parts[i].body, required, missing, sizeof(missing))) {
+			const char *nl = strchr(parts[i].body, '\n');
+
+			snprintf(
+			    err->msg, sizeof(err->msg),
+			    "the email's %.*s test has no %.120s, which suites/%.*s/meta requires; "
+			    "not written",
+			    (int)(nl - parts[i].body - 7), parts[i].body + 7, missing,
+			    (int)(nl - parts[i].body - 7), parts[i].body + 7);
+			kept = 0;
+			left.len = 0;
+			break;
+		}
+	}
+	if (kept == 0 && err->msg[0]) {
+		/* said above */
+	} else if (kept == 0) {
 		if (left.len)
 			snprintf(err->msg, sizeof(err->msg), "no test the kit can run: %.*s",
 				 (int)(left.len - 1), left.data + 2);
@@ -755,6 +700,11 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		report_header(r, text, nlen, out);
 		krp_buf_puts(out,
 			     "# to compare a series: variants: [base, SERIES] and runs: N here\n");
+		if (host.len && notes)
+			krp_buf_printf(
+			    notes,
+			    "%s: not taken: %.*s (host settings; a report decides the test only)\n",
+			    label, (int)host.len, host.data);
 		if (host.len)
 			krp_buf_printf(
 			    out,

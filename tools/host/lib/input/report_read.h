@@ -29,12 +29,19 @@
  * same form, the keys an email may set (krp_report_test_keys): a kit key
  * outside it (variants, board, runs, timeout, kernel_cmdline, fault, ...)
  * is a host setting, never taken from an email, and the matrix says so in a
- * comment.  Parts that describe the same test (the same suite, one's
- * parameters a subset of the other's with equal values) are one part.
- * Returns the number of parts (>= 1) with the matrix in out, or -1 with
- * err. */
+ * comment.  Every line of a parameters block is taken or named as not
+ * taken (an unknown key, a multi-line or unreadable value, a line that is
+ * no "key: value"): a "# not taken from the email: ..." comment in its
+ * part and a "LABEL: TEST: not taken: ..." line in notes (NULL: none); a
+ * list value ("[a, b]") is an axis.  Parts that describe the same test (the
+ * same suite, one's parameters a subset of the other's with equal values)
+ * are one part.  required ("\nSUITE/KEY\n...", krp_report_required_keys;
+ * NULL: not checked): a part without one of its suite's is an error naming
+ * what is missing, and nothing is written.  Returns the number of parts
+ * (>= 1) with the matrix in out, or -1 with err. */
 int krp_report_to_matrix(const char *buf, size_t len, const char *label, const char *known_keys,
-			 const char *test_keys, struct krp_buf *out, struct krp_matrix_err *err);
+			 const char *test_keys, const char *required, struct krp_buf *out,
+			 struct krp_buf *notes, struct krp_matrix_err *err);
 
 /* From the key table (./run-matrix.sh --keys: "KEY CHECK WHERE OWNER ..."
  * lines): "\nkey\n..." of the keys a report may set: suite, every suite's
@@ -42,5 +49,10 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
  * and host-side choices (fault, kernel_cmdline, monitor_ab).  The caller
  * frees it. */
 char *krp_report_test_keys(const char *table, size_t len);
+
+/* From the same table: "\nSUITE/KEY\n..." of every suite parameter whose
+ * default is "required" (will-it-scale's test, mode and nr_task).  The
+ * caller frees it. */
+char *krp_report_required_keys(const char *table, size_t len);
 
 #endif
