@@ -107,7 +107,7 @@ suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 2
-runtime: 3s
+runtime: 10s
 variants: [base, contended]
 board: qemu-2node
 clock: exact
