@@ -133,7 +133,7 @@ memory_model: on
 seeds: 1-3
 test: numa-migrate
 size: 64M
-runtime: 4s
+runtime: 5s
 numa_balancing: [0, 1]
 M
 expect_rc "numa-migrate, NUMA balancing off and on, 3 seeds each, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/numa.yaml"
