@@ -119,7 +119,8 @@ import_lava_run() {
 
 # lava_conf FILE: where an imported run ran: the LAVA server, job, device
 # and tries (known with --lava) and QEMU's command line, the log's "Boot
-# command:" line (the log is untrusted: one line, printable, bounded).
+# command:" line (the log is untrusted: one line, printable, bounded,
+# credentials scrubbed).
 lava_conf() {
 	{
 		echo "machine=$LAVA_MACHINE"
@@ -131,7 +132,7 @@ lava_conf() {
 		# its quotes escaped); in lavacli's lines, plain text.
 		lc_cmd=$(LC_ALL=C grep -a -m 1 'Boot command: ' "$IMPORT_LOG" | head -c 8192 |
 			sed -e 's/^.*Boot command: //' -e '/"}[[:space:]]*$/{s/"}[[:space:]]*$//; s/\\"/"/g; s/\\\\/\\/g;}' |
-			LC_ALL=C cut -c1-4000 | LC_ALL=C tr -cd '\40-\176')
+			LC_ALL=C tr -cd '\40-\176' | scrub_secrets | LC_ALL=C cut -c1-4000)
 		[ -z "$lc_cmd" ] || echo "boot_command=$lc_cmd"
 	} >"$1"
 }
@@ -285,7 +286,7 @@ lava_job_yaml() {
 # component's suffix: "lava-HOST-PORT", with the tags in real mode.
 lava_setup() {
 	LAVA_SERVER=$1
-	LAVA_SERVER_SHOWN=$(printf '%s' "$1" | sed 's#://[^/@]*@#://#')
+	LAVA_SERVER_SHOWN=$(printf '%s\n' "$1" | scrub_secrets)
 	ls_host=${LAVA_SERVER_SHOWN#*://}
 	ls_host=${ls_host%%/*}
 	case $ls_host in '' | *[!A-Za-z0-9.:-]* | .* | *..*) die "--lava: '$LAVA_SERVER_SHOWN': expected http(s)://HOST[:PORT]/" ;; esac
@@ -305,10 +306,11 @@ lava_setup() {
 	case $LAVA_IDENTITY in *[!A-Za-z0-9_.-]*) die "--lava-identity: a name of letters, digits and _.-" ;; esac
 }
 
-# lava_scrub: standard input without any "user:token@" (lavacli's error
-# messages carry the URL it called, token and all), one line, printable.
+# lava_scrub: standard input's first line as guest text (show_guest_text:
+# credentials scrubbed, as lavacli's error messages carry the URL it called,
+# token and all), without its newline.
 lava_scrub() {
-	sed -E 's#[^/@[:space:]<>"'"'"']+:[^/@[:space:]<>"'"'"']+@##g' | head -n 1 | LC_ALL=C cut -c1-300 | LC_ALL=C tr -cd '\11\40-\176'
+	show_guest_text 1 | LC_ALL=C tr -d '\n'
 }
 
 # lava_cli OUT ARGS...: lavacli as LAVA_IDENTITY, stdout in OUT; a call that

