@@ -52,6 +52,72 @@ printf '%s\n' 'a https://u:p/w@h/x b u2:p2@h2 --token T1 "password": "p 3" 12:30
 	show_guest_text 1 >"$T_DIR/scrubbed"
 expect_in "show_guest_text scrubs before it cuts" "$T_DIR/scrubbed" 'a https://h/x b h2 --token *** "password": "***" 12:30:01 x@y.org'
 
+# --- row 11: floor ----------------------------------------------------------
+# floor --dry-run prints the A/A plan (7 sets: their cells, seeds, boot
+# words and result folders) and boots nothing.
+mkdir -p "$T_DIR/tmp"
+expect_rc "floor --dry-run plans" 0 env TMPDIR="$T_DIR/tmp" ./run-matrix.sh floor --dry-run -n 3 -o "$T_DIR/fl"
+expect_in "naming the A/A sets" "$T_OUT" "pad: base, seeds 1-3, boot word krepro_floor_pad=1: 3 boots"
+expect_in "their result folders" "$T_OUT" "/fl/noop/will-it-scale/process-100%-10s-page_fault3/qemu-2node.exact/"
+expect_in "and the plan's sum" "$T_OUT" "plan: 7 sets of 3 seeds, 21 A/A comparisons, 21 boots; nothing booted (--dry-run)"
+assert "no run directory made" test -z "$(find "$T_DIR/fl" -name '[0-9]*' -o -name '*.tmp')"
+assert "and no temporary left" test -z "$(ls "$T_DIR/tmp")"
+# floor stopped by SIGTERM (dash runs no EXIT trap on a signal it does not
+# trap) leaves no /tmp/krepro-floor.*: it is stopped as soon as its work
+# folder exists, while it plans its first set.  A copy of the checkout
+# whose build.sh builds the host tools only: a stop that came late could
+# never build or boot a kernel.
+copy_checkout "$T_DIR/fck"
+mv "$T_DIR/fck/build.sh" "$T_DIR/fck/build.real.sh"
+# shellcheck disable=SC2016 # the wrapper's own $1, $@ and $*
+printf '#!/bin/sh\ncase $1 in tools | uapi) exec "%s/build.sh" "$@" ;; esac\necho "test: build.sh $*: not in this test" >&2\nexit 2\n' "$PWD" >"$T_DIR/fck/build.sh"
+chmod +x "$T_DIR/fck/build.sh"
+mkdir -p "$T_DIR/tmp2"
+KREPRO_OUT=$PWD/out TMPDIR="$T_DIR/tmp2" "$T_DIR/fck/run-matrix.sh" floor -n 3 -o "$T_DIR/fl2" >"$T_DIR/floor.out" 2>&1 &
+fl_pid=$!
+# floor_temp: a krepro-floor.* folder is in tmp2
+floor_temp() {
+	for ft in "$T_DIR"/tmp2/krepro-floor.*; do [ -e "$ft" ] && return 0; done
+	return 1
+}
+fl_i=0
+while ! floor_temp && [ "$fl_i" -lt 300 ] && kill -0 "$fl_pid" 2>/dev/null; do
+	sleep 0.05
+	fl_i=$((fl_i + 1))
+done
+kill -TERM "$fl_pid" 2>/dev/null
+wait "$fl_pid"
+fl_rc=$?
+if [ "$fl_rc" != 0 ]; then ok "floor stopped by TERM fails (rc $fl_rc)"; else no "floor stopped by TERM exited 0"; fi
+# the planning child it waited for ends by itself within a second
+sleep 1
+if floor_temp; then no "floor stopped by TERM left $(ls "$T_DIR/tmp2")"; else ok "floor stopped by TERM leaves no krepro-floor.* temporary"; fi
+assert "and no temporary of its children" test -z "$(ls "$T_DIR/tmp2")"
+
+# from-report stopped by SIGTERM while it plans its matrix leaves no
+# krepro-report.* either (one temp_add helper, lib/common.sh, for every
+# script that makes temporaries).
+mkdir -p "$T_DIR/tmp3"
+fr_mail=$(find tests/fixtures/reports -type f | sort | head -n 1)
+TMPDIR="$T_DIR/tmp3" ./run-matrix.sh from-report "$fr_mail" >"$T_DIR/fr.out" 2>&1 &
+fr_pid=$!
+# report_temp: a krepro-report.* file or folder is in tmp3
+report_temp() {
+	for rt in "$T_DIR"/tmp3/krepro-report.*; do [ -e "$rt" ] && return 0; done
+	return 1
+}
+fr_i=0
+while ! report_temp && [ "$fr_i" -lt 300 ] && kill -0 "$fr_pid" 2>/dev/null; do
+	sleep 0.02
+	fr_i=$((fr_i + 1))
+done
+kill -TERM "$fr_pid" 2>/dev/null
+wait "$fr_pid"
+fr_rc=$?
+if [ "$fr_rc" != 0 ]; then ok "from-report stopped by TERM fails (rc $fr_rc)"; else no "from-report stopped by TERM exited 0 (stopped too late?)"; fi
+sleep 1
+if report_temp; then no "from-report stopped by TERM left $(ls "$T_DIR/tmp3")"; else ok "from-report stopped by TERM leaves no krepro-report.* temporary"; fi
+
 t_summary
 t_clean
 exit "$T_FAILED"
