@@ -122,6 +122,22 @@ temps_remove() {
 	KREPRO_TEMPS=
 }
 
+# written FILE CMD...: CMD, which writes FILE; 0 when it succeeded and said
+# nothing on standard error, else 1 and a kit message naming FILE, why (the
+# end of what CMD said: a full disk makes the shell say "echo: I/O error"
+# and awk "close failed") and the room left on FILE's filesystem.  CMD runs
+# in a subshell: what it sets is not kept.
+written() {
+	wr_f=$1
+	shift
+	if wr_err=$("$@" 2>&1 >/dev/null) && [ -z "$wr_err" ]; then return 0; fi
+	wr_why=$(printf '%s\n' "$wr_err" | grep -v '^[[:space:]]*$' | tail -n 1 | show_guest_text 1)
+	wr_free=$(df -Pk "$(dirname "$wr_f")" 2>/dev/null | awk 'NR == 2 { print $4 }')
+	printf '%s: error: cannot write %s: %s%s\n' "${KREPRO_PROG:-krepro}" "$wr_f" \
+		"${wr_why##*: }" "${wr_free:+ ($wr_free KiB free on its filesystem)}" >&2
+	return 1
+}
+
 # conf_get FILE KEY: value of a key=value line (first match).
 conf_get() {
 	v=$(sed -n "s/^$2=//p" "$1" | head -n 1)

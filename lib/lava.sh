@@ -93,28 +93,39 @@ import_lava_run() {
 	# and the console port of a lab board's job.
 	INITRAMFS_SHA=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
 	failed_runs=${failed_runs:-0}
-	mkdir -p "$(dirname "$RDIR")"
+	# Every write is checked (written); one that fails (a full disk)
+	# removes RDIR.tmp and stops with a message naming the file.
+	mkdir -p "$(dirname "$RDIR")" || die "cannot create $(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
-	mkdir "$RDIR.tmp"
-	write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
+	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
+	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
-		echo "result_port=console" >>"$RDIR.tmp/job.conf"
+		ir_write "$RDIR.tmp/job.conf" eval 'echo result_port=console >>"$RDIR.tmp/job.conf"'
 	# The images LAVA booted, as the export wrote them (two hashes).
 	if grep -qxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images" 2>/dev/null &&
 		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
-		cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
+		ir_write "$RDIR.tmp/images" cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
 	fi
-	write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
+	ir_write "$RDIR.tmp/job.yaml" write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
 	# One copy of the log (it may be hundreds of MB): frames.bin, what
 	# krepro-recv reads, is a second name of console.log.
-	cp "$IMPORT_LOG" "$RDIR.tmp/console.log" || die "cannot copy $IMPORT_LOG into $RDIR.tmp"
-	ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin" || die "cannot link $RDIR.tmp/frames.bin"
-	lava_conf "$RDIR.tmp/lava.conf"
+	ir_write "$RDIR.tmp/console.log" cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
+	ir_write "$RDIR.tmp/frames.bin" ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin"
+	ir_write "$RDIR.tmp/lava.conf" lava_conf "$RDIR.tmp/lava.conf"
 	finish_run "$RDIR" 0 "${1:-}"
 	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null ||
 		die "the run is in $RDIR, but $(dirname "$RDIR")'s matrix.json, avg.json and stddev.json could not be written"
 	echo "$RDIR"
 	[ ! -f "$RDIR/FAILED" ]
+}
+
+# ir_write FILE CMD...: CMD writing FILE into RDIR.tmp (written); when it
+# fails, RDIR.tmp goes and the import stops.
+ir_write() {
+	written "$@" || {
+		rm -rf "$RDIR.tmp"
+		die "import-lava: nothing imported ($RDIR.tmp removed)"
+	}
 }
 
 # lava_conf FILE: where an imported run ran: the LAVA server, job, device

@@ -52,6 +52,44 @@ printf '%s\n' 'a https://u:p/w@h/x b u2:p2@h2 --token T1 "password": "p 3" 12:30
 	show_guest_text 1 >"$T_DIR/scrubbed"
 expect_in "show_guest_text scrubs before it cuts" "$T_DIR/scrubbed" 'a https://h/x b h2 --token *** "password": "***" 12:30:01 x@y.org'
 
+# --- row 8: a full filesystem ----------------------------------------------
+# -o on a 16 KiB tmpfs with 0 to 12 KiB taken: import-lava either imports
+# the run whole or stops with the kit's message naming the file it could
+# not write, leaving no <run>.tmp and no run; never the shell's "echo: I/O
+# error" or awk's "close failed" alone.  krepro-compare --json A --csv B
+# writes both or neither.
+mkdir -p "$T_DIR/fr"
+cp suites/will-it-scale/fixtures/process-2-page_fault1 "$T_DIR/fr/will-it-scale"
+krp_stream "$T_DIR/fr" will-it-scale >"$T_DIR/ok.log"
+expect_rc "import-lava with room imports the run" 0 ./run-matrix.sh import-lava -o "$T_DIR/okres" "$T_DIR/lx" 001 "$T_DIR/ok.log"
+okrun=$T_DIR/okres/$lx_path/base
+if [ "$(id -u)" = 0 ] && mkdir -p "$T_DIR/full" && mount -t tmpfs -o size=16k tmpfs "$T_DIR/full" 2>/dev/null; then
+	for fill in 0 4 8 12; do
+		rm -rf "${T_DIR:?}/full/"*
+		[ "$fill" = 0 ] || dd if=/dev/zero of="$T_DIR/full/filler" bs=1k count="$fill" 2>/dev/null
+		./run-matrix.sh import-lava -o "$T_DIR/full/res" "$T_DIR/lx" 001 "$T_DIR/ok.log" >"$T_OUT" 2>&1
+		rc=$?
+		if [ "$rc" = 2 ]; then ok "import-lava on a full filesystem ($fill KiB taken) fails"; else no "import-lava on a full filesystem ($fill KiB taken): exit $rc, want 2"; fi
+		expect_in "... naming the file it could not write" "$T_OUT" "run-matrix: error: cannot write $T_DIR/full/res/$lx_path/base/1.tmp/"
+		expect_in "... and saying nothing was imported" "$T_OUT" "nothing imported"
+		assert "... without the shell's or awk's own words" sh -c "! grep -q -e 'echo: ' -e '^awk: ' '$T_OUT'"
+		assert "... leaving no <run>.tmp and no run" test -z "$(find "$T_DIR/full/res" -name '1*')"
+	done
+	rm -rf "${T_DIR:?}/full/"*
+	dd if=/dev/zero of="$T_DIR/full/filler" bs=1k count=12 2>/dev/null
+	expect_rc "compare --json A --csv B with room for one file fails" 2 \
+		out/host/krepro-compare --no-plot --json "$T_DIR/full/a.json" --csv "$T_DIR/full/b.csv" "$okrun" "$okrun"
+	expect_in "naming the file" "$T_OUT" "krepro-compare: $T_DIR/full/"
+	assert "leaving neither A nor B nor a temporary" test -z "$(find "$T_DIR/full" -name 'a.json*' -o -name 'b.csv*')"
+	rm -f "$T_DIR/full/filler"
+	expect_rc "compare --json A --csv B with room writes both" 0 \
+		out/host/krepro-compare --no-plot --json "$T_DIR/full/a.json" --csv "$T_DIR/full/b.csv" "$okrun" "$okrun"
+	assert "both there" test -s "$T_DIR/full/a.json" -a -s "$T_DIR/full/b.csv"
+	umount "$T_DIR/full"
+else
+	echo "(full filesystem checks skipped: mount -t tmpfs needs root)"
+fi
+
 # --- row 11: floor ----------------------------------------------------------
 # floor --dry-run prints the A/A plan (7 sets: their cells, seeds, boot
 # words and result folders) and boots nothing.
