@@ -100,7 +100,7 @@ import_lava_run() {
 	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
 	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
-		ir_write "$RDIR.tmp/job.conf" eval 'echo result_port=console >>"$RDIR.tmp/job.conf"'
+		ir_write "$RDIR.tmp/job.conf" append_line result_port=console "$RDIR.tmp/job.conf"
 	# The images LAVA booted, as the export wrote them (two hashes).
 	if grep -qxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images" 2>/dev/null &&
 		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
@@ -127,6 +127,8 @@ ir_write() {
 		die "import-lava: nothing imported ($RDIR.tmp removed)"
 	}
 }
+
+append_line() { printf '%s\n' "$1" >>"$2"; } # LINE FILE
 
 # lava_conf FILE: where an imported run ran: the LAVA server, job, device
 # and tries (known with --lava) and QEMU's command line, the log's "Boot
