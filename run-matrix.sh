@@ -52,7 +52,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh pivot --rows K --cols K --metric M [--base V] RESULTS
        ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES METRIC
-       ./run-matrix.sh floor [-o DIR] [-j N] [-n SEEDS] [MATRIX]   (exact A/A)
+       ./run-matrix.sh floor [-o DIR] [-j N] [-n SEEDS] [--dry-run] [MATRIX]   (exact A/A)
        ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
        ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt   (0-day email -> matrix)
 
@@ -127,7 +127,8 @@ unused function that only moves code): 7 sets, 21 comparisons; it prints
 each, how many called a change at p < 0.01, and the floor: the smallest
 change SEEDS seeds a side (and the default 8) can call there
 (DIR/floor.txt, default ./results/floor).  Cost: 7 x SEEDS boots.  Exact mode:
-docs/EXACT.md.
+docs/EXACT.md.  floor --dry-run prints the 7 sets' cells, result folders and
+boots, and boots nothing.
 EOF
 }
 

@@ -9,8 +9,32 @@ note() { printf '%s: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2; }
 # show_guest_text N: standard input, text from a guest (untrusted), as at
 # most N lines of at most 300 characters, printable ASCII and tabs only: a
 # hostile guest can neither drive the terminal nor flood a report.
+# Credentials are scrubbed first (scrub_secrets), before a line is cut, so
+# that no cut can leave half of one.
 show_guest_text() {
-	head -n "$1" | LC_ALL=C cut -c1-300 | LC_ALL=C tr -cd '\11\12\40-\176'
+	head -n "$1" | LC_ALL=C tr -cd '\11\12\40-\176' | scrub_secrets | LC_ALL=C cut -c1-300
+}
+# scrub_secrets: standard input without credentials, the one filter every
+# writer and printer of text from elsewhere (guest consoles, LAVA logs and
+# answers, URLs a user gave) runs it through: a URL's user information
+# (scheme://user:password@, a bare scheme://token@, a password holding '/'
+# or ':': everything up to the URL's last '@', so a path's '@' takes the
+# host with it), a "user:password@" without a scheme, and the value after
+# a token, password, passwd, secret or api_key word (token=V, "password": "V",
+# --token V) or "Authorization: [Scheme]" (written "***").  Control
+# bytes are dropped first: they could hide a secret from the patterns.
+scrub_secrets() {
+	# ss_e: a byte that ends a word; ss_k: the words a secret follows
+	ss_e='[:space:]"'"'"'<>`'
+	ss_k='([Tt][Oo][Kk][Ee][Nn]|[Pp][Aa][Ss][Ss][Ww]([Oo][Rr])?[Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Aa][Pp][Ii]_?[Kk][Ee][Yy])'
+	LC_ALL=C tr -d '\0-\10\13-\37\177' | LC_ALL=C sed -E \
+		-e "s#([A-Za-z][A-Za-z0-9+.-]*://)[^$ss_e]*@#\\1#g" \
+		-e "s#(^|[$ss_e=(,])[^$ss_e=(,@/:]+:[^$ss_e]*@#\\1#g" \
+		-e "s#(--?$ss_k)([[:space:]]+|=)[^$ss_e]+#\\1\\4***#g" \
+		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)\"[^\"]*\"#\\1\"***\"#g" \
+		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)'[^']*'#\\1'***'#g" \
+		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)([^$ss_e*,;&][^$ss_e,;&]*)#\\1***#g" \
+		-e "s#([Aa]uthorization:[[:space:]]*([A-Za-z]+[[:space:]]+)?)[^$ss_e,;]+#\\1***#g"
 }
 die() {
 	printf '%s: error: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2
@@ -96,6 +120,22 @@ temps_remove() {
 		[ -z "$tr_p" ] || rm -rf -- "$tr_p"
 	done
 	KREPRO_TEMPS=
+}
+
+# written FILE CMD...: CMD, which writes FILE; 0 when it succeeded and said
+# nothing on standard error, else 1 and a kit message naming FILE, why (the
+# end of what CMD said: a full disk makes the shell say "echo: I/O error"
+# and awk "close failed") and the room left on FILE's filesystem.  CMD runs
+# in a subshell: what it sets is not kept.
+written() {
+	wr_f=$1
+	shift
+	if wr_err=$("$@" 2>&1 >/dev/null) && [ -z "$wr_err" ]; then return 0; fi
+	wr_why=$(printf '%s\n' "$wr_err" | grep -v '^[[:space:]]*$' | tail -n 1 | show_guest_text 1)
+	wr_free=$(df -Pk "$(dirname "$wr_f")" 2>/dev/null | awk 'NR == 2 { print $4 }')
+	printf '%s: error: cannot write %s: %s%s\n' "${KREPRO_PROG:-krepro}" "$wr_f" \
+		"${wr_why##*: }" "${wr_free:+ ($wr_free KiB free on its filesystem)}" >&2
+	return 1
 }
 
 # conf_get FILE KEY: value of a key=value line (first match).

@@ -6,15 +6,18 @@
 # Reads: KREPRO_ROOT, KREPRO_OUT (krepro_dirs), EXACT_RUNS (lib/cells.sh);
 # environment: TMPDIR.  Sets: H (host_tools).
 
-# floor_main [-o DIR] [-j N] [-n SEEDS] [MATRIX]
+# floor_main [-o DIR] [-j N] [-n SEEDS] [--dry-run] [MATRIX]: --dry-run
+# plans every set (its cell, seeds, boot word and result folder) and the
+# boots they need, and boots nothing.
 floor_main() {
-	fl_out=$KREPRO_ROOT/results/floor fl_j=1 fl_n=$EXACT_RUNS fl_matrix=
+	fl_out=$KREPRO_ROOT/results/floor fl_j=1 fl_n=$EXACT_RUNS fl_matrix='' fl_dry=0 fl_boots=0
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
 		-o) [ $# -ge 2 ] || die "floor: -o needs a directory"; fl_out=$2; shift 2 ;;
 		-j) [ $# -ge 2 ] || die "floor: -j needs a number"; fl_j=$2; shift 2 ;;
 		-n) [ $# -ge 2 ] || die "floor: -n needs a number of seeds"; fl_n=$2; shift 2 ;;
+		--dry-run) fl_dry=1; shift ;;
 		-*) die "floor: unknown option '$1' (see --help)" ;;
 		*) [ -z "$fl_matrix" ] || die "floor: one matrix file at a time"; fl_matrix=$1; shift ;;
 		esac
@@ -27,8 +30,7 @@ floor_main() {
 	mkdir -p "$fl_out"
 	fl_out=$(cd "$fl_out" && pwd)
 	fl_w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-floor.XXXXXX")
-	# shellcheck disable=SC2064 # the folder is fixed now
-	trap "rm -rf '$fl_w'" EXIT
+	temp_add "$fl_w"
 	fl_base() { if [ -n "$fl_matrix" ]; then cat "$fl_matrix"; else default_matrix; fi; }
 	fl_cmdline=$(fl_base | sed -n 's/^kernel_cmdline: *//p' | head -n 1)
 	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; four disjoint seed
@@ -57,6 +59,12 @@ noop noop 1"
 		"$0" --dry-run -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/cell.$name" 2>&1 ||
 			die "floor: $(tail -n 1 "$fl_w/cell.$name")"
 		grep -q '^1 cells,' "$fl_w/cell.$name" || die "floor measures one cell; the matrix has $(sed -n 's/^\([0-9]*\) cells,.*/\1/p' "$fl_w/cell.$name")"
+		if [ "$fl_dry" = 1 ]; then
+			echo "$name: $var, seeds $first-$((first + fl_n - 1))${word:+, boot word $word}: $(sed -n 's/^plan: //p' "$fl_w/cell.$name")"
+			sed -n '/^  -> /p' "$fl_w/cell.$name"
+			fl_boots=$((fl_boots + $(sed -n 's/^plan: \([0-9]*\) boots.*/\1/p' "$fl_w/cell.$name")))
+			continue
+		fi
 		note "floor: $name: $var, seeds $first-$((first + fl_n - 1))${word:+, boot word $word}"
 		"$0" -j "$fl_j" -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/$name.log" 2>&1 ||
 			note "floor: some runs of $name failed (see $fl_out/$name.log)"
@@ -67,6 +75,11 @@ noop noop 1"
 	done <<EOF
 $fl_sets
 EOF
+	if [ "$fl_dry" = 1 ]; then
+		echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)"
+		echo "plan: 7 sets of $fl_n seeds, 21 A/A comparisons, $fl_boots boots; nothing booted (--dry-run)"
+		exit 0
+	fi
 	dir_of() { sed -n "s/^$1 //p" "$fl_w/dirs"; }
 	# The headline metric, as compare's summary names it.
 	metric=$("$KREPRO_OUT/host/krepro-compare" "$(dir_of aa1)" "$(dir_of aa2)" | sed -n '/^summary (/{n;s/: .*//p;}' | head -n 1)

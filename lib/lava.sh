@@ -93,23 +93,25 @@ import_lava_run() {
 	# and the console port of a lab board's job.
 	INITRAMFS_SHA=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
 	failed_runs=${failed_runs:-0}
-	mkdir -p "$(dirname "$RDIR")"
+	# Every write is checked (written); one that fails (a full disk)
+	# removes RDIR.tmp and stops with a message naming the file.
+	mkdir -p "$(dirname "$RDIR")" || die "cannot create $(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
-	mkdir "$RDIR.tmp"
-	write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
+	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
+	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
-		echo "result_port=console" >>"$RDIR.tmp/job.conf"
+		ir_write "$RDIR.tmp/job.conf" append_line result_port=console "$RDIR.tmp/job.conf"
 	# The images LAVA booted, as the export wrote them (two hashes).
 	if grep -qxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images" 2>/dev/null &&
 		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
-		cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
+		ir_write "$RDIR.tmp/images" cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
 	fi
-	write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
+	ir_write "$RDIR.tmp/job.yaml" write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
 	# One copy of the log (it may be hundreds of MB): frames.bin, what
 	# krepro-recv reads, is a second name of console.log.
-	cp "$IMPORT_LOG" "$RDIR.tmp/console.log" || die "cannot copy $IMPORT_LOG into $RDIR.tmp"
-	ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin" || die "cannot link $RDIR.tmp/frames.bin"
-	lava_conf "$RDIR.tmp/lava.conf"
+	ir_write "$RDIR.tmp/console.log" cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
+	ir_write "$RDIR.tmp/frames.bin" ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin"
+	ir_write "$RDIR.tmp/lava.conf" lava_conf "$RDIR.tmp/lava.conf"
 	finish_run "$RDIR" 0 "${1:-}"
 	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null ||
 		die "the run is in $RDIR, but $(dirname "$RDIR")'s matrix.json, avg.json and stddev.json could not be written"
@@ -117,9 +119,21 @@ import_lava_run() {
 	[ ! -f "$RDIR/FAILED" ]
 }
 
+# ir_write FILE CMD...: CMD writing FILE into RDIR.tmp (written); when it
+# fails, RDIR.tmp goes and the import stops.
+ir_write() {
+	written "$@" || {
+		rm -rf "$RDIR.tmp"
+		die "import-lava: nothing imported ($RDIR.tmp removed)"
+	}
+}
+
+append_line() { printf '%s\n' "$1" >>"$2"; } # LINE FILE
+
 # lava_conf FILE: where an imported run ran: the LAVA server, job, device
 # and tries (known with --lava) and QEMU's command line, the log's "Boot
-# command:" line (the log is untrusted: one line, printable, bounded).
+# command:" line (the log is untrusted: one line, printable, bounded,
+# credentials scrubbed).
 lava_conf() {
 	{
 		echo "machine=$LAVA_MACHINE"
@@ -131,7 +145,7 @@ lava_conf() {
 		# its quotes escaped); in lavacli's lines, plain text.
 		lc_cmd=$(LC_ALL=C grep -a -m 1 'Boot command: ' "$IMPORT_LOG" | head -c 8192 |
 			sed -e 's/^.*Boot command: //' -e '/"}[[:space:]]*$/{s/"}[[:space:]]*$//; s/\\"/"/g; s/\\\\/\\/g;}' |
-			LC_ALL=C cut -c1-4000 | LC_ALL=C tr -cd '\40-\176')
+			LC_ALL=C tr -cd '\40-\176' | scrub_secrets | LC_ALL=C cut -c1-4000)
 		[ -z "$lc_cmd" ] || echo "boot_command=$lc_cmd"
 	} >"$1"
 }
@@ -326,7 +340,7 @@ lava_job_yaml() {
 # component's suffix: "lava-HOST-PORT", with the tags in real mode.
 lava_setup() {
 	LAVA_SERVER=$1
-	LAVA_SERVER_SHOWN=$(printf '%s' "$1" | sed 's#://[^/@]*@#://#')
+	LAVA_SERVER_SHOWN=$(printf '%s\n' "$1" | scrub_secrets)
 	ls_host=${LAVA_SERVER_SHOWN#*://}
 	ls_host=${ls_host%%/*}
 	case $ls_host in '' | *[!A-Za-z0-9.:-]* | .* | *..*) die "--lava: '$LAVA_SERVER_SHOWN': expected http(s)://HOST[:PORT]/" ;; esac
@@ -346,10 +360,11 @@ lava_setup() {
 	case $LAVA_IDENTITY in *[!A-Za-z0-9_.-]*) die "--lava-identity: a name of letters, digits and _.-" ;; esac
 }
 
-# lava_scrub: standard input without any "user:token@" (lavacli's error
-# messages carry the URL it called, token and all), one line, printable.
+# lava_scrub: standard input's first line as guest text (show_guest_text:
+# credentials scrubbed, as lavacli's error messages carry the URL it called,
+# token and all), without its newline.
 lava_scrub() {
-	sed -E 's#[^/@[:space:]<>"'"'"']+:[^/@[:space:]<>"'"'"']+@##g' | head -n 1 | LC_ALL=C cut -c1-300 | LC_ALL=C tr -cd '\11\40-\176'
+	show_guest_text 1 | LC_ALL=C tr -d '\n'
 }
 
 # lava_cli OUT ARGS...: lavacli as LAVA_IDENTITY, stdout in OUT; a call that

@@ -33,7 +33,10 @@ from_report() {
 	[ -z "$fr_out" ] || [ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 	krepro_dirs
 	host_tools
-	fr_tmp=$(mktemp "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
+	# Its work files in one folder that goes on every exit, signals too.
+	fr_d=$(mktemp -d "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
+	temp_add "$fr_d"
+	fr_tmp=$fr_d/matrix
 	key_table >"$fr_tmp.keys" || exit 2
 	"$KREPRO_OUT/host/krepro-fromreport" --keys "$fr_tmp.keys" "$1" >"$fr_tmp" || {
 		rm -f "$fr_tmp" "$fr_tmp.keys"

@@ -61,7 +61,24 @@ write_job_yaml() {
 	}' "$1" >"$3"
 }
 
-fail_run() { # rdir reason
+# fail_run RDIR REASON: the run recorded failed (FAILED: the reason, the
+# guest's errors and console tail; stats.json: last_state.failed).  A
+# record that cannot be written (a full disk) removes RDIR (a .tmp folder)
+# and stops: a run is never left half recorded.
+fail_run() {
+	# the reason may quote a LAVA failure or a tool's message: scrubbed too
+	set -- "$1" "$(printf '%s\n' "$2" | scrub_secrets)"
+	if ! written "$1/FAILED" fail_record "$1" "$2" ||
+		! written "$1/stats.json" fail_stats "$1"; then
+		rm -rf "$1"
+		die "the failed run could not be recorded; $1 removed"
+	fi
+	note "run failed: $2"
+	sed 's/^/    | /' "$1/FAILED" >&2
+}
+
+fail_stats() { printf '{"last_state.failed": 1}\n' >"$1/stats.json"; }
+fail_record() { # rdir reason: FAILED's text
 	{
 		echo "reason: $2"
 		# what the guest said went wrong, and its console's last lines
@@ -72,9 +89,6 @@ fail_run() { # rdir reason
 		echo "console tail:"
 		tail -n 20 "$1/console.log" 2>/dev/null | show_guest_text 20
 	} >"$1/FAILED"
-	printf '{"last_state.failed": 1}\n' >"$1/stats.json"
-	note "run failed: $2"
-	sed 's/^/    | /' "$1/FAILED" >&2
 }
 
 # finish_run RDIR SESSION REASON: receive and parse RDIR.tmp's frames (one

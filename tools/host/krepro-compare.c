@@ -175,25 +175,26 @@ int main(int argc, char **argv)
 	fwrite(out.data, 1, out.len, stdout);
 	krp_buf_free(&out);
 	if (json_path || csv_path) {
-		int k;
+		/* both files or neither: written together (krp_write_atomic_all) */
+		const char *paths[2];
+		struct krp_buf x[2] = {{0}};
+		size_t n = 0, k;
+		int rc;
 
-		for (k = 0; k < 2; k++) {
-			const char *path = k ? csv_path : json_path;
-			struct krp_buf x = {0};
-			int rc;
-
-			if (!path)
-				continue;
-			if (k)
-				krp_compare_csv(vars, nvars, &o, &x);
-			else
-				krp_compare_json(vars, nvars, &o, &x);
-			rc = krp_write_atomic(path, x.data ? x.data : "", x.len, err, sizeof(err));
-			krp_buf_free(&x);
-			if (rc != 0) {
-				fprintf(stderr, TOOL ": %s\n", err);
-				goto fail;
-			}
+		if (json_path) {
+			krp_compare_json(vars, nvars, &o, &x[n]);
+			paths[n++] = json_path;
+		}
+		if (csv_path) {
+			krp_compare_csv(vars, nvars, &o, &x[n]);
+			paths[n++] = csv_path;
+		}
+		rc = krp_write_atomic_all(n, paths, x, err, sizeof(err));
+		for (k = 0; k < n; k++)
+			krp_buf_free(&x[k]);
+		if (rc != 0) {
+			fprintf(stderr, TOOL ": %s\n", err);
+			goto fail;
 		}
 	}
 	for (i = 0; i < nvars; i++)

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "io.h"
 #include "util.h"
 
 #define PROG "krepro-listen"
@@ -202,7 +203,7 @@ int main(int argc, char **argv)
 		if (total > STREAM_MAX)
 			fail(1, "sender from %s sent more than %ld bytes; dropped",
 			     inet_ntoa(sa.sin_addr), STREAM_MAX);
-		if (write(ofd, buf, (size_t)n) != n)
+		if (krp_write_all(ofd, buf, (size_t)n) != 0)
 			fail(1, "%s: %s", part, strerror(errno));
 	}
 	if (fsync(ofd) < 0 || close(ofd) < 0 || rename(part, out) < 0)

@@ -1,6 +1,8 @@
 /* Host-side helpers (see util.h). */
 #include "util.h"
 
+#include "io.h"
+
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -166,55 +168,85 @@ fail:
 	return -1;
 }
 
-int krp_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errsz)
+/* tmp_of: "<path>.tmp"; caller frees. */
+static char *tmp_of(const char *path)
 {
 	size_t plen = strlen(path);
 	char *tmp = krp_xmalloc(plen + 5);
-	const char *p = data;
-	int fd;
 
 	memcpy(tmp, path, plen);
 	memcpy(tmp + plen, ".tmp", 5);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	return tmp;
+}
+
+/* write_tmp: data into tmp, synced and closed; -1 with "tmp: problem" (tmp
+ * removed). */
+static int write_tmp(const char *tmp, const void *data, size_t len, char *err, size_t errsz)
+{
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+
 	if (fd < 0) {
 		snprintf(err, errsz, "%s: cannot create: %s", tmp, strerror(errno));
-		free(tmp);
 		return -1;
 	}
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			snprintf(err, errsz, "%s: write error: %s", tmp, strerror(errno));
-			goto fail;
-		}
-		p += n;
-		len -= (size_t)n;
+	if (krp_write_all(fd, data, len) != 0) {
+		snprintf(err, errsz, "%s: write error: %s", tmp, strerror(errno));
+		close(fd);
+		goto fail;
 	}
 	if (fsync(fd) != 0) {
 		snprintf(err, errsz, "%s: fsync: %s", tmp, strerror(errno));
+		close(fd);
 		goto fail;
 	}
 	if (close(fd) != 0) {
-		fd = -1;
 		snprintf(err, errsz, "%s: close: %s", tmp, strerror(errno));
 		goto fail;
 	}
-	fd = -1;
-	if (rename(tmp, path) != 0) {
-		snprintf(err, errsz, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-		goto fail;
-	}
-	free(tmp);
 	return 0;
 fail:
-	if (fd >= 0)
-		close(fd);
 	unlink(tmp);
-	free(tmp);
 	return -1;
+}
+
+int krp_write_atomic_all(size_t n, const char *const *paths, const struct krp_buf *data, char *err,
+			 size_t errsz)
+{
+	char **tmp = krp_xmalloc((n ? n : 1) * sizeof(*tmp));
+	size_t i, written = 0, renamed = 0;
+	int rc = -1;
+
+	for (i = 0; i < n; i++)
+		tmp[i] = tmp_of(paths[i]);
+	for (; written < n; written++)
+		if (write_tmp(tmp[written], data[written].data ? data[written].data : "",
+			      data[written].len, err, errsz) != 0)
+			goto out;
+	for (; renamed < n; renamed++)
+		if (rename(tmp[renamed], paths[renamed]) != 0) {
+			snprintf(err, errsz, "%s: cannot rename to %s: %s", tmp[renamed],
+				 paths[renamed], strerror(errno));
+			goto out;
+		}
+	rc = 0;
+out:
+	/* a failure leaves no temporary and none of the new files: the ones
+	 * renamed already are removed, so no output stands without the rest */
+	for (i = 0; rc != 0 && i < written; i++)
+		unlink(i < renamed ? paths[i] : tmp[i]);
+	for (i = 0; i < n; i++)
+		free(tmp[i]);
+	free(tmp);
+	return rc;
+}
+
+int krp_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errsz)
+{
+	struct krp_buf b = {0};
+
+	b.data = (char *)data;
+	b.len = len;
+	return krp_write_atomic_all(1, &path, &b, err, errsz);
 }
 
 char *krp_path_join(const char *dir, const char *name)

@@ -31,6 +31,14 @@ int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *
 /* Write data to path via path.tmp + rename.  -1 with "path: problem". */
 int krp_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errsz);
 
+/* Write n files together: each data[i] to paths[i].tmp (fully written,
+ * synced, closed), then every one renamed into place only when all were
+ * written.  On failure -1 with "path: problem", and no temporary and none
+ * of the new files is left (one renamed already is removed): never one
+ * output without the others. */
+int krp_write_atomic_all(size_t n, const char *const *paths, const struct krp_buf *data, char *err,
+			 size_t errsz);
+
 /* Join dir and name with one '/'; caller frees. */
 char *krp_path_join(const char *dir, const char *name);
 

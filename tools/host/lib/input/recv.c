@@ -1,6 +1,8 @@
 /* Receiver (see recv.h). */
 #include "recv.h"
 
+#include "io.h"
+
 #include "contract.h"
 
 #include "console_text.h"
@@ -89,19 +91,10 @@ static int write_file(void *vctx, const char *name, const unsigned char *data, s
 		snprintf(err, errsz, "cannot create %s: %s", name, strerror(errno));
 		return -1;
 	}
-	while (len > 0) {
-		ssize_t n = write(fd, data, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			snprintf(err, errsz, "write error on %s: %s", name,
-				 n < 0 ? strerror(errno) : "short write");
-			close(fd);
-			return -1;
-		}
-		data += n;
-		len -= (size_t)n;
+	if (krp_write_all(fd, data, len) != 0) {
+		snprintf(err, errsz, "write error on %s: %s", name, strerror(errno));
+		close(fd);
+		return -1;
 	}
 	if (close(fd) != 0) {
 		snprintf(err, errsz, "close error on %s: %s", name, strerror(errno));

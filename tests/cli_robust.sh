@@ -1,0 +1,161 @@
+#!/bin/sh
+# Issue 35 rows 8, 10 and 11: failed writes on a full filesystem leave no
+# temporaries and no partial siblings; credentials are scrubbed from every
+# record and message; floor's temporaries go on a signal, and floor
+# --dry-run plans without booting.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+# shellcheck source=lib/common.sh
+. lib/common.sh
+
+# --- row 10: credentials --------------------------------------------------
+# An import-lava export folder (as tests/cli_hostile.sh's) whose log holds
+# credentials in every form: a URL's user:password@ (one with '/' in the
+# password), a bare token@, a user:password@ without a scheme, token= and
+# an Authorization header; the log has no frames, so the run fails and
+# its console tail is recorded.
+lx_cell='suite=will-it-scale test=page_fault1 mode=process nr_task=2 runtime=6s runs=1'
+lx_path=will-it-scale/process-2-6s-page_fault1/qemu-2node.lava/krepro-initramfs/qemu-minimal/gcc-12
+mkdir -p "$T_DIR/lx/jobs"
+printf '001\t%s/base/1\t%s variants=base\n' "$lx_path" "$lx_cell" >"$T_DIR/lx/cells.tsv"
+echo suite=will-it-scale >"$T_DIR/lx/jobs/001.conf"
+cat >"$T_DIR/creds.log" <<'LOG'
+- {"dt": "2024-01-01T00:00:00", "lvl": "info", "msg": "Boot command: /usr/bin/qemu-system-x86_64 -kernel http://alice:Sekr1t@lava.example/k -initrd https://ghp_BareTok3n@lava.example/i"}
+- {"dt": "2024-01-01T00:00:01", "lvl": "debug", "msg": "downloading https://bob:pa/ss:Wd@lava.example:8080/artifacts/base.bzImage"}
+- {"dt": "2024-01-01T00:00:02", "lvl": "debug", "msg": "proxy carol:Hunter2@proxy.example:3128 token=Tok3nValue"}
+- {"dt": "2024-01-01T00:00:03", "lvl": "debug", "msg": "Authorization: Token DeadBeefCafe"}
+LOG
+expect_rc "import-lava of a log holding credentials: the run fails (no frames)" 1 \
+	./run-matrix.sh import-lava -o "$T_DIR/cres" "$T_DIR/lx" 001 "$T_DIR/creds.log"
+cr=$T_DIR/cres/$lx_path/base/1
+expect_in "its FAILED has the console tail" "$cr/FAILED" "lava.example:8080/artifacts/base.bzImage"
+expect_in "lava.conf has the boot command" "$cr/lava.conf" "boot_command=/usr/bin/qemu-system-x86_64 -kernel http://lava.example/k"
+for secret in Sekr1t ghp_BareTok3n pa/ss Wd@ Hunter2 Tok3nValue DeadBeefCafe; do
+	for f in "$cr/FAILED" "$cr/lava.conf" "$cr/stats.json" "$cr/job.conf" "$T_OUT"; do
+		if grep -qF -- "$secret" "$f"; then no "credential '$secret' in $f"; else ok "no '$secret' in $(basename "$f")"; fi
+	done
+done
+# A --lava URL whose password holds '/' is never echoed whole: the host
+# part is taken and the error (no lavacli identity here) names the URL
+# without its credentials.
+mkdir -p "$T_DIR/xdg"
+expect_rc "--lava URL with user:pa/ss@: refused (no lavacli identity)" 2 env XDG_CONFIG_HOME="$T_DIR/xdg" \
+	./run-matrix.sh --dry-run --lava 'https://dave:pa/ss0rd@lava.example:8443/' -o "$T_DIR/lres"
+expect_in "naming the server without credentials" "$T_OUT" "https://lava.example:8443/"
+assert "and without the password" sh -c "! grep -qF -e 'pa/ss0rd' -e dave '$T_OUT'"
+expect_rc "--lava URL with a bare token@: refused (no lavacli identity)" 2 env XDG_CONFIG_HOME="$T_DIR/xdg" \
+	./run-matrix.sh --dry-run --lava 'https://Bare0Token@lava.example/' -o "$T_DIR/lres"
+assert "the token is not echoed" sh -c "! grep -qF Bare0Token '$T_OUT'"
+# The one filter, every form at once, and what it leaves alone.
+printf '%s\n' 'a https://u:p/w@h/x b u2:p2@h2 --token T1 "password": "p 3" 12:30:01 x@y.org' |
+	show_guest_text 1 >"$T_DIR/scrubbed"
+expect_in "show_guest_text scrubs before it cuts" "$T_DIR/scrubbed" 'a https://h/x b h2 --token *** "password": "***" 12:30:01 x@y.org'
+
+# --- row 8: a full filesystem ----------------------------------------------
+# -o on a 16 KiB tmpfs with 0 to 12 KiB taken: import-lava either imports
+# the run whole or stops with the kit's message naming the file it could
+# not write, leaving no <run>.tmp and no run; never the shell's "echo: I/O
+# error" or awk's "close failed" alone.  krepro-compare --json A --csv B
+# writes both or neither.
+mkdir -p "$T_DIR/fr"
+cp suites/will-it-scale/fixtures/process-2-page_fault1 "$T_DIR/fr/will-it-scale"
+krp_stream "$T_DIR/fr" will-it-scale >"$T_DIR/ok.log"
+expect_rc "import-lava with room imports the run" 0 ./run-matrix.sh import-lava -o "$T_DIR/okres" "$T_DIR/lx" 001 "$T_DIR/ok.log"
+okrun=$T_DIR/okres/$lx_path/base
+if [ "$(id -u)" = 0 ] && mkdir -p "$T_DIR/full" && mount -t tmpfs -o size=16k tmpfs "$T_DIR/full" 2>/dev/null; then
+	for fill in 0 4 8 12; do
+		rm -rf "${T_DIR:?}/full/"*
+		[ "$fill" = 0 ] || dd if=/dev/zero of="$T_DIR/full/filler" bs=1k count="$fill" 2>/dev/null
+		./run-matrix.sh import-lava -o "$T_DIR/full/res" "$T_DIR/lx" 001 "$T_DIR/ok.log" >"$T_OUT" 2>&1
+		rc=$?
+		if [ "$rc" = 2 ]; then ok "import-lava on a full filesystem ($fill KiB taken) fails"; else no "import-lava on a full filesystem ($fill KiB taken): exit $rc, want 2"; fi
+		expect_in "... naming the file it could not write" "$T_OUT" "run-matrix: error: cannot write $T_DIR/full/res/$lx_path/base/1.tmp/"
+		expect_in "... and saying nothing was imported" "$T_OUT" "nothing imported"
+		assert "... without the shell's or awk's own words" sh -c "! grep -q -e 'echo: ' -e '^awk: ' '$T_OUT'"
+		assert "... leaving no <run>.tmp and no run" test -z "$(find "$T_DIR/full/res" -name '1*')"
+	done
+	rm -rf "${T_DIR:?}/full/"*
+	dd if=/dev/zero of="$T_DIR/full/filler" bs=1k count=12 2>/dev/null
+	expect_rc "compare --json A --csv B with room for one file fails" 2 \
+		out/host/krepro-compare --no-plot --json "$T_DIR/full/a.json" --csv "$T_DIR/full/b.csv" "$okrun" "$okrun"
+	expect_in "naming the file" "$T_OUT" "krepro-compare: $T_DIR/full/"
+	assert "leaving neither A nor B nor a temporary" test -z "$(find "$T_DIR/full" -name 'a.json*' -o -name 'b.csv*')"
+	rm -f "$T_DIR/full/filler"
+	expect_rc "compare --json A --csv B with room writes both" 0 \
+		out/host/krepro-compare --no-plot --json "$T_DIR/full/a.json" --csv "$T_DIR/full/b.csv" "$okrun" "$okrun"
+	assert "both there" test -s "$T_DIR/full/a.json" -a -s "$T_DIR/full/b.csv"
+	umount "$T_DIR/full"
+else
+	echo "(full filesystem checks skipped: mount -t tmpfs needs root)"
+fi
+
+# --- row 11: floor ----------------------------------------------------------
+# floor --dry-run prints the A/A plan (7 sets: their cells, seeds, boot
+# words and result folders) and boots nothing.
+mkdir -p "$T_DIR/tmp"
+expect_rc "floor --dry-run plans" 0 env TMPDIR="$T_DIR/tmp" ./run-matrix.sh floor --dry-run -n 3 -o "$T_DIR/fl"
+expect_in "naming the A/A sets" "$T_OUT" "pad: base, seeds 1-3, boot word krepro_floor_pad=1: 3 boots"
+expect_in "their result folders" "$T_OUT" "/fl/noop/will-it-scale/process-100%-10s-page_fault3/qemu-2node.exact/"
+expect_in "and the plan's sum" "$T_OUT" "plan: 7 sets of 3 seeds, 21 A/A comparisons, 21 boots; nothing booted (--dry-run)"
+assert "no run directory made" test -z "$(find "$T_DIR/fl" -name '[0-9]*' -o -name '*.tmp')"
+assert "and no temporary left" test -z "$(ls "$T_DIR/tmp")"
+# floor stopped by SIGTERM (dash runs no EXIT trap on a signal it does not
+# trap) leaves no /tmp/krepro-floor.*: it is stopped as soon as its work
+# folder exists, while it plans its first set.  A copy of the checkout
+# whose build.sh builds the host tools only: a stop that came late could
+# never build or boot a kernel.
+copy_checkout "$T_DIR/fck"
+mv "$T_DIR/fck/build.sh" "$T_DIR/fck/build.real.sh"
+# shellcheck disable=SC2016 # the wrapper's own $1, $@ and $*
+printf '#!/bin/sh\ncase $1 in tools | uapi) exec "%s/build.sh" "$@" ;; esac\necho "test: build.sh $*: not in this test" >&2\nexit 2\n' "$PWD" >"$T_DIR/fck/build.sh"
+chmod +x "$T_DIR/fck/build.sh"
+mkdir -p "$T_DIR/tmp2"
+KREPRO_OUT=$PWD/out TMPDIR="$T_DIR/tmp2" "$T_DIR/fck/run-matrix.sh" floor -n 3 -o "$T_DIR/fl2" >"$T_DIR/floor.out" 2>&1 &
+fl_pid=$!
+# floor_temp: a krepro-floor.* folder is in tmp2
+floor_temp() {
+	for ft in "$T_DIR"/tmp2/krepro-floor.*; do [ -e "$ft" ] && return 0; done
+	return 1
+}
+fl_i=0
+while ! floor_temp && [ "$fl_i" -lt 300 ] && kill -0 "$fl_pid" 2>/dev/null; do
+	sleep 0.05
+	fl_i=$((fl_i + 1))
+done
+kill -TERM "$fl_pid" 2>/dev/null
+wait "$fl_pid"
+fl_rc=$?
+if [ "$fl_rc" != 0 ]; then ok "floor stopped by TERM fails (rc $fl_rc)"; else no "floor stopped by TERM exited 0"; fi
+# the planning child it waited for ends by itself within a second
+sleep 1
+if floor_temp; then no "floor stopped by TERM left $(ls "$T_DIR/tmp2")"; else ok "floor stopped by TERM leaves no krepro-floor.* temporary"; fi
+assert "and no temporary of its children" test -z "$(ls "$T_DIR/tmp2")"
+
+# from-report stopped by SIGTERM while it plans its matrix leaves no
+# krepro-report.* either (one temp_add helper, lib/common.sh, for every
+# script that makes temporaries).
+mkdir -p "$T_DIR/tmp3"
+fr_mail=$(find tests/fixtures/reports -type f | sort | head -n 1)
+TMPDIR="$T_DIR/tmp3" ./run-matrix.sh from-report "$fr_mail" >"$T_DIR/fr.out" 2>&1 &
+fr_pid=$!
+# report_temp: a krepro-report.* file or folder is in tmp3
+report_temp() {
+	for rt in "$T_DIR"/tmp3/krepro-report.*; do [ -e "$rt" ] && return 0; done
+	return 1
+}
+fr_i=0
+while ! report_temp && [ "$fr_i" -lt 300 ] && kill -0 "$fr_pid" 2>/dev/null; do
+	sleep 0.02
+	fr_i=$((fr_i + 1))
+done
+kill -TERM "$fr_pid" 2>/dev/null
+wait "$fr_pid"
+fr_rc=$?
+if [ "$fr_rc" != 0 ]; then ok "from-report stopped by TERM fails (rc $fr_rc)"; else no "from-report stopped by TERM exited 0 (stopped too late?)"; fi
+sleep 1
+if report_temp; then no "from-report stopped by TERM left $(ls "$T_DIR/tmp3")"; else ok "from-report stopped by TERM leaves no krepro-report.* temporary"; fi
+
+t_summary
+t_clean
+exit "$T_FAILED"
