@@ -2,7 +2,8 @@
  * API (QEMU 7.2, QEMU_PLUGIN_VERSION 1) and the memory model (model.[ch]).
  * docs/MEMORY-MODEL.md says what it models, its arguments and its output.
  *
- *   qemu-system-x86_64 ... -plugin out/qemu-plugin/krepro-model.so,out=PATH[,KEY=VALUE...]
+ *   qemu-system-x86_64 ... -plugin
+ * out/qemu-plugin/krepro-model.so,out=PATH[,ksyms=MAP][,KEY=VALUE...]
  *
  * At translation: each instruction gets a memory callback carrying its
  * address and its place in the block, each block a callback counting its
@@ -29,6 +30,7 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 static struct krm_model *model;
+static struct krm_ksyms *ksyms;
 static const char *out_path;
 static int window_open;
 static pthread_t owner;
@@ -178,13 +180,16 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	}
 	krm_free(model);
 	model = NULL;
+	krm_ksyms_free(ksyms);
+	ksyms = NULL;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 					   char **argv)
 {
 	struct krm_config c;
-	char err[256];
+	char err[512];
+	const char *ksyms_path = NULL;
 
 	if (!info->system_emulation) {
 		fprintf(stderr, "krepro-model: system emulation only\n");
@@ -209,6 +214,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		key[kl] = 0;
 		if (strcmp(key, "out") == 0) {
 			out_path = eq + 1;
+		} else if (strcmp(key, "ksyms") == 0) {
+			ksyms_path = eq + 1;
 		} else if (krm_config_set(&c, key, eq + 1, err, sizeof(err)) != 0) {
 			fprintf(stderr, "krepro-model: %s\n", err);
 			return -1;
@@ -222,11 +229,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		fprintf(stderr, "krepro-model: %s\n", err);
 		return -1;
 	}
+	if (ksyms_path && !(ksyms = krm_ksyms_load(ksyms_path, err, sizeof(err)))) {
+		fprintf(stderr, "krepro-model: ksyms=%s\n", err);
+		return -1;
+	}
 	model = krm_new(&c);
 	if (!model) {
 		fprintf(stderr, "krepro-model: out of memory\n");
+		krm_ksyms_free(ksyms);
 		return -1;
 	}
+	krm_set_ksyms(model, ksyms);
 	window_open = krm_window_open(model);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
