@@ -34,6 +34,12 @@ static struct krm_ksyms *ksyms;
 static const char *out_path;
 static int window_open;
 static pthread_t owner;
+/* bench/model-cost.sh's parts (KREPRO_MODEL_STAGE): the window never
+ * opens (closed), QEMU's address lookup only (lookup), or the model
+ * (full, the default).  Only full writes a report. */
+enum { STAGE_CLOSED, STAGE_LOOKUP, STAGE_FULL };
+static int stage = STAGE_FULL;
+static volatile uint64_t lookup_sink;
 static int owner_set;
 
 /* Per vCPU: its clock (instructions executed) and where the current block
@@ -103,6 +109,10 @@ static void mem_access(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t va
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (!hw || qemu_plugin_hwaddr_is_io(hw))
 		return;
+	if (stage == STAGE_LOOKUP) {
+		lookup_sink += qemu_plugin_hwaddr_phys_addr(hw);
+		return;
+	}
 	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), qemu_plugin_hwaddr_phys_addr(hw),
 		   insn_pc(u), qemu_plugin_mem_is_store(info));
 }
@@ -129,7 +139,7 @@ static void mark_exec(unsigned int cpu, void *udata)
 		krm_window(model, 0);
 		krm_tick(model, cpu, vcpu[cpu].clock, rest - 1, (int)TB_KERNEL(u));
 	}
-	window_open = krm_window_open(model);
+	window_open = stage != STAGE_CLOSED && krm_window_open(model);
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -166,6 +176,12 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 
 	(void)id;
 	(void)udata;
+	if (stage != STAGE_FULL) {
+		fprintf(stderr,
+			"krepro-model: KREPRO_MODEL_STAGE=%s: a cost measurement, no report\n",
+			stage == STAGE_CLOSED ? "closed" : "lookup");
+		return;
+	}
 	krm_drain(model);
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out_path) >= (int)sizeof(tmp) ||
 	    !(f = fopen(tmp, "w"))) {
@@ -201,6 +217,20 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		return -1;
 	}
 	krm_config_default(&c, (unsigned)info->system.max_vcpus);
+	if (getenv("KREPRO_MODEL_STAGE")) {
+		const char *st = getenv("KREPRO_MODEL_STAGE");
+
+		if (!strcmp(st, "closed"))
+			stage = STAGE_CLOSED;
+		else if (!strcmp(st, "lookup"))
+			stage = STAGE_LOOKUP;
+		else if (strcmp(st, "full")) {
+			fprintf(stderr,
+				"krepro-model: KREPRO_MODEL_STAGE=%s: closed, lookup or full\n",
+				st);
+			return -1;
+		}
+	}
 	for (int i = 0; i < argc; i++) {
 		char key[32], *eq = strchr(argv[i], '=');
 		size_t kl = eq ? (size_t)(eq - argv[i]) : 0;
@@ -240,7 +270,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		return -1;
 	}
 	krm_set_ksyms(model, ksyms);
-	window_open = krm_window_open(model);
+	window_open = stage != STAGE_CLOSED && krm_window_open(model);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;
