@@ -47,6 +47,7 @@ boot() {
 	run=$(find "$d" -name stats.json -path '*/base/1/*' | head -n 1)
 	ops=$(sed -n 's/.*"will-it-scale.per_process_ops": \([0-9.e+]*\).*/\1/p' "$run")
 	echo "$1 $t0 $t1 $ops $(cut -d' ' -f1 /proc/loadavg)" >>"$W/times"
+	[ "$r" = 0 ] || awk -v p="$1" -v a="$t0" -v b="$t1" 'BEGIN { printf "# %s %.1fs\n", p, b - a }' </dev/null
 }
 r=0
 boot plain
@@ -64,7 +65,7 @@ END {
 	for (i = 1; i <= 4; i++) {
 		p = o[i]; s = t[p] / n[p]
 		printf "%-8s %9.1f %6.2fx %+8.1fs  %s (%s)\n", p, s, s / (t["plain"] / n["plain"]),
-			i > 1 ? s - t[prev] / n[prev] : 0, ops[p], load[p]
+			(i > 1 ? s - t[prev] / n[prev] : 0), ops[p], load[p]
 		prev = p
 	}
 }' "$W/times"
