@@ -52,6 +52,10 @@ cmd_bundle() {
 		mkdir -p "$b/kernels/$v"
 		cp "$KREPRO_OUT/kernels/$v/bzImage" "$KREPRO_OUT/kernels/$v/config" \
 			"$KREPRO_OUT/kernels/$v/manifest.json" "$b/kernels/$v/"
+		# the memory model's symbols, when the build left them (optional)
+		if [ -f "$KREPRO_OUT/kernels/$v/System.map" ]; then
+			cp "$KREPRO_OUT/kernels/$v/System.map" "$b/kernels/$v/"
+		fi
 	done
 	cp "$KREPRO_OUT/initramfs.cpio.gz" "$b/"
 	if [ -n "$matrix" ]; then cp "$matrix" "$b/matrix.yaml"; else
@@ -72,7 +76,8 @@ cmd_bundle() {
 	cat >"$b/README.txt" <<EOT
 krepro image bundle
 
-kernels/<variant>/bzImage   the kernels (manifest.json: reference, patches, config, compiler, hashes)
+kernels/<variant>/bzImage   the kernels (manifest.json: reference, patches, config, compiler, hashes;
+                            System.map, when present: the memory model's kernel symbols)
 initramfs.cpio.gz           the guest image (busybox + static benchmarks and monitors)
 matrix.yaml                 the matrix that was run
 inputs/                     the kit's sources, patches and configs these were built from

@@ -101,7 +101,7 @@ cmd_kernel() {
 		tw=$(dirname "$twin")
 		[ -f "$tw/bzImage" ] || continue
 		note "kernel $v: same patches, config and compiler as $(basename "$tw"): its bzImage"
-		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst"
+		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst" "$tw/System.map"
 		return 0
 	done
 	# Every variant of a reference is built in one work tree, one at a time:
@@ -132,7 +132,7 @@ cmd_kernel() {
 	# them too, so __FILE__ strings are the same with or without ccache.
 	make_with_progress "kernel $v" "$logs/make.log" -C "$wsrc" O="$bld" -j"$JOBS" \
 		CC="ccache gcc" HOSTCC="ccache gcc" KCPPFLAGS="-fmacro-prefix-map=../src/=" bzImage
-	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst"
+	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst" "$bld/System.map"
 	exec 5>&-
 }
 
@@ -195,13 +195,17 @@ apply_tree_diff() { # from to < diff -rq output; fails on anything unexpected
 	done
 }
 
-# install_kernel VARIANT BZIMAGE CONFIG INPUTS DST: the kernel, its config,
-# manifest and inputs hash into DST, replaced whole; prints the bzImage path.
+# install_kernel VARIANT BZIMAGE CONFIG INPUTS DST [SYSTEM_MAP]: the kernel,
+# its config, manifest and inputs hash into DST, replaced whole, with the
+# build's System.map when there is one (the memory model's profile names
+# kernel functions with it, docs/MEMORY-MODEL.md; a kernel without one
+# still boots, its profile unsymbolised); prints the bzImage path.
 install_kernel() {
 	rm -rf "$5.tmp"
 	mkdir -p "$5.tmp"
 	cp "$2" "$5.tmp/bzImage"
 	cp "$3" "$5.tmp/config"
+	if [ -n "${6:-}" ] && [ -f "$6" ]; then cp "$6" "$5.tmp/System.map"; fi
 	write_kernel_manifest "$1" "$5.tmp" >"$5.tmp/manifest.json"
 	echo "$4" >"$5.tmp/inputs"
 	rm -rf "$5"

@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "acc.h"
 #include "model_format.h"
 #include "textline.h"
+#include "util.h"
 
 #define MM_MAX_CPUS 1024
 
@@ -54,15 +56,43 @@ static int mm_pc_ok(const struct krp_line *t)
 	return 1;
 }
 
-static void mm_profile(struct krp_metrics *m, const struct krp_line *pc, const char *what, double v,
-		       int always)
-{
-	char name[KRP_METRIC_NAME_MAX + 1];
+/* The profile's rows as perf-profile's (% of the window's total, at least
+ * MM_MIN_PERCENT, clone suffixes stripped), so that they compare between
+ * variants whatever the run's length: per function, the sums over its
+ * PCs of stall cycles (% of all model cycles), LLC misses (% of all) and
+ * coherence transfers (% of all). */
+#define MM_MIN_PERCENT 0.05
+#define MM_SYM 128
+static const char *const mm_prof_what[3] = {"cycles", "cache-misses", "coherence-transfers"};
 
-	if (v <= 0 && !always)
-		return;
-	snprintf(name, sizeof(name), "model-profile.%s.%.*s", what, (int)pc->n, pc->p);
-	krp_metric_add(m, name, v, KRP_SET);
+/* One profile line's function: its name (suffixes stripped), "[unknown]",
+ * or its address when the report is unsymbolised ("-" or no name);
+ * 0 for a user PC ("[user]": the user row comes from the counters). */
+static int mm_function(const struct krp_line *pc, const struct krp_line *fn, char *out)
+{
+	if (fn && krp_line_is(fn, "[user]"))
+		return 0;
+	if (!fn || krp_line_is(fn, "-")) {
+		memcpy(out, pc->p, pc->n);
+		out[pc->n] = '\0';
+		return 1;
+	}
+	if (fn->n == 0 || fn->n >= MM_SYM || memchr(fn->p, '\0', fn->n))
+		return 0;
+	memcpy(out, fn->p, fn->n);
+	out[fn->n] = '\0';
+	krp_strip_sym_suffix(out);
+	return 1;
+}
+
+static void mm_prof_add(struct krp_acc *a, const char *fn, const double v[3])
+{
+	char key[MM_SYM + 32];
+
+	for (int i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "%s.%s", mm_prof_what[i], fn);
+		krp_acc_add(a, key, v[i]);
+	}
 }
 
 /* 1 if buf is a whole report: its header first, "end" last. */
@@ -77,20 +107,52 @@ static int mm_complete(const char *buf, size_t len)
 	return end >= 4 && memcmp(buf + end - 4, "\nend", 4) == 0;
 }
 
+/* The rows: each function's share, and the user/kernel split from the
+ * counters (every access, not only the listed PCs). */
+static void mm_profile_rows(struct krp_metrics *m, struct krp_acc *prof, double sum[2][MM_NEVENTS])
+{
+	static const int ev[3] = {MM_STALL_CYCLES, MM_LLC_MISSES, MM_COHERENCE};
+	double total[3] = {sum[0][MM_CYCLES] + sum[1][MM_CYCLES],
+			   sum[0][MM_LLC_MISSES] + sum[1][MM_LLC_MISSES],
+			   sum[0][MM_COHERENCE] + sum[1][MM_COHERENCE]};
+	char name[KRP_METRIC_NAME_MAX + 1];
+
+	for (size_t k = 0; k < prof->n; k++) {
+		const char *dot = strchr(prof->names[k], '.');
+		int i = 0;
+
+		while (i < 2 && strncmp(prof->names[k], mm_prof_what[i],
+					(size_t)(dot - prof->names[k])) != 0)
+			i++;
+		if (total[i] > 0 && prof->v[k].sum / total[i] * 100 >= MM_MIN_PERCENT)
+			krp_metric_add2(m, "model-profile", prof->names[k], strlen(prof->names[k]),
+					prof->v[k].sum / total[i] * 100, KRP_SET);
+	}
+	for (int i = 0; i < 3; i++)
+		for (int k = 0; k < 2 && total[i] > 0; k++) {
+			snprintf(name, sizeof(name), "model-profile.%s.%s", mm_prof_what[i],
+				 k ? "[kernel]" : "[user]");
+			krp_metric_add(m, name, sum[k][ev[i]] / total[i] * 100, KRP_SET);
+		}
+}
+
 void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 {
 	static const char *const mode[2] = {".user", ".kernel"};
 	double sum[2][MM_NEVENTS] = {{0}}, cpu_cycles[MM_MAX_CPUS] = {0}, freq = 0, windows = 0,
 	       busiest = 0;
 	size_t pos = 0;
-	struct krp_line l, t[9];
+	struct krp_line l, t[10];
+	struct krp_acc prof = {0};
+	char fn[MM_SYM];
 	int have_windows = 0;
 
 	if (!mm_complete(buf, len))
 		return;
 	while (krp_next_line(buf, len, &pos, &l)) {
-		size_t n = krp_line_tokens(&l, t, 9);
-		double v, cpu, c, x, y;
+		size_t n = krp_line_tokens(&l, t, 10);
+		double v, cpu, pv[3];
+		int sym = n == 9; /* "pc 0xADDR FUNCTION cycles ...", else unsymbolised */
 
 		if (n == 5 && krp_line_is(&t[0], "cpu") && krp_line_num(&t[1], &cpu) == 0 &&
 		    cpu >= 0 && cpu < MM_MAX_CPUS && cpu == (double)(int)cpu &&
@@ -104,16 +166,20 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 					if (e == MM_CYCLES)
 						cpu_cycles[(int)cpu] += v;
 				}
-		} else if (n == 8 && krp_line_is(&t[0], "pc") && mm_pc_ok(&t[1]) &&
-			   krp_line_is(&t[2], "cycles") && krp_line_num(&t[3], &c) == 0 &&
-			   krp_line_is(&t[4], "misses") && krp_line_num(&t[5], &x) == 0 &&
-			   krp_line_is(&t[6], "coherence") && krp_line_num(&t[7], &y) == 0) {
-			mm_profile(m, &t[1], "cycles", c, 1);
-			mm_profile(m, &t[1], "cache-misses", x, 0);
-			mm_profile(m, &t[1], "coherence-transfers", y, 0);
+		} else if ((n == 8 || n == 9) && krp_line_is(&t[0], "pc") && mm_pc_ok(&t[1]) &&
+			   krp_line_is(&t[2 + sym], "cycles") &&
+			   krp_line_num(&t[3 + sym], &pv[0]) == 0 &&
+			   krp_line_is(&t[4 + sym], "misses") &&
+			   krp_line_num(&t[5 + sym], &pv[1]) == 0 &&
+			   krp_line_is(&t[6 + sym], "coherence") &&
+			   krp_line_num(&t[7 + sym], &pv[2]) == 0) {
+			if (mm_function(&t[1], sym ? &t[2] : NULL, fn))
+				mm_prof_add(&prof, fn, pv);
 		} else if (n == 7 && krp_line_is(&t[0], "pc-other") &&
-			   krp_line_is(&t[1], "cycles") && krp_line_num(&t[2], &c) == 0 && c > 0) {
-			krp_metric_add(m, "model-profile.cycles.other", c, KRP_SET);
+			   krp_line_is(&t[1], "cycles") && krp_line_num(&t[2], &pv[0]) == 0 &&
+			   krp_line_is(&t[3], "misses") && krp_line_num(&t[4], &pv[1]) == 0 &&
+			   krp_line_is(&t[5], "coherence") && krp_line_num(&t[6], &pv[2]) == 0) {
+			mm_prof_add(&prof, "[other]", pv);
 		} else if (n == 2 && krp_line_is(&t[0], "windows") &&
 			   krp_line_num(&t[1], &v) == 0) {
 			windows = v;
@@ -153,4 +219,6 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 			busiest = cpu_cycles[i];
 	if (freq > 0)
 		krp_metric_add(m, "model-stat.seconds", busiest / (freq * 1e6), KRP_SET);
+	mm_profile_rows(m, &prof, sum);
+	krp_acc_clear(&prof);
 }

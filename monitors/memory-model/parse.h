@@ -10,9 +10,16 @@
  *                 model-stat.{cache-miss-rate%,node-load-miss-rate%,
  *                 node-store-miss-rate%}, model-stat.windows,
  *                 model-stat.seconds (the busiest vCPU's cycles at the
- *                 model's clock); model-profile.cycles.0x<pc> (stall cycles
- *                 caused by the instruction at pc), .cache-misses.0x<pc>,
- *                 .coherence-transfers.0x<pc>, and .cycles.other
+ *                 model's clock); model-profile.cycles.<function> (the
+ *                 stall cycles of the function's instructions, % of all
+ *                 model cycles), .cache-misses.<function> (% of all LLC
+ *                 misses), .coherence-transfers.<function> (% of all),
+ *                 as perf-profile's rows: clone suffixes stripped, rows
+ *                 under 0.05% left out; <function> is the kernel
+ *                 function (the plugin's ksyms=), 0x<pc> when the report
+ *                 is unsymbolised, [unknown], [other] (PCs past the
+ *                 plugin's table); [user] and [kernel], the split by
+ *                 mode, from every access
  *
  * A report that does not start with its header line or is not closed by
  * its "end" line (cut short) gives no metrics; a line that does not read

@@ -104,23 +104,6 @@ void krp_parse_perf_stat(const char *buf, size_t len, struct krp_metrics *m)
 #define PP_EVENT "cycles-pp"
 #define PP_MIN_PERCENT 0.05
 
-void krp_strip_sym_suffix(char *sym)
-{
-	static const char *const sfx[] = {"isra", "constprop", "part", "cold", "llvm"};
-
-	for (char *d = strchr(sym, '.'); d; d = strchr(d + 1, '.')) {
-		for (size_t i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
-			size_t n = strlen(sfx[i]);
-
-			if (d != sym && strncmp(d + 1, sfx[i], n) == 0 &&
-			    (d[1 + n] == '\0' || d[1 + n] == '.')) {
-				*d = '\0';
-				return;
-			}
-		}
-	}
-}
-
 struct pp_chain {
 	char f[PP_DEPTH][PP_SYM];
 	char key[PP_DEPTH][5 * PP_SYM + 32];

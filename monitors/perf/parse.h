@@ -20,7 +20,4 @@
 void krp_parse_perf_stat(const char *buf, size_t len, struct krp_metrics *m);
 void krp_parse_perf_profile(const char *buf, size_t len, struct krp_metrics *m);
 
-/* Symbol without compiler clone suffixes: "foo.isra.0" -> "foo" (in place). */
-void krp_strip_sym_suffix(char *sym);
-
 #endif

@@ -27,29 +27,37 @@ static size_t parse(const char *text, struct krp_metrics *m)
 int main(void)
 {
 	struct krp_metrics m;
-	const char *good = HEAD "cpu 0 user instructions 1000\n"
-				"cpu 0 user cycles 3000\n"
-				"cpu 0 kernel instructions 500\n"
-				"cpu 0 kernel cycles 2500\n"
-				"cpu 1 kernel instructions 500\n"
-				"cpu 1 kernel cycles 500\n"
-				"cpu 0 user llc-references 10\n"
-				"cpu 1 kernel llc-references 30\n"
-				"cpu 1 kernel llc-misses 10\n"
-				"cpu 0 kernel node-loads 8\n"
-				"cpu 0 kernel node-load-misses 2\n"
-				"cpu 1 kernel coherence-transfers 7\n"
-				"cpu 1 kernel no-such-event 7\n"
-				"cpu 1 guest cycles 7\n"
-				"cpu -1 user cycles 7\n"
-				"cpu 0.5 user cycles 7\n"
-				"pc 0xffffffff81234567 cycles 900 misses 3 coherence 0\n"
-				"pc 0x401000 cycles 80 misses 0 coherence 1\n"
-				"pc 0xFFFF cycles 80 misses 0 coherence 1\n"
-				"pc 0x12345678901234567 cycles 80 misses 0 coherence 1\n"
-				"pc ../x cycles 80 misses 0 coherence 1\n"
-				"pc-other cycles 5 misses 0 coherence 0\n"
-				"end\n";
+	const char *good =
+	    HEAD "cpu 0 user instructions 1000\n"
+		 "cpu 0 user cycles 3000\n"
+		 "cpu 0 kernel instructions 500\n"
+		 "cpu 0 kernel cycles 2500\n"
+		 "cpu 1 kernel instructions 500\n"
+		 "cpu 1 kernel cycles 500\n"
+		 "cpu 0 user llc-references 10\n"
+		 "cpu 1 kernel llc-references 30\n"
+		 "cpu 1 kernel llc-misses 10\n"
+		 "cpu 0 kernel node-loads 8\n"
+		 "cpu 0 kernel node-load-misses 2\n"
+		 "cpu 1 kernel coherence-transfers 7\n"
+		 "cpu 1 kernel no-such-event 7\n"
+		 "cpu 1 guest cycles 7\n"
+		 "cpu -1 user cycles 7\n"
+		 "cpu 0.5 user cycles 7\n"
+		 "cpu 0 user stall-cycles 300\n"
+		 "cpu 1 kernel stall-cycles 1200\n"
+		 "pc 0xffffffff81234567 do_fault.isra.0 cycles 900 misses 3 coherence 0\n"
+		 "pc 0xffffffff81234600 do_fault cycles 300 misses 2 coherence 4\n"
+		 "pc 0xffffffff81300000 - cycles 60 misses 0 coherence 0\n"
+		 "pc 0xffffffff81400000 [unknown] cycles 1 misses 0 coherence 0\n"
+		 "pc 0xffffffff81500000 cycles 30 misses 1 coherence 0\n"
+		 "pc 0x401000 [user] cycles 80 misses 0 coherence 1\n"
+		 "pc 0xffffffff81600000 a\"b cycles 600 misses 0 coherence 0\n"
+		 "pc 0xFFFF f cycles 80 misses 0 coherence 1\n"
+		 "pc 0x12345678901234567 f cycles 80 misses 0 coherence 1\n"
+		 "pc ../x f cycles 80 misses 0 coherence 1\n"
+		 "pc-other cycles 6 misses 1 coherence 0\n"
+		 "end\n";
 
 	parse(good, &m);
 	CHECK("sums over vCPUs and modes", get(&m, "model-stat.instructions") == 2000 &&
@@ -70,14 +78,35 @@ int main(void)
 	CHECK("windows", get(&m, "model-stat.windows") == 2);
 	/* the busiest vCPU: 0, 5500 cycles at 2000 MHz */
 	CHECK_NEAR("seconds of model time", get(&m, "model-stat.seconds"), 5500 / 2e9, 1e-15);
-	CHECK("profile: cycles, misses, by raw address",
-	      get(&m, "model-profile.cycles.0xffffffff81234567") == 900 &&
-		  get(&m, "model-profile.cache-misses.0xffffffff81234567") == 3 &&
-		  isnan(get(&m, "model-profile.coherence-transfers.0xffffffff81234567")));
-	CHECK("profile: coherence", get(&m, "model-profile.coherence-transfers.0x401000") == 1);
-	CHECK("profile: other", get(&m, "model-profile.cycles.other") == 5);
+	/* totals: 6000 cycles, 10 LLC misses, 7 coherence transfers */
+	CHECK_NEAR("profile: a function's PCs summed (suffix stripped), % of all cycles",
+		   get(&m, "model-profile.cycles.do_fault"), 1200.0 / 6000 * 100, 1e-9);
+	CHECK_NEAR("profile: ... of all LLC misses", get(&m, "model-profile.cache-misses.do_fault"),
+		   50, 1e-9);
+	CHECK_NEAR("profile: ... of all coherence transfers",
+		   get(&m, "model-profile.coherence-transfers.do_fault"), 400.0 / 7, 1e-9);
+	CHECK("profile: no row for a clone's own name",
+	      isnan(get(&m, "model-profile.cycles.do_fault.isra.0")));
+	CHECK_NEAR("profile: unsymbolised ('-' or no name): the raw address",
+		   get(&m, "model-profile.cycles.0xffffffff81300000") +
+		       get(&m, "model-profile.cache-misses.0xffffffff81500000"),
+		   1 + 10, 1e-9);
+	CHECK("profile: under 0.05% left out, as perf-profile",
+	      isnan(get(&m, "model-profile.cycles.[unknown]")) &&
+		  isnan(get(&m, "model-profile.coherence-transfers.0xffffffff81500000")));
+	CHECK_NEAR("profile: PCs past the table: [other]", get(&m, "model-profile.cycles.[other]"),
+		   0.1, 1e-9);
+	CHECK("profile: user/kernel split from the counters, not the listed PCs",
+	      get(&m, "model-profile.cycles.[user]") == 5 &&
+		  get(&m, "model-profile.cycles.[kernel]") == 20 &&
+		  get(&m, "model-profile.coherence-transfers.[kernel]") == 100 &&
+		  get(&m, "model-profile.coherence-transfers.[user]") == 0 &&
+		  get(&m, "model-profile.cache-misses.[kernel]") == 100);
+	CHECK("profile: no per-PC row for a user PC, no unsafe name",
+	      isnan(get(&m, "model-profile.cycles.0x401000")) &&
+		  isnan(get(&m, "model-profile.cycles.a\"b")));
 	CHECK("profile: malformed addresses skipped",
-	      isnan(get(&m, "model-profile.cycles.0xFFFF")) &&
+	      isnan(get(&m, "model-profile.cycles.f")) &&
 		  isnan(get(&m, "model-profile.cycles.0x12345678901234567")) &&
 		  isnan(get(&m, "model-profile.cycles.../x")));
 	krp_metrics_free(&m);

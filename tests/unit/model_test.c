@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../../tools/qemu-plugin/model.h"
 #include "model_mark.h"
@@ -343,16 +344,120 @@ static void test_profile_and_windows(void)
 			pcs++;
 			p++;
 		}
-		CHECK("report: top 200 PCs", pcs == 200);
+		CHECK("report: every PC under the top bound", pcs == 250);
 		/* the 50 PCs with two misses lead, in address order */
-		CHECK("report: sorted by cycles, then address",
-		      strstr(a, "\npc 0x401000 cycles 424 misses 2 coherence 0\npc 0x401004 "));
+		CHECK("report: sorted by cycles, then address; user PCs [user]",
+		      strstr(a,
+			     "\npc 0x401000 [user] cycles 424 misses 2 coherence 0\npc 0x401004 "));
 		CHECK("report: header and end", strncmp(a, "# krepro-model 1\n", 17) == 0 &&
 						    la > 4 && strcmp(a + la - 4, "end\n") == 0);
 	}
 	free(a);
 	free(b);
 	krm_free(m);
+}
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/krepro-model-test-%ld-%s",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid(), name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+static void refused(const char *what, const char *text, const char *why)
+{
+	char err[512] = "", name[64], want[600];
+	const char *path;
+	struct krm_ksyms *k;
+
+	snprintf(name, sizeof(name), "bad%zu", strlen(what));
+	path = write_file(name, text);
+	k = krm_ksyms_load(path, err, sizeof(err));
+	snprintf(want, sizeof(want), "%s:%s", path, why);
+	if (strncmp(err, want, strlen(want)) != 0)
+		printf("# got '%s' want '%s'\n", err, want);
+	CHECK(what, !k && strncmp(err, want, strlen(want)) == 0);
+	krm_ksyms_free(k);
+	remove(path);
+}
+
+/* ksyms=System.map: text symbols by address, the rest only ends them. */
+static void test_ksyms(void)
+{
+	const char *path = write_file("map", "ffffffff81000000 T _stext\n"
+					     "ffffffff81000000 T _text\n"
+					     "ffffffff81000100 t do_fault.isra.0\n"
+					     "ffffffff81000040 T clear_page\n"
+					     "ffffffff81000200 W weak_fn\n"
+					     "ffffffff81000300 T _etext\n"
+					     "ffffffff81000380 D data_start\n"
+					     "0000000000000000 A __per_cpu_start\n");
+	char err[512] = "", *a;
+	struct krm_ksyms *k = krm_ksyms_load(path, err, sizeof(err));
+	struct krm_model *m;
+	size_t la;
+
+	remove(path);
+	CHECK("ksyms: a System.map loads", k && krm_ksyms_count(k) == 8);
+	if (!k) {
+		printf("# %s\n", err);
+		return;
+	}
+	CHECK("ksyms: below the first text symbol: none",
+	      !krm_ksyms_find(k, 0xffff800000000000ull));
+	CHECK("ksyms: two names at one address: the last by name",
+	      !strcmp(krm_ksyms_find(k, 0xffffffff81000010ull), "_text"));
+	CHECK("ksyms: the function holding a PC",
+	      !strcmp(krm_ksyms_find(k, 0xffffffff81000040ull), "clear_page") &&
+		  !strcmp(krm_ksyms_find(k, 0xffffffff810000ffull), "clear_page") &&
+		  !strcmp(krm_ksyms_find(k, 0xffffffff81000123ull), "do_fault.isra.0") &&
+		  !strcmp(krm_ksyms_find(k, 0xffffffff81000234ull), "weak_fn"));
+	CHECK("ksyms: a data symbol ends the text before it",
+	      !krm_ksyms_find(k, 0xffffffff81000380ull) && !krm_ksyms_find(k, UINT64_MAX));
+	m = model(1, NULL, NULL, NULL);
+	krm_window(m, 1);
+	krm_tick(m, 0, 10, 10, 1);
+	krm_access(m, 0, 1, 0x100000, 0xffffffff81000050ull, 0);
+	krm_access(m, 0, 2, 0x200000, 0xffffffff81000060ull, 0);
+	krm_access(m, 0, 3, 0x300000, 0xffffffff81000400ull, 0);
+	krm_access(m, 0, 4, 0x400000, 0x401000, 0);
+	krm_window(m, 0);
+	a = report(m, &la);
+	CHECK("profile: unsymbolised kernel PCs '-'",
+	      a && strstr(a, "\npc 0xffffffff81000050 - cycles 212 misses 1 coherence 0\n"));
+	free(a);
+	krm_set_ksyms(m, k);
+	a = report(m, &la);
+	CHECK("profile: kernel PCs name their function",
+	      a && strstr(a, "\npc 0xffffffff81000050 clear_page cycles 212 ") &&
+		  strstr(a, "\npc 0xffffffff81000060 clear_page cycles 212 "));
+	CHECK("profile: a kernel PC in no function [unknown], a user PC [user]",
+	      a && strstr(a, "\npc 0xffffffff81000400 [unknown] cycles ") &&
+		  strstr(a, "\npc 0x401000 [user] cycles "));
+	free(a);
+	krm_free(m);
+	krm_ksyms_free(k);
+	refused("ksyms: a line without a type is refused at its line",
+		"ffffffff81000000 T a\nffffffff81000040 b\n", "2: expected a one-letter");
+	refused("ksyms: a name with a quote is refused", "ffffffff81000000 T a\"b\n",
+		"1: a symbol name holds a byte");
+	refused("ksyms: a 17-digit address is refused", "1ffffffff81000000 T a\n",
+		"1: address over 16");
+	refused("ksyms: a cut last line is refused", "ffffffff81000000 T a\nffffffff8100",
+		"2: no newline");
+	refused("ksyms: no text symbol: not a System.map", "ffffffff81000000 D a\n",
+		"1: no text symbol");
+	CHECK("ksyms: a missing file is refused",
+	      !krm_ksyms_load("/nonexistent/System.map", err, sizeof(err)) &&
+		  strstr(err, "/nonexistent/System.map: cannot open"));
 }
 
 /* Guest code calling the markers: its bytes must hold the plugin's patterns. */
@@ -403,5 +508,6 @@ int main(void)
 	test_woken();
 	test_clock_back();
 	test_profile_and_windows();
+	test_ksyms();
 	return unit_failed;
 }

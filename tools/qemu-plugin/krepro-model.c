@@ -2,7 +2,8 @@
  * API (QEMU 7.2, QEMU_PLUGIN_VERSION 1) and the memory model (model.[ch]).
  * docs/MEMORY-MODEL.md says what it models, its arguments and its output.
  *
- *   qemu-system-x86_64 ... -plugin out/qemu-plugin/krepro-model.so,out=PATH[,KEY=VALUE...]
+ *   qemu-system-x86_64 ... -plugin
+ * out/qemu-plugin/krepro-model.so,out=PATH[,ksyms=MAP][,KEY=VALUE...]
  *
  * At translation: each instruction gets a memory callback carrying its
  * address and its place in the block, each block a callback counting its
@@ -29,9 +30,16 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 static struct krm_model *model;
+static struct krm_ksyms *ksyms;
 static const char *out_path;
 static int window_open;
 static pthread_t owner;
+/* bench/model-cost.sh's parts (KREPRO_MODEL_STAGE): the window never
+ * opens (closed), QEMU's address lookup only (lookup), or the model
+ * (full, the default).  Only full writes a report. */
+enum { STAGE_CLOSED, STAGE_LOOKUP, STAGE_FULL };
+static int stage = STAGE_FULL;
+static volatile uint64_t lookup_sink;
 static int owner_set;
 
 /* Per vCPU: its clock (instructions executed) and where the current block
@@ -101,6 +109,10 @@ static void mem_access(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t va
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (!hw || qemu_plugin_hwaddr_is_io(hw))
 		return;
+	if (stage == STAGE_LOOKUP) {
+		lookup_sink += qemu_plugin_hwaddr_phys_addr(hw);
+		return;
+	}
 	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), qemu_plugin_hwaddr_phys_addr(hw),
 		   insn_pc(u), qemu_plugin_mem_is_store(info));
 }
@@ -127,7 +139,7 @@ static void mark_exec(unsigned int cpu, void *udata)
 		krm_window(model, 0);
 		krm_tick(model, cpu, vcpu[cpu].clock, rest - 1, (int)TB_KERNEL(u));
 	}
-	window_open = krm_window_open(model);
+	window_open = stage != STAGE_CLOSED && krm_window_open(model);
 }
 
 /* hlt: the vCPU stops until an interrupt wakes it (the kernel's idle). */
@@ -175,6 +187,12 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 
 	(void)id;
 	(void)udata;
+	if (stage != STAGE_FULL) {
+		fprintf(stderr,
+			"krepro-model: KREPRO_MODEL_STAGE=%s: a cost measurement, no report\n",
+			stage == STAGE_CLOSED ? "closed" : "lookup");
+		return;
+	}
 	krm_drain(model);
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out_path) >= (int)sizeof(tmp) ||
 	    !(f = fopen(tmp, "w"))) {
@@ -189,13 +207,16 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	}
 	krm_free(model);
 	model = NULL;
+	krm_ksyms_free(ksyms);
+	ksyms = NULL;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 					   char **argv)
 {
 	struct krm_config c;
-	char err[256];
+	char err[512];
+	const char *ksyms_path = NULL;
 
 	if (!info->system_emulation) {
 		fprintf(stderr, "krepro-model: system emulation only\n");
@@ -207,6 +228,20 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		return -1;
 	}
 	krm_config_default(&c, (unsigned)info->system.max_vcpus);
+	if (getenv("KREPRO_MODEL_STAGE")) {
+		const char *st = getenv("KREPRO_MODEL_STAGE");
+
+		if (!strcmp(st, "closed"))
+			stage = STAGE_CLOSED;
+		else if (!strcmp(st, "lookup"))
+			stage = STAGE_LOOKUP;
+		else if (strcmp(st, "full")) {
+			fprintf(stderr,
+				"krepro-model: KREPRO_MODEL_STAGE=%s: closed, lookup or full\n",
+				st);
+			return -1;
+		}
+	}
 	for (int i = 0; i < argc; i++) {
 		char key[32], *eq = strchr(argv[i], '=');
 		size_t kl = eq ? (size_t)(eq - argv[i]) : 0;
@@ -220,6 +255,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		key[kl] = 0;
 		if (strcmp(key, "out") == 0) {
 			out_path = eq + 1;
+		} else if (strcmp(key, "ksyms") == 0) {
+			ksyms_path = eq + 1;
 		} else if (krm_config_set(&c, key, eq + 1, err, sizeof(err)) != 0) {
 			fprintf(stderr, "krepro-model: %s\n", err);
 			return -1;
@@ -233,12 +270,18 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		fprintf(stderr, "krepro-model: %s\n", err);
 		return -1;
 	}
+	if (ksyms_path && !(ksyms = krm_ksyms_load(ksyms_path, err, sizeof(err)))) {
+		fprintf(stderr, "krepro-model: ksyms=%s\n", err);
+		return -1;
+	}
 	model = krm_new(&c);
 	if (!model) {
 		fprintf(stderr, "krepro-model: out of memory\n");
+		krm_ksyms_free(ksyms);
 		return -1;
 	}
-	window_open = krm_window_open(model);
+	krm_set_ksyms(model, ksyms);
+	window_open = stage != STAGE_CLOSED && krm_window_open(model);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

@@ -56,6 +56,7 @@ struct krm_model {
 	struct pc_slot *prof;
 	size_t prof_used;
 	struct pc_slot prof_other; /* PCs past the table's bound */
+	const struct krm_ksyms *ksyms;
 };
 
 #define KRM_EVENT_NAME(e, name, metric) name,
@@ -219,8 +220,8 @@ int krm_config_set(struct krm_config *c, const char *key, const char *val, char 
 		return 0;
 	}
 	snprintf(err, errlen,
-		 "unknown argument '%s' (l1d, l2, llc, line, nodes, cpunode, buffer, "
-		 "profile)",
+		 "unknown argument '%s' (out, ksyms, l1d, l2, llc, line, nodes, cpunode, "
+		 "buffer, profile, window)",
 		 key);
 	return -1;
 bad_list:
@@ -741,6 +742,23 @@ static int by_cycles(const void *a, const void *b)
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
+void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k)
+{
+	m->ksyms = k;
+}
+
+static const char *function_of(const struct krm_model *m, uint64_t pc)
+{
+	const char *s;
+
+	if (pc < KRM_KERNEL_BASE)
+		return "[user]";
+	if (!m->ksyms)
+		return "-";
+	s = krm_ksyms_find(m->ksyms, pc);
+	return s ? s : "[unknown]";
+}
+
 int krm_write(struct krm_model *m, FILE *f)
 {
 	const struct krm_config *c = &m->c;
@@ -781,9 +799,10 @@ int krm_write(struct krm_model *m, FILE *f)
 	qsort(top, n, sizeof(*top), by_cycles);
 	for (size_t i = 0; i < n && i < KRM_PROFILE_TOP; i++)
 		fprintf(f,
-			"pc 0x%" PRIx64 " cycles %" PRIu64 " misses %" PRIu64 " coherence %" PRIu64
-			"\n",
-			top[i].pc, top[i].cycles, top[i].misses, top[i].coherence);
+			"pc 0x%" PRIx64 " %s cycles %" PRIu64 " misses %" PRIu64
+			" coherence %" PRIu64 "\n",
+			top[i].pc, function_of(m, top[i].pc), top[i].cycles, top[i].misses,
+			top[i].coherence);
 	fprintf(f, "pc-other cycles %" PRIu64 " misses %" PRIu64 " coherence %" PRIu64 "\n",
 		m->prof_other.cycles, m->prof_other.misses, m->prof_other.coherence);
 	free(top);

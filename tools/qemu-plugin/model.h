@@ -24,12 +24,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ksyms.h"
 #include "model_format.h"
 
 #define KRM_MAX_CPUS 64
 #define KRM_MAX_NODES 16
 #define KRM_MAX_RANGES 64
-#define KRM_PROFILE_TOP 200
+/* profile lines in the report: enough that a kernel function's sum over
+ * its PCs is not cut by the bound on a benchmark's window (top PCs by
+ * stall cycles; a deterministic order) */
+#define KRM_PROFILE_TOP 2000
 /* instruction addresses at or above this are the kernel's */
 #define KRM_KERNEL_BASE 0xffff800000000000ull
 
@@ -111,7 +115,15 @@ uint64_t krm_count(const struct krm_model *m, unsigned cpu, int kernel, enum krm
 /* windows opened (outermost), accesses outside every node's range */
 uint64_t krm_windows(const struct krm_model *m);
 
-/* The report (docs/MEMORY-MODEL.md, "Output"), deterministic. 0 or -1. */
+/* The kernel's symbols for the report's profile lines (not owned; NULL:
+ * unsymbolised). */
+void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k);
+
+/* The report (docs/MEMORY-MODEL.md, "Output"), deterministic. 0 or -1.
+ * A profile line is "pc 0xADDR FUNCTION cycles C misses M coherence T":
+ * FUNCTION is the kernel function (ksyms), "[unknown]" for a kernel PC no
+ * text symbol holds, "[user]" for a user PC and "-" for a kernel PC when
+ * no symbols were given. */
 int krm_write(struct krm_model *m, FILE *f);
 
 #endif

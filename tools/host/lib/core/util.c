@@ -415,3 +415,20 @@ int krp_parse_number(const char *s, size_t len, double *v)
 	*v = strtod(tmp, NULL);
 	return 0;
 }
+
+void krp_strip_sym_suffix(char *sym)
+{
+	static const char *const sfx[] = {"isra", "constprop", "part", "cold", "llvm"};
+
+	for (char *d = strchr(sym, '.'); d; d = strchr(d + 1, '.')) {
+		for (size_t i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
+			size_t n = strlen(sfx[i]);
+
+			if (d != sym && strncmp(d + 1, sfx[i], n) == 0 &&
+			    (d[1 + n] == '\0' || d[1 + n] == '.')) {
+				*d = '\0';
+				return;
+			}
+		}
+	}
+}

@@ -73,4 +73,8 @@ int krp_parse_number(const char *s, size_t len, double *v);
 #define KRP_RESULT_MAX 1e150
 int krp_value_ok(double v);
 
+/* A function's symbol without compiler clone suffixes: "foo.isra.0" ->
+ * "foo" (in place); perf-profile's and the memory model's profile rows. */
+void krp_strip_sym_suffix(char *sym);
+
 #endif
