@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../../tools/qemu-plugin/latency.h"
 #include "../../tools/qemu-plugin/model.h"
 #include "model_mark.h"
 
@@ -90,9 +91,11 @@ static double chase_ratio(size_t bytes, int passes, enum krm_event level, enum k
 /* Two vCPUs each storing n times to its line (line0, line1), vCPU 0 at
  * even clocks and vCPU 1 at odd ones, fed in slices of `slice` accesses a
  * vCPU as the emulator runs them (slice 1: in clock order). */
-static struct krm_model *two_writers(uint64_t line0, uint64_t line1, size_t n, size_t slice)
+static struct krm_model *writers_on(const char *cpunode, uint64_t line0, uint64_t line1, size_t n,
+				    size_t slice)
 {
-	struct krm_model *m = model(2, NULL, "0,0", "4096");
+	struct krm_model *m =
+	    model(2, "0x0-0xffffffff:0+0x100000000-0x1ffffffff:1", cpunode, "4096");
 
 	krm_window(m, 1);
 	for (size_t s = 0; s < n; s += slice)
@@ -105,6 +108,11 @@ static struct krm_model *two_writers(uint64_t line0, uint64_t line1, size_t n, s
 			}
 	krm_window(m, 0);
 	return m;
+}
+
+static struct krm_model *two_writers(uint64_t line0, uint64_t line1, size_t n, size_t slice)
+{
+	return writers_on("0,0", line0, line1, n, slice);
 }
 
 static char *report(struct krm_model *m, size_t *len)
@@ -212,6 +220,21 @@ static void test_coherence(void)
 	      a && b && la == lb && memcmp(a, b, la) == 0);
 	free(a);
 	free(b);
+	krm_free(m);
+
+	/* the same writers on two nodes: each transfer crosses the sockets */
+	m = writers_on("0,1", 0x1000, 0x1000, 20000, 1000);
+	r = (double)(sum(m, 0, KRM_STALL_CYCLES) + sum(m, 1, KRM_STALL_CYCLES)) /
+	    (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE));
+	printf("# shared line across nodes: %.1f stall cycles a transfer\n", r);
+	CHECK("coherence across nodes costs the remote latency",
+	      r > KRM_LAT_COHERENCE_REMOTE - 1 && r < KRM_LAT_COHERENCE_REMOTE + 1);
+	krm_free(m);
+	m = two_writers(0x1000, 0x1000, 20000, 1000);
+	r = (double)(sum(m, 0, KRM_STALL_CYCLES) + sum(m, 1, KRM_STALL_CYCLES)) /
+	    (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE));
+	CHECK("... and within a node the local one",
+	      r > KRM_LAT_COHERENCE - 1 && r < KRM_LAT_COHERENCE + 1);
 	krm_free(m);
 
 	m = two_writers(0x1000, 0x1040, 20000, 1000);

@@ -38,5 +38,9 @@
 /* a line this vCPU held, taken away by another vCPU's store and fetched
  * back from that vCPU's cache [HITM] */
 #define KRM_LAT_COHERENCE 80
+/* the same from a vCPU of another node (another socket): the line comes
+ * over the socket interconnect, about 100 ns [HITM] (Molka et al.'s
+ * remote modified lines; Intel MLC's remote HITM figures, 100-130 ns) */
+#define KRM_LAT_COHERENCE_REMOTE 250
 
 #endif

@@ -3,7 +3,7 @@
  * In exact mode guest time is the count of executed instructions, all
  * vCPUs' together, 2^shift ns each (KRP_EXACT_ICOUNT_SHIFT): the vCPUs run
  * one after another.  The model runs them side by side, each on its own
- * clock of model cycles, so the window lasts as long as its busiest vCPU
+ * clock of model cycles: the window lasts as long as its busy vCPUs
  * (model-stat.seconds).  The same work in model time: a rate (higher is
  * better) times guest seconds / model seconds, a time (lower is better)
  * divided by it.  Written as model.<headline> beside the headline itself,
