@@ -25,8 +25,7 @@ bisect_main() {
 	host_tools
 	# Working files of this bisect only (two bisects on one cache never
 	# share them), removed on every exit; its log is kept beside the results.
-	bs_w=$(mktemp -d "$KREPRO_CACHE/bisect.XXXXXX")
-	temp_add "$bs_w"
+	temp_dir bs_w "$KREPRO_CACHE/bisect"
 	"$KREPRO_ROOT/build.sh" patches "$ser" >"$bs_w/patches" || exit 2
 	total=$(wc -l <"$bs_w/patches")
 	mkdir -p "$bs_out"

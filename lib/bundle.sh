@@ -42,8 +42,7 @@ cmd_bundle() {
 		cmd_kernel "$v" >/dev/null
 	done
 	cmd_initramfs >/dev/null
-	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-bundle.XXXXXX")
-	temp_add "$w"
+	temp_dir w "${TMPDIR:-/tmp}/krepro-bundle"
 	temp_add "$outf.tmp"
 	temp_add "$outf.sig.tmp"
 	b=$w/krepro-bundle
@@ -315,8 +314,7 @@ cmd_verify() {
 		shift 2
 	fi
 	[ $# -eq 1 ] || die "verify: name one bundle file"
-	w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-verify.XXXXXX")
-	temp_add "$w"
+	temp_dir w "${TMPDIR:-/tmp}/krepro-verify"
 	unpack_bundle "$1" "$w"
 	b=$w/krepro-bundle
 	note "verify: hashes of the bundle's files check out; rebuilding from inputs/ in a sandbox (no network, writes only to $w)"

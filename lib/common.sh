@@ -114,6 +114,18 @@ temp_add() {
 	KREPRO_TEMPS="$KREPRO_TEMPS
 $1"
 }
+# temp_dir VAR PREFIX: a new private folder PREFIX.<random> named in VAR,
+# removed on every exit, signals too.  The name is registered (temp_add)
+# before mkdir makes the folder (mkdir refuses a name that exists), so a
+# signal at any moment leaves nothing behind; with mktemp, one between its
+# mkdir and temp_add left the folder.
+temp_dir() {
+	td_d=$2.$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+	temp_add "$td_d"
+	mkdir -m 700 "$td_d" || die "cannot make the temporary folder $td_d"
+	eval "$1=\$td_d"
+}
+
 # shellcheck disable=SC2317 # called from the EXIT trap
 temps_remove() {
 	printf '%s\n' "$KREPRO_TEMPS" | while IFS= read -r tr_p; do

@@ -29,8 +29,7 @@ floor_main() {
 	host_tools
 	mkdir -p "$fl_out"
 	fl_out=$(cd "$fl_out" && pwd)
-	fl_w=$(mktemp -d "${TMPDIR:-/tmp}/krepro-floor.XXXXXX")
-	temp_add "$fl_w"
+	temp_dir fl_w "${TMPDIR:-/tmp}/krepro-floor"
 	fl_base() { if [ -n "$fl_matrix" ]; then cat "$fl_matrix"; else default_matrix; fi; }
 	fl_cmdline=$(fl_base | sed -n 's/^kernel_cmdline: *//p' | head -n 1)
 	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; four disjoint seed

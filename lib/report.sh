@@ -34,8 +34,7 @@ from_report() {
 	krepro_dirs
 	host_tools
 	# Its work files in one folder that goes on every exit, signals too.
-	fr_d=$(mktemp -d "${TMPDIR:-/tmp}/krepro-report.XXXXXX")
-	temp_add "$fr_d"
+	temp_dir fr_d "${TMPDIR:-/tmp}/krepro-report"
 	fr_tmp=$fr_d/matrix
 	key_table >"$fr_tmp.keys" || exit 2
 	"$KREPRO_OUT/host/krepro-fromreport" --keys "$fr_tmp.keys" "$1" >"$fr_tmp" || {
