@@ -4,7 +4,8 @@
 # its caches, NUMA and coherence, its counters repeating byte for byte
 # beside CPU hogs, the benchmark's own results unchanged by it, a change
 # that costs no instructions but moves a cache line (patches/contended)
-# called a regression in model time only, NUMA balancing's benefit, and
+# called a regression in model time only (and an A/A called nothing),
+# NUMA balancing's benefit, and
 # the 4-node 8-vCPU board.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
@@ -122,6 +123,30 @@ assert "... (no significant change, or an improvement)" sh -c "grep '^will-it-sc
 expect_in "the model's throughput in the same report: a regression, with seeds and a floor" "$T_DIR/cont.summary" "model.will-it-scale.per_process_ops: -"
 assert "... called a regression" sh -c "grep '^model.will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q 'floor.*: regression'"
 expect_in "the coherence transfers show in the table" "$T_OUT" "model-stat.coherence-transfers"
+
+# A/A: base against base with an unused boot word of another length (the
+# same kernel, inputs perturbed): neither row may call a change.
+cat >"$T_DIR/aa.yaml" <<'M'
+suite: will-it-scale
+test: page_fault3
+mode: process
+nr_task: 2
+runtime: 10s
+variants: [base]
+board: qemu-2node
+clock: exact
+seeds: 1-3
+memory_model: on
+kernel_cmdline: [krepro_aa=1, krepro_aa=4444]
+M
+expect_rc "A/A with the model: base with two unused boot words, 3 seeds each" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/aa.yaml"
+AA1=$(find "$R" -type d -path '*krepro_aa=1-*/qemu-2node.exact.model/*' -name base | head -n 1)
+AA2=$(find "$R" -type d -path '*krepro_aa=4444-*/qemu-2node.exact.model/*' -name base | head -n 1)
+expect_rc "compare the two" 0 ./run-matrix.sh compare "$AA1" "$AA2"
+sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/aa.summary"
+cat "$T_DIR/aa.summary"
+expect_in "A/A: the model's row is there" "$T_DIR/aa.summary" "model.will-it-scale.per_process_ops: "
+assert "A/A: no regression or improvement called on either row" sh -c "! grep -q 'regression\|improvement' '$T_DIR/aa.summary'"
 
 # --- NUMA balancing's benefit, deterministically ----------------------------
 cat >"$T_DIR/numa.yaml" <<'M'
