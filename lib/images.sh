@@ -2,8 +2,8 @@
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
 # Reads: BUNDLE, MATRIX, VARIANTS, BACKEND_BUILDS (empty: an import, nothing
-# to build), MODEL_PLAN.  Sets MODEL_PLUGIN and MODEL_PLUGIN_SHA (the memory
-# model's), BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
+# to build), MODEL_PLAN.  Sets MODEL_PLUGIN, MODEL_PLUGIN_SHA and MODEL_QEMU
+# (the memory model's), BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
@@ -54,6 +54,7 @@ prepare_images() {
 		MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
 		[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
 		MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
+		MODEL_QEMU=$(qemu-system-x86_64 --version | head -n 1)
 	fi
 	# Each run records the images it booted (write_images).
 	for v in $VARIANTS; do

@@ -8,8 +8,8 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT; environment:
 # KREPRO_QEMU_SOURCE (a folder already holding the source package's files,
 # still checked), KREPRO_DEBIAN_MIRROR (the mirror apt fetches from).
-# model_plugin_arg (run-matrix) reads B_* (load_board), MODEL_PLUGIN and
-# MODEL_PLUGIN_SHA (prepare_images).  Sets: nothing global.
+# model_plugin_arg (run-matrix) reads B_* (load_board), MODEL_PLUGIN,
+# MODEL_PLUGIN_SHA and MODEL_QEMU (prepare_images).  Sets: nothing global.
 
 qp_get() { # key -> value from tools/qemu-plugin/qemu-source.conf
 	conf_get "$KREPRO_ROOT/tools/qemu-plugin/qemu-source.conf" "$1"
@@ -190,23 +190,24 @@ model_cpunodes() {
 # NUMA layout, and the kernel's System.map when it has one (the profile's
 # symbols).  Writes RUN-DIR/model.conf, what the run was booted with.
 model_plugin_arg() {
-	ma=$MODEL_PLUGIN,out=$1/memory-model,l1d=$B_MODEL_L1D,l2=$B_MODEL_L2,llc=$B_MODEL_LLC,line=$B_MODEL_LINE
+	# the board's model; this machine's paths (the report, the System.map)
+	# are added below, and model.conf records the rest
+	ma_args=l1d=$B_MODEL_L1D,l2=$B_MODEL_L2,llc=$B_MODEL_LLC,line=$B_MODEL_LINE
 	if [ "$B_NODES" -gt 1 ]; then
 		ma_sizes=
 		for ma_m in $B_NODE_MEMS; do ma_sizes="$ma_sizes $(size_of "$ma_m")"; done
 		# shellcheck disable=SC2086 # sizes in bytes and cpu lists, single words
-		ma=$ma,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $B_NODE_CPUS) || exit 2
+		ma_args=$ma_args,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $B_NODE_CPUS) || exit 2
 	fi
+	ma=$MODEL_PLUGIN,out=$1/memory-model,$ma_args
 	ma_map=$(dirname "$2")/System.map
 	[ ! -f "$ma_map" ] || ma=$ma,ksyms=$ma_map
 	# QEMU splits -plugin's argument at commas
 	case $1$2$MODEL_PLUGIN in *,*) die "memory model: a path with a comma cannot be passed to QEMU's -plugin: $1" ;; esac
 	{
 		printf 'plugin_sha256=%s\n' "$MODEL_PLUGIN_SHA"
-		printf 'qemu=%s\n' "$(qemu-system-x86_64 --version | head -n 1)"
-		# the arguments but for the paths of this machine: the report's
-		# and the System.map's (the kernel's hash is in images)
-		printf 'arguments=%s\n' "$(printf '%s' "${ma#"$MODEL_PLUGIN",}" | tr , '\n' | grep -v '^out=\|^ksyms=' | paste -sd, -)"
+		printf 'qemu=%s\n' "$MODEL_QEMU"
+		printf 'arguments=%s\n' "$ma_args"
 		[ ! -f "$ma_map" ] || printf 'ksyms_sha256=%s\n' "$(sha256sum "$ma_map" | cut -d' ' -f1)"
 	} >"$1/model.conf"
 	printf '%s\n' "$ma"
