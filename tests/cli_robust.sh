@@ -105,6 +105,22 @@ assert "and no temporary left" test -z "$(ls "$T_DIR/tmp")"
 # folder exists, while it plans its first set.  A copy of the checkout
 # whose build.sh builds the host tools only: a stop that came late could
 # never build or boot a kernel.
+# has_temp PREFIX: a PREFIX.* file or folder exists
+has_temp() {
+	for ht in "$1".*; do [ -e "$ht" ] && return 0; done
+	return 1
+}
+# term_once_temp PID PREFIX STEP: once PREFIX.* exists (polled every STEP
+# seconds, 300 times at most) or PID ended, PID gets TERM; its exit status
+term_once_temp() {
+	tt_i=0
+	while ! has_temp "$2" && [ "$tt_i" -lt 300 ] && kill -0 "$1" 2>/dev/null; do
+		sleep "$3"
+		tt_i=$((tt_i + 1))
+	done
+	kill -TERM "$1" 2>/dev/null
+	wait "$1"
+}
 copy_checkout "$T_DIR/fck"
 mv "$T_DIR/fck/build.sh" "$T_DIR/fck/build.real.sh"
 # shellcheck disable=SC2016 # the wrapper's own $1, $@ and $*
@@ -112,24 +128,12 @@ printf '#!/bin/sh\ncase $1 in tools | uapi) exec "%s/build.sh" "$@" ;; esac\nech
 chmod +x "$T_DIR/fck/build.sh"
 mkdir -p "$T_DIR/tmp2"
 KREPRO_OUT=$PWD/out TMPDIR="$T_DIR/tmp2" "$T_DIR/fck/run-matrix.sh" floor -n 3 -o "$T_DIR/fl2" >"$T_DIR/floor.out" 2>&1 &
-fl_pid=$!
-# floor_temp: a krepro-floor.* folder is in tmp2
-floor_temp() {
-	for ft in "$T_DIR"/tmp2/krepro-floor.*; do [ -e "$ft" ] && return 0; done
-	return 1
-}
-fl_i=0
-while ! floor_temp && [ "$fl_i" -lt 300 ] && kill -0 "$fl_pid" 2>/dev/null; do
-	sleep 0.05
-	fl_i=$((fl_i + 1))
-done
-kill -TERM "$fl_pid" 2>/dev/null
-wait "$fl_pid"
+term_once_temp "$!" "$T_DIR/tmp2/krepro-floor" 0.05
 fl_rc=$?
 if [ "$fl_rc" != 0 ]; then ok "floor stopped by TERM fails (rc $fl_rc)"; else no "floor stopped by TERM exited 0"; fi
 # the planning child it waited for ends by itself within a second
 sleep 1
-if floor_temp; then no "floor stopped by TERM left $(ls "$T_DIR/tmp2")"; else ok "floor stopped by TERM leaves no krepro-floor.* temporary"; fi
+if has_temp "$T_DIR/tmp2/krepro-floor"; then no "floor stopped by TERM left $(ls "$T_DIR/tmp2")"; else ok "floor stopped by TERM leaves no krepro-floor.* temporary"; fi
 assert "and no temporary of its children" test -z "$(ls "$T_DIR/tmp2")"
 
 # from-report stopped by SIGTERM while it plans its matrix leaves no
@@ -138,23 +142,11 @@ assert "and no temporary of its children" test -z "$(ls "$T_DIR/tmp2")"
 mkdir -p "$T_DIR/tmp3"
 fr_mail=$(find tests/fixtures/reports -type f | sort | head -n 1)
 TMPDIR="$T_DIR/tmp3" ./run-matrix.sh from-report "$fr_mail" >"$T_DIR/fr.out" 2>&1 &
-fr_pid=$!
-# report_temp: a krepro-report.* file or folder is in tmp3
-report_temp() {
-	for rt in "$T_DIR"/tmp3/krepro-report.*; do [ -e "$rt" ] && return 0; done
-	return 1
-}
-fr_i=0
-while ! report_temp && [ "$fr_i" -lt 300 ] && kill -0 "$fr_pid" 2>/dev/null; do
-	sleep 0.02
-	fr_i=$((fr_i + 1))
-done
-kill -TERM "$fr_pid" 2>/dev/null
-wait "$fr_pid"
+term_once_temp "$!" "$T_DIR/tmp3/krepro-report" 0.02
 fr_rc=$?
 if [ "$fr_rc" != 0 ]; then ok "from-report stopped by TERM fails (rc $fr_rc)"; else no "from-report stopped by TERM exited 0 (stopped too late?)"; fi
 sleep 1
-if report_temp; then no "from-report stopped by TERM left $(ls "$T_DIR/tmp3")"; else ok "from-report stopped by TERM leaves no krepro-report.* temporary"; fi
+if has_temp "$T_DIR/tmp3/krepro-report"; then no "from-report stopped by TERM left $(ls "$T_DIR/tmp3")"; else ok "from-report stopped by TERM leaves no krepro-report.* temporary"; fi
 
 t_summary
 t_clean
