@@ -66,6 +66,9 @@ printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nrunt
 expect_rc "clock: exact dry run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res5" "$T_DIR/ex.yaml"
 expect_in "exact results are their own machine in the path" "$T_OUT" "/qemu-2node.exact/krepro-initramfs/"
 expect_in "dry run names the clock" "$T_OUT" "clock exact"
+# The default seeds of an exact cell (full_verdicts measures their floor
+# with fewer, to keep CI's time).
+expect_in "an exact cell without runs or seeds plans the default 8 seeds" "$T_OUT" "seeds 1-8 (exact mode: run N has the N-th)"
 expect_rc "clock: exact on a lab board is refused" 2 ./run-matrix.sh -o "$T_DIR/res5" --board lab-loopback "$T_DIR/ex.yaml"
 expect_in "the refusal says a lab clock is real" "$T_OUT" "board lab-loopback is a lab machine, whose clock is always real"
 assert "nothing was built for it" test ! -e "$T_DIR/res5/will-it-scale"
