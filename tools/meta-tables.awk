@@ -2,6 +2,9 @@
 # their meta files, so adding a folder is the only edit (docs/ARCHITECTURE.md).
 #   awk -v table=monitors -f tools/meta-tables.awk monitors/*/meta
 #       "monitor NAME SAMPLER" lines -> KRP_MONITOR("NAME", SAMPLER)
+#       and each monitor folder's "param KEY CHECK WHERE DEFAULT TEXT" line
+#       -> KRP_MONITOR_PARAM("KEY", "DEFAULT") (krepro-monitor's defaults;
+#       the value the job gives reaches it in KREPRO_MONITOR_PARAMS)
 #   awk -v table=parse_headers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
 #       #include "<folder>/parse.h" for every folder that has one
 #   awk -v table=parsers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
@@ -209,6 +212,10 @@ $1 == "tests" {
 	for (ti = 2; ti <= NF; ti++) test_source($ti, folder())
 	if (ntests == 0) bad("no test names from " $0)
 }
+$1 == "param" && FILENAME ~ /^monitors\// && table == "monitors" {
+	if (NF < 6 || $2 !~ /^[a-z][a-z0-9_]*$/ || $5 !~ /^[A-Za-z0-9_.:%+-]+$/) bad("expected \"param KEY CHECK WHERE DEFAULT TEXT\"")
+	params = params sprintf("KRP_MONITOR_PARAM(\"%s\", \"%s\")\n", $2, $5 == "-" ? "" : $5)
+}
 $1 == "monitor" {
 	if (NF != 3 || $2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 !~ /^[a-z_][a-z0-9_]*$/)
 		bad("expected \"monitor NAME SAMPLER\" (a monitor name, a C name)")
@@ -242,6 +249,8 @@ END {
 		if (w[1] == "monitor" && !(("parser", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"parser\" line")
 		if (w[1] == "monitor" && table == "monitors_md" && !(("doc", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"doc\" line")
 	}
+	if (table == "monitors" && params != "")
+		out = out "#ifdef KRP_MONITOR_PARAM\n" params "#endif\n"
 	if (table == "monitors_md")
 		out = "| monitor | source | raw sample | metrics | reduced |\n|---|---|---|---|---|\n" out
 	if (table == "meaning")
