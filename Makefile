@@ -88,7 +88,7 @@ HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*
 .PHONY: all host guest unit fuzz check check-quick clean format docs docs-check model-plugin
 all: host guest
 
-host: $(HOST_TOOLS)
+host: $(HOST_TOOLS) $(TEST_LISTS)
 guest: $(GUEST_TOOLS)
 unit: $(UNIT_TESTS)
 fuzz: $(FUZZERS)
@@ -116,6 +116,22 @@ $(GEN)/lkp_suites.def: $(SUITE_META) tools/meta-tables.awk
 	@mkdir -p $(@D)
 	awk -v table=lkp_suites -f tools/meta-tables.awk $(SUITE_META) >$@.tmp && mv $@.tmp $@
 
+# Each suite's test names, read from its guest programs by its meta's
+# "tests" line (tools/meta-tables.awk says how): out/gen/<suite>.tests, one
+# name a line.  The key table (lib/cells.sh) reads the same generator, so
+# a "param test enum:@tests" check, --keys, docs/KEYS.md and the guest's
+# /etc/krepro/keys hold this list; adding a testcase is adding its file.
+TEST_SUITES = $(patsubst suites/%/meta,%,$(shell grep -l '^tests ' $(SUITE_META)))
+TEST_LISTS = $(foreach s,$(TEST_SUITES),$(GEN)/$(s).tests)
+SUITE_SOURCES = $(wildcard suites/$(1)/*.c suites/$(1)/*.h suites/$(1)/run.sh suites/$(1)/tests suites/$(1)/tests/*.c)
+define tests_rule
+$(GEN)/$(1).tests: suites/$(1)/meta $(call SUITE_SOURCES,$(1)) tools/meta-tables.awk
+	@mkdir -p $$(@D)
+	awk -v table=tests -f tools/meta-tables.awk suites/$(1)/meta | sed 's/^[^ ]* //' >$$@.tmp && \
+	  test -s $$@.tmp && mv $$@.tmp $$@
+endef
+$(foreach s,$(TEST_SUITES),$(eval $(call tests_rule,$(s))))
+
 # The generated docs: docs/MONITORS.md's table from the monitors' "doc"
 # lines, docs/KEYS.md from the key table (./run-matrix.sh --keys-md).  make
 # docs writes both; make docs-check fails naming the one that differs.
@@ -124,7 +140,7 @@ $(GEN)/MONITORS.md: docs/MONITORS.md $(MONITOR_META) tools/meta-tables.awk
 	awk -v table=monitors_md -f tools/meta-tables.awk $(MONITOR_META) >$@.rows
 	awk -v rows=$@.rows '/^<!-- end: make docs/ { skip = 0 } !skip { print } \
 	  /^<!-- begin: make docs/ { while ((getline l < rows) > 0) print l; skip = 1 }' docs/MONITORS.md >$@
-$(GEN)/KEYS.md: lib/matrix-keys $(MONITOR_META) $(SUITE_META) lib/cells.sh
+$(GEN)/KEYS.md: lib/matrix-keys $(MONITOR_META) $(SUITE_META) lib/cells.sh $(TEST_LISTS)
 	@mkdir -p $(@D)
 	./run-matrix.sh --keys-md >$@.tmp && mv $@.tmp $@
 docs: $(GEN)/MONITORS.md $(GEN)/KEYS.md

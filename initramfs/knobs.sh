@@ -24,9 +24,10 @@
 #                              file (half of MemTotal) and need the kernel's
 #                              support (/proc/filesystems) and mke2fs
 #                              (busybox) or mkfs.xfs
-#   sched_debug_interval=SECONDS
-#                              the sched_debug monitor's interval (default 60); exported
-#                              as KREPRO_SCHED_DEBUG_INTERVAL for krepro-monitor
+#   a monitor's parameter      (a "param" line of monitors/<name>/meta: the
+#                              key table's owner monitor:<name>) passed on to
+#                              krepro-monitor as KEY=VALUE words of
+#                              KREPRO_MONITOR_PARAMS (sched_debug_interval=60)
 #
 # Every job.conf key is checked against the key table the image carries
 # (/etc/krepro/keys, made from lib/matrix-keys and the suites' and monitors'
@@ -130,10 +131,13 @@ knob_apply() { # key value
 	fs)
 		knob_fs "$2"
 		;;
-	sched_debug_interval)
-		KREPRO_SCHED_DEBUG_INTERVAL=$2
-		export KREPRO_SCHED_DEBUG_INTERVAL
-		echo "sched_debug_interval=$2" >>"$R/knobs"
+	*)
+		# a monitor's parameter: its value passed the key table's check
+		if awk -v k="$1" '$1 == k && $4 ~ /^monitor:/ { f = 1; exit } END { exit !f }' "$knob_keys"; then
+			KREPRO_MONITOR_PARAMS="${KREPRO_MONITOR_PARAMS:+$KREPRO_MONITOR_PARAMS }$1=$2"
+			export KREPRO_MONITOR_PARAMS
+			echo "$1=$2" >>"$R/knobs"
+		fi
 		;;
 	esac
 }

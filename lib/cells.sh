@@ -134,8 +134,11 @@ key_line() {
 # line, a kit key set again, a key set twice by one owner, or one key with
 # two WHEREs or with a count and a non-count check stops it naming file and
 # line: the result path and job.conf classes are per key, not per suite.
+# A check "enum:@tests" or "words:@tests" is the list of names the suite's
+# guest programs run, read from them by its meta's "tests" line
+# (tools/meta-tables.awk, table=tests: the first input, "SUITE NAME" lines).
 key_table() {
-	(cd "$KREPRO_ROOT" && awk '
+	(cd "$KREPRO_ROOT" && awk -v table=tests -f tools/meta-tables.awk suites/*/meta | awk '
 	function bad(msg) { printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"; failed = 1; exit 2 }
 	function rest(n,    t, i) { t = $0; for (i = 0; i < n; i++) sub(/^[ \t]*[^ \t]+/, "", t); sub(/^[ \t]+/, "", t); return t }
 	function row(k, check, where, owner, def, text) {
@@ -156,12 +159,18 @@ key_table() {
 		seen[k, owner] = 1
 		print k, check, where, owner, def, text
 	}
+	FILENAME == "-" { tests[$1] = ($1 in tests) ? tests[$1] "|" $2 : $2; next }
 	FILENAME == "lib/matrix-keys" { if (/^[a-z]/) row($1, $2, $3, "kit", $4, rest(4)); next }
 	$1 == "param" {
 		split(FILENAME, p, "/")
-		row($2, $3, $4, p[1] == "monitors" ? "monitor:" p[2] : p[2], $5, rest(5))
+		ck = $3
+		if (ck ~ /^(enum|words):@tests$/) {
+			if (!(p[2] in tests)) bad($2 ": @tests, but no test names from a \"tests\" line (tools/meta-tables.awk)")
+			ck = substr(ck, 1, index(ck, ":")) tests[p[2]]
+		}
+		row($2, ck, $4, p[1] == "monitors" ? "monitor:" p[2] : p[2], $5, rest(5))
 	}
-	END { if (failed) exit 2 }' lib/matrix-keys suites/*/meta monitors/*/meta)
+	END { if (failed) exit 2 }' - lib/matrix-keys suites/*/meta monitors/*/meta)
 }
 
 # kit_default KEY: a kit key's default, from lib/matrix-keys itself (for

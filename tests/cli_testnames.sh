@@ -1,9 +1,11 @@
 #!/bin/sh
-# Test names (issue 28, item 4): each suite's tests are one list, the check
-# of its `test` parameter in suites/<name>/meta, read by the plan, the
-# guest's knobs.sh and docs/KEYS.md; it is the list the guest's programs
-# and run.sh accept (checked here against their sources); an unknown test
-# is refused by --dry-run naming the closest one.  No kernel is built.
+# Test names (issue 28, item 4; issue 36, item 1): each suite's tests are
+# one list, the names its guest programs run, read from them at build time
+# by its meta's "tests" line (tools/meta-tables.awk) and never typed a
+# second time: its `test` parameter's check is "enum:@tests" (or
+# "words:@tests"), which the key table, the plan, the guest's knobs.sh and
+# docs/KEYS.md read; an unknown test is refused by --dry-run naming the
+# closest one.  No kernel is built.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -13,43 +15,33 @@ cd "$(dirname "$0")/.." || exit 2
 meta_tests() {
 	awk -v s="$1" '$1 == "test" && $4 == s { sub(/^[a-z]+:/, "", $2); print $2 }' "$T_DIR/keys" | tr '|' '\n'
 }
-# The guest's own tables, read from their sources; will-it-scale's is
-# generated from its folder of testcases, one file each.
-for f in suites/will-it-scale/tests/*.c; do basename "$f" .c; done >"$T_DIR/wis.src"
-# shellcheck disable=SC2016 # a literal $ in the pattern
-sed -n '/^\tcase \$vms_test in$/,/^\tesac$/p' suites/vm-scalability/run.sh | sed '1d;$d' |
-	awk '/^\t[a-z]/ || c { c = /\\$/; gsub(/[)\\\t ]/, ""); n = split($0, w, "|"); for (i = 1; i <= n; i++) if (w[i] != "") print w[i] }' >"$T_DIR/vms.src"
-{
-	echo all
-	echo files
-	awk '/^static const struct ub_test tests\[\] = \{/ { p = 1; next } p && /^\};/ { exit }
-		p && /\{"/ { match($0, /"[^"]+"/); print substr($0, RSTART + 1, RLENGTH - 2) }' suites/unixbench/unixbench.c
-	# UnixBench's own names of the file tests (the aliases table)
-	awk '/^\} aliases\[\] = \{/ { p = 1; next } p && /^\};/ { exit }
-		p { while (match($0, /\{"[^"]+"/)) { print substr($0, RSTART + 2, RLENGTH - 3); $0 = substr($0, RSTART + RLENGTH) } }' suites/unixbench/unixbench.c
-} >"$T_DIR/ub.src"
-awk -F'"' '/an_test_names\[AN_NTESTS\] = / { for (i = 2; i <= NF; i += 2) print $i } /^[ \t]+"numa02_SMT"\};/ { print "numa02_SMT" }' \
-	suites/autonuma-benchmark/autonuma_calc.h | sort -u | while IFS= read -r t; do
-	for b in '' _HARD_BIND _INVERSE_BIND; do echo "$t$b"; done
-done >"$T_DIR/an.src"
-# and lkp-tests' sets, a suffix alone (an_set_parse): numa01 and numa02, each also bound
-printf '%s\n' _HARD_BIND _INVERSE_BIND >>"$T_DIR/an.src"
-awk -F'"' '/mb_test_names\[MB_NTESTS\] = / { p = 1 } p { for (i = 2; i <= NF; i += 2) print $i } p && /;$/ { exit }' \
-	suites/membench/membench_calc.h >"$T_DIR/mb.src"
-for p in will-it-scale:wis vm-scalability:vms unixbench:ub autonuma-benchmark:an membench:mb; do
-	s=${p%:*} f=$T_DIR/${p#*:}.src
-	meta_tests "$s" | sort >"$T_DIR/$s.meta"
-	sort "$f" >"$f.sorted"
-	assert "$s: the guest's tests read from its source ($(wc -l <"$f") names)" test "$(wc -l <"$f")" -ge 3
-	if cmp -s "$T_DIR/$s.meta" "$f.sorted"; then ok "$s: suites/$s/meta lists exactly the tests the guest runs"; else
-		case $s in
-		will-it-scale) where="a testcase is a file suites/will-it-scale/tests/NAME.c and NAME in the 'param test enum:' line of suites/will-it-scale/meta" ;;
-		*) where="add a name to the 'param test' line of suites/$s/meta and to the guest's table" ;;
-		esac
-		no "$s: suites/$s/meta and the guest differ (<: only in meta, >: only in the guest; $where):"
-		diff "$T_DIR/$s.meta" "$f.sorted" | sed 's/^/    | /'
+# The build's lists (out/gen/<suite>.tests) are the key table's, and no
+# meta types a list of its own.
+for s in will-it-scale:60 vm-scalability:48 unixbench:31 autonuma-benchmark:14 membench:6; do
+	tn_want=${s#*:} s=${s%:*}
+	expect_rc "$s: its meta's test check is the generated list (@tests)" 0 grep -Eq '^param test (enum|words):@tests ' "suites/$s/meta"
+	rm -f "$T_DIR/o/gen/$s.tests"
+	expect_rc "$s: make writes out/gen/$s.tests" 0 make -s OUT="$T_DIR/o" "$T_DIR/o/gen/$s.tests"
+	meta_tests "$s" >"$T_DIR/$s.keys"
+	if cmp -s "$T_DIR/$s.keys" "$T_DIR/o/gen/$s.tests"; then ok "$s: the key table's list is the build's, in its order"; else
+		no "$s: the key table and out/gen/$s.tests differ:"
+		diff "$T_DIR/$s.keys" "$T_DIR/o/gen/$s.tests" | sed 's/^/    | /'
 	fi
+	assert "$s: $tn_want tests ($(wc -l <"$T_DIR/$s.keys") listed)" test "$(wc -l <"$T_DIR/$s.keys")" -eq "$tn_want"
 done
+for f in suites/will-it-scale/tests/*.c; do basename "$f" .c; done >"$T_DIR/wis.files"
+expect_rc "will-it-scale: one test a file of tests/, in name order" 0 cmp -s "$T_DIR/wis.files" "$T_DIR/o/gen/will-it-scale.tests"
+expect_in "unixbench: its sets, UnixBench's names of the file tests, then its tests" "$T_DIR/o/gen/unixbench.tests" "fsdisk-w
+dhry2reg"
+expect_in "autonuma-benchmark: lkp-tests' sets alone, then each program in each binding" "$T_DIR/o/gen/autonuma-benchmark.tests" "_INVERSE_BIND
+numa01
+numa01_HARD_BIND"
+# A source that gives no names stops the list naming the meta's line.
+copy_checkout "$T_DIR/k"
+sed -i 's/^tests membench_calc.h:mb_test_names$/tests membench_calc.h:mb_no_such_table/' "$T_DIR/k/suites/membench/meta"
+(cd "$T_DIR/k" && ./run-matrix.sh --keys) >"$T_OUT" 2>&1
+expect_in "a tests line naming no table is refused at its line" "$T_OUT" \
+	"suites/membench/meta:$(grep -n '^tests ' suites/membench/meta | cut -d: -f1): no C table mb_no_such_table[] = { ... } in suites/membench/membench_calc.h"
 expect_in "docs/KEYS.md shows the list" docs/KEYS.md "enum:brk1\\|brk2\\|"
 
 # plan time: refused naming the closest, before any build

@@ -2,6 +2,9 @@
 # their meta files, so adding a folder is the only edit (docs/ARCHITECTURE.md).
 #   awk -v table=monitors -f tools/meta-tables.awk monitors/*/meta
 #       "monitor NAME SAMPLER" lines -> KRP_MONITOR("NAME", SAMPLER)
+#       and each monitor folder's "param KEY CHECK WHERE DEFAULT TEXT" line
+#       -> KRP_MONITOR_PARAM("KEY", "DEFAULT") (krepro-monitor's defaults;
+#       the value the job gives reaches it in KREPRO_MONITOR_PARAMS)
 #   awk -v table=parse_headers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
 #       #include "<folder>/parse.h" for every folder that has one
 #   awk -v table=parsers -f tools/meta-tables.awk suites/*/meta monitors/*/meta
@@ -13,6 +16,20 @@
 #   awk -v table=monitors_md -f tools/meta-tables.awk monitors/*/meta
 #       "doc NAME | source | raw sample | metrics | reduced" lines -> the rows
 #       of docs/MONITORS.md's table (make docs puts them there)
+#   awk -v table=tests -f tools/meta-tables.awk suites/*/meta
+#       each suite's "tests SOURCE..." line -> "SUITE NAME" lines: the names
+#       its guest programs run, read from them (a "param test" check
+#       "enum:@tests" or "words:@tests" is this list: lib/cells.sh's
+#       key_table; the Makefile writes out/gen/<suite>.tests).  A SOURCE,
+#       relative to the suite's folder, in the order given:
+#         DIR/*.c      the name of each file of DIR (will-it-scale's tests/)
+#         FILE:TABLE   the C initializer "TABLE[...] = { ... };" in FILE:
+#                      each string literal, or each braced row's first;
+#                      "" skipped
+#         FILE:A*B     each name of table A followed by each of table B
+#                      ("" included: A's names themselves)
+#         FILE.sh:VAR  the patterns of FILE's "case $VAR in # tests" block
+#                      (its lines at the case's own indentation; "*" aside)
 #   LC_ALL=C awk -v table=meaning -f tools/meta-tables.awk monitors/*/meta suites/*/meta
 #       every line, as the C string krp_meaning_text (core/meaning.h reads
 #       the metrics' meaning from it)
@@ -64,7 +81,7 @@ function contradicts(i, j) {
 FNR == 1 && table == "meaning" { out = out "\"# file: " FILENAME "\\n\"\n" }
 table == "meaning" { out = out "\"" $0 "\\n\"\n" }
 # A meaning line: "PATTERN WORD..." (core/meaning.h), its direction if any.
-NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$)/ {
+NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$)/ {
 	for (i = 2; i <= NF; i++) {
 		if ($i !~ /^(higher|lower|none)$/) continue
 		nm++
@@ -95,6 +112,109 @@ $1 == "lkp" {
 	once($2, "lkp")
 	split(FILENAME, sp, "/")
 	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", $2, sp[2])
+}
+# tests: the names a suite's guest programs run (the header says how).
+function test_name(n) {
+	if (n == "") return
+	if (n !~ /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/) bad("test name \"" n "\" from " src ": not a word of [A-Za-z0-9_.-]")
+	once(n, "test " tsuite)
+	if (table == "tests") out = out tsuite " " n "\n"
+	ntests++
+}
+# c_table FILE NAME ARR: the names of C table NAME in FILE into ARR[1..]
+function c_table(file, name, arr,    line, text, found, n, i, c, depth, row, lit, s) {
+	while ((getline line < file) > 0) {
+		if (!found && line ~ ("(^|[^A-Za-z0-9_])" name "\\[[^]]*\\][ \t]*=[ \t]*[{]")) {
+			found = 1
+			sub("^.*" name "\\[[^]]*\\][ \t]*=[ \t]*", "", line)
+		}
+		if (found) {
+			text = text line "\n"
+			if (line ~ /^[ \t]*}[ \t]*;/ || line ~ /}[ \t]*;[ \t]*$/) break
+		}
+	}
+	close(file)
+	if (!found) bad("no C table " name "[] = { ... } in " file)
+	n = 0
+	for (i = 1; i <= length(text); i++) {
+		c = substr(text, i, 1)
+		if (c == "/" && substr(text, i + 1, 1) == "*") {
+			s = index(substr(text, i + 2), "*/")
+			if (!s) break
+			i += s + 2
+		} else if (c == "{") {
+			if (++depth == 2) row = 1
+		} else if (c == "}") {
+			if (--depth == 0) break
+		} else if (c == "\"") {
+			s = index(substr(text, i + 1), "\"")
+			lit = substr(text, i + 1, s - 1)
+			i += s
+			if (depth == 1 || row) arr[++n] = lit
+			row = 0
+		}
+	}
+	if (n == 0) bad("C table " name " in " file ": no string literals")
+	return n
+}
+# sh_case FILE VAR: the patterns of FILE's "case $VAR in # tests" block
+function sh_case(file, var,    line, found, ind, w, n, i, more) {
+	while ((getline line < file) > 0) {
+		if (!found) {
+			if (line ~ ("^\t*case [$]" var " in # tests$")) {
+				found = 1
+				ind = line
+				sub(/[^\t].*$/, "", ind)
+			}
+			continue
+		}
+		if (line == ind "esac") break
+		if (!more && (substr(line, 1, length(ind)) != ind || substr(line, length(ind) + 1, 1) ~ /[\t#]/)) continue
+		more = line ~ /\\$/
+		sub(/\).*$/, "", line)
+		gsub(/[\t\\ ]/, "", line)
+		n = split(line, w, "|")
+		for (i = 1; i <= n; i++) if (w[i] != "*") test_name(w[i])
+	}
+	close(file)
+	if (!found) bad("no \"case $" var " in # tests\" line in " file)
+}
+function test_source(spec, d,    cmd, f, f2, a, b, na, nb, i, j, parts) {
+	src = d "/" spec
+	if (spec ~ /^[A-Za-z0-9_.-]+\/\*\.c$/) {
+		cmd = "cd '" d "/" substr(spec, 1, length(spec) - 4) "' 2>/dev/null && LC_ALL=C ls"
+		while ((cmd | getline f) > 0) if (f ~ /\.c$/) test_name(substr(f, 1, length(f) - 2))
+		close(cmd)
+	} else if (spec ~ /^[A-Za-z0-9_.-]+\.sh:[A-Za-z_][A-Za-z0-9_]*$/) {
+		split(spec, parts, ":")
+		sh_case(d "/" parts[1], parts[2])
+	} else if (spec ~ /^[A-Za-z0-9_.-]+\.[ch]:[A-Za-z_][A-Za-z0-9_]*(\*[A-Za-z_][A-Za-z0-9_]*)?$/) {
+		split(spec, parts, ":")
+		f = d "/" parts[1]
+		if ((getline i < f) < 0) bad("no file " f)
+		close(f)
+		f2 = parts[2]
+		split(f2, parts, "*")
+		na = c_table(f, parts[1], a)
+		nb = 1; b[1] = ""
+		if (2 in parts) { delete b; nb = c_table(f, parts[2], b) }
+		for (i = 1; i <= na; i++) if (a[i] != "") for (j = 1; j <= nb; j++) test_name(a[i] b[j])
+	} else
+		bad("bad tests source \"" spec "\" (DIR/*.c, FILE:TABLE, FILE:A*B or FILE.sh:VAR)")
+}
+$1 == "tests" {
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a suite's tests are declared in suites/<name>/meta")
+	if (NF < 2) bad("expected \"tests SOURCE...\" (the names its guest programs run)")
+	split(FILENAME, sp, "/")
+	tsuite = sp[2]
+	once(tsuite, "tests")
+	ntests = 0
+	for (ti = 2; ti <= NF; ti++) test_source($ti, folder())
+	if (ntests == 0) bad("no test names from " $0)
+}
+$1 == "param" && FILENAME ~ /^monitors\// && table == "monitors" {
+	if (NF < 6 || $2 !~ /^[a-z][a-z0-9_]*$/ || $5 !~ /^[A-Za-z0-9_.:%+-]+$/) bad("expected \"param KEY CHECK WHERE DEFAULT TEXT\"")
+	params = params sprintf("KRP_MONITOR_PARAM(\"%s\", \"%s\")\n", $2, $5 == "-" ? "" : $5)
 }
 $1 == "monitor" {
 	if (NF != 3 || $2 !~ /^[a-z][a-z0-9_.-]*$/ || $3 !~ /^[a-z_][a-z0-9_]*$/)
@@ -129,6 +249,8 @@ END {
 		if (w[1] == "monitor" && !(("parser", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"parser\" line")
 		if (w[1] == "monitor" && table == "monitors_md" && !(("doc", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"doc\" line")
 	}
+	if (table == "monitors" && params != "")
+		out = out "#ifdef KRP_MONITOR_PARAM\n" params "#endif\n"
 	if (table == "monitors_md")
 		out = "| monitor | source | raw sample | metrics | reduced |\n|---|---|---|---|---|\n" out
 	if (table == "meaning")

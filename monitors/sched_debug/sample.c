@@ -1,5 +1,5 @@
 /* sched_debug's guest sampler: the scheduler's debug file (debugfs, or the
- * older /proc/sched_debug), every -S seconds as LKP's. */
+ * older /proc/sched_debug), every sched_debug_interval seconds as LKP's. */
 #include "sampler.h"
 
 #define SCHED_DEBUG "/sys/kernel/debug/sched/debug"
@@ -13,5 +13,5 @@ static int sample_sched_debug(void)
 	return 0;
 }
 
-const struct krp_sampler krp_sampler_sched_debug = {.when = KRP_SLOW_TICK,
-						    .sample = sample_sched_debug};
+const struct krp_sampler krp_sampler_sched_debug = {
+    .when = KRP_SLOW_TICK, .period = "sched_debug_interval", .sample = sample_sched_debug};

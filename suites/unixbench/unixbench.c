@@ -434,6 +434,11 @@ static const struct ub_test tests[] = {
 };
 #define NTESTS (sizeof(tests) / sizeof(tests[0]))
 
+/* Names of sets of tests: every test, the nine file tests (the names
+ * suites/unixbench/meta's tests line reads: the key table's list). */
+enum { SET_ALL, SET_FILES };
+static const char *const sets[] = {"all", "files"};
+
 /* UnixBench's own names of the file tests (its pgms/index.base, its Run
  * script and lkp-tests' jobs): the same tests under the names above. */
 static const struct {
@@ -600,8 +605,9 @@ int main(int argc, char **argv)
 			if (strcmp(name, aliases[a].alias) == 0)
 				name = aliases[a].token;
 		for (size_t k = 0; k < NTESTS; k++) {
-			if (strcmp(argv[i], "all") == 0 || strcmp(name, tests[k].token) == 0 ||
-			    (strcmp(argv[i], "files") == 0 && tests[k].fn == sample_fs)) {
+			if (strcmp(argv[i], sets[SET_ALL]) == 0 ||
+			    strcmp(name, tests[k].token) == 0 ||
+			    (strcmp(argv[i], sets[SET_FILES]) == 0 && tests[k].fn == sample_fs)) {
 				want[k] = 1;
 				found = 1;
 			}

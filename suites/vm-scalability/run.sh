@@ -223,7 +223,7 @@ suite_run() {
 	case $vms_test in *-mt) vms_opt=-t ;; esac # -mt: threads of one process
 	vms_rand=
 	case $vms_test in *-rand*) vms_rand=--random ;; esac
-	case $vms_test in
+	case $vms_test in # tests
 	# anonymous memory
 	anon-w-seq | anon-r-rand)
 		# the kit's default T: MemTotal/4 (upstream: MemTotal/2 and

@@ -8,10 +8,10 @@
  * Every interval each enabled monitor appends one sample to DIR/<monitor>:
  * a "time: <epoch.usec>" line (KRP_SAMPLE_MARK, contract.h), then its lines.
  * A snapshot monitor samples at the start and at the stop only; a slow one
- * every -S seconds; perf's run krepro-perf until the stop.
- * The first sample is taken at once, the next ones at absolute deadlines
- * start + k * interval (missed deadlines are skipped, drift does not build
- * up).  SIGTERM or SIGINT: one last sample, then exit 0. */
+ * every its period parameter's seconds (a "param" line of its meta); perf's run krepro-perf until
+ * the stop. The first sample is taken at once, the next ones at absolute deadlines start + k *
+ * interval (missed deadlines are skipped, drift does not build up).  SIGTERM or SIGINT: one last
+ * sample, then exit 0. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -42,11 +42,12 @@ struct monitor {
 	const struct krp_sampler *s;
 	int enabled;
 	int fd;
-	int warned; /* a read failure was reported */
+	int warned;	 /* a read failure was reported */
+	long long every; /* KRP_SLOW_TICK: every Nth tick */
 };
 
 static struct monitor monitors[] = {
-#define KRP_MONITOR(name, sampler) {name, &sampler, 0, -1, 0},
+#define KRP_MONITOR(name, sampler) {name, &sampler, 0, -1, 0, 1},
 #include "monitors.def"
 #undef KRP_MONITOR
 };
@@ -59,22 +60,41 @@ static pid_t perf_pids[NMON];
 static const char *perf_names[NMON];
 static size_t nperf;
 
-static long long slow_every = 1; /* KRP_SLOW_TICK: every Nth tick */
+/* The monitors' parameters and their defaults (the "param" lines of
+ * monitors/<family>/meta); a job's values come as KEY=VALUE words of
+ * $KREPRO_MONITOR_PARAMS (initramfs/knobs.sh) or -k KEY=VALUE. */
+static const struct {
+	const char *key, *def;
+} params[] = {
+#define KRP_MONITOR(name, sampler)
+#define KRP_MONITOR_PARAM(key, def) {key, def},
+#include "monitors.def"
+#undef KRP_MONITOR_PARAM
+#undef KRP_MONITOR
+    {NULL, NULL}};
+#define MAX_SET 32
+static const char *param_set[MAX_SET]; /* -k KEY=VALUE, in order */
+static size_t nparam_set;
 static long long tick_no;
 static int final_sample;
 
 static void usage(FILE *f)
 {
-	fputs("Usage: " PROG " -o DIR [-i SECONDS] [-m LIST] [-p PIDFILE]\n"
+	fputs("Usage: " PROG " -o DIR [-i SECONDS] [-m LIST] [-k KEY=VALUE] [-p PIDFILE]\n"
 	      "  -o DIR      output directory (created if missing); one file per monitor\n"
 	      "  -i SECONDS  sampling interval, may be fractional (default 1)\n"
-	      "  -m LIST     monitors separated by ',' or '+' (default meminfo,proc-vmstat);\n"
+	      "  -m LIST     monitors separated by ',' or '+' (the job's monitors key);\n"
 	      "              'none': no monitor; known (monitors/*/meta):\n",
 	      f);
 	for (size_t i = 0; i < NMON; i++)
 		fprintf(f, "%s%s%s", i % 6 ? " " : "              ", monitors[i].name,
 			i % 6 == 5 || i + 1 == NMON ? "\n" : "");
-	fputs("  -S SECONDS  sched_debug interval (default 60, or $KREPRO_SCHED_DEBUG_INTERVAL)\n"
+	fputs("  -k KEY=VALUE  a monitor parameter (monitors/*/meta; also the words of\n"
+	      "              $KREPRO_MONITOR_PARAMS, which -k overrides):",
+	      f);
+	for (size_t i = 0; params[i].key; i++)
+		fprintf(f, " %s (default %s)", params[i].key, params[i].def);
+	fputs("\n"
 	      "  -P PROG     krepro-perf program (default krepro-perf in PATH)\n"
 	      "  -p PIDFILE  write our pid there (removed on exit)\n"
 	      "Samples at once and then every interval; on SIGTERM/SIGINT takes a last\n"
@@ -107,7 +127,7 @@ static void sample(struct monitor *m)
 
 	if (s->perf_mode)
 		return;
-	if (s->when == KRP_SLOW_TICK && !final_sample && tick_no % slow_every != 0)
+	if (s->when == KRP_SLOW_TICK && !final_sample && tick_no % m->every != 0)
 		return;
 	if (s->when == KRP_SNAPSHOT && !final_sample && tick_no != 0)
 		return;
@@ -194,6 +214,38 @@ static void enable_monitors(const char *list)
 	}
 }
 
+/* The value of monitor parameter KEY: -k's last, else the job's
+ * ($KREPRO_MONITOR_PARAMS), else its meta's default ("" if none). */
+static const char *param_value(const char *key)
+{
+	static char buf[128];
+	size_t kl = strlen(key);
+	const char *env = getenv("KREPRO_MONITOR_PARAMS"), *v = NULL;
+
+	for (size_t i = 0; i < nparam_set; i++)
+		if (!strncmp(param_set[i], key, kl) && param_set[i][kl] == '=')
+			v = param_set[i] + kl + 1;
+	if (v)
+		return v;
+	for (const char *p = env; p && *p;) {
+		size_t n = strcspn(p, " ");
+
+		if (n > kl && !strncmp(p, key, kl) && p[kl] == '=' && n - kl - 1 < sizeof(buf)) {
+			memcpy(buf, p + kl + 1, n - kl - 1);
+			buf[n - kl - 1] = 0;
+			v = buf;
+		}
+		p += n + (p[n] == ' ');
+	}
+	if (v)
+		return v;
+	for (size_t i = 0; params[i].key; i++)
+		if (!strcmp(params[i].key, key))
+			return params[i].def;
+	die("no monitor parameter '%s' (monitors/*/meta)", key);
+	return "";
+}
+
 static void finish(int code)
 {
 	perf_stop();
@@ -211,15 +263,14 @@ int main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	const char *dir = NULL, *list = "meminfo,proc-vmstat", *perf_prog = "krepro-perf";
-	const char *sd_env = getenv("KREPRO_SCHED_DEBUG_INTERVAL");
-	double interval = 1.0, sd_interval = 60.0;
+	const char *dir = NULL, *list = NULL, *perf_prog = "krepro-perf";
+	double interval = 1.0;
 	long long interval_ns, start, k;
 	sigset_t sigs;
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:i:m:p:S:P:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:i:m:p:k:P:h", longopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
@@ -236,9 +287,21 @@ int main(int argc, char **argv)
 		case 'm':
 			list = optarg;
 			break;
-		case 'S':
-			sd_env = optarg;
+		case 'k': {
+			size_t kl = strcspn(optarg, "=");
+			size_t i = 0;
+
+			while (params[i].key &&
+			       (strlen(params[i].key) != kl || strncmp(params[i].key, optarg, kl)))
+				i++;
+			if (!optarg[kl] || !params[i].key)
+				die_usage("-k: '%s' is not KEY=VALUE of a monitor parameter",
+					  optarg);
+			if (nparam_set == MAX_SET)
+				die_usage("-k: more than %d", MAX_SET);
+			param_set[nparam_set++] = optarg;
 			break;
+		}
 		case 'P':
 			perf_prog = optarg;
 			break;
@@ -261,21 +324,27 @@ int main(int argc, char **argv)
 		die_usage("unexpected argument '%s'", argv[optind]);
 	if (!dir)
 		die_usage("missing -o DIR");
+	if (!list) /* the default list is the key table's (lib/matrix-keys) */
+		die_usage("missing -m LIST (the job's monitors key)");
 	enable_monitors(list);
 	interval_ns = llround(interval * 1e9);
-	if (sd_env && *sd_env) {
+	for (size_t i = 0; i < NMON; i++) {
+		const char *pv, *key = monitors[i].s->period;
+		double period;
 		char *end;
 
+		if (monitors[i].s->when != KRP_SLOW_TICK || !key)
+			continue;
+		pv = param_value(key);
 		errno = 0;
-		sd_interval = strtod(sd_env, &end);
-		if (errno || end == sd_env || *end || !isfinite(sd_interval) ||
-		    sd_interval < 0.001 || sd_interval > 86400.0)
-			die_usage("-S: bad sched_debug interval '%s' (0.001..86400 seconds)",
-				  sd_env);
+		period = strtod(pv, &end);
+		if (errno || end == pv || *end || !isfinite(period) || period < 0.001 ||
+		    period > 86400.0)
+			die_usage("%s: bad period '%s' (0.001..86400 seconds)", key, pv);
+		monitors[i].every = llround(period / interval);
+		if (monitors[i].every < 1)
+			monitors[i].every = 1;
 	}
-	slow_every = llround(sd_interval / interval);
-	if (slow_every < 1)
-		slow_every = 1;
 
 	for (size_t i = 0; i < NMON; i++) {
 		const char *why;

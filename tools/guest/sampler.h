@@ -10,7 +10,7 @@
 enum krp_sample_when {
 	KRP_EVERY_TICK, /* every -i seconds */
 	KRP_SNAPSHOT,	/* at the start and at the stop only (as LKP's) */
-	KRP_SLOW_TICK,	/* every -S seconds (LKP's sched_debug interval) */
+	KRP_SLOW_TICK,	/* every .period seconds (LKP's sched_debug interval) */
 };
 
 struct krp_sampler {
@@ -26,6 +26,9 @@ struct krp_sampler {
 	/* Instead of sampling: krepro-monitor runs "krepro-perf MODE -o FILE"
 	 * and stops it when it stops. */
 	const char *perf_mode;
+	/* KRP_SLOW_TICK: the monitor parameter (a "param" line of its meta)
+	 * that gives its period in seconds. */
+	const char *period;
 };
 
 /* The sample being built (krepro-monitor's loop calls begin and write). */

@@ -1,0 +1,75 @@
+#!/bin/sh
+# Issue 36, "what it must show": adding a will-it-scale testcase is adding
+# its file, a suite with an lkp-tests alias its folder, a monitor with a
+# parameter its folder.  Each is done in a scratch copy of the checkout
+# (a git repository of its own); what picks it up runs (make of the
+# generated tables, --keys, --dry-run) and git status shows no other file
+# changed: generated files live in the out folder, outside the copy.  No
+# kernel, no guest build, no boot.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+ROOT=$(pwd)
+K=$T_DIR/k O=$T_DIR/o
+copy_checkout "$K"
+(cd "$K" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm copy) || exit 2
+# only PATH: git status of the copy names only PATH (a file or a folder/)
+only() {
+	(cd "$K" && git status --porcelain --untracked-files=all) >"$T_DIR/st"
+	if awk -v p="$1" '{ f = $2 } substr(f, 1, length(p)) != p { bad = 1 } END { exit bad || NR == 0 }' "$T_DIR/st"; then
+		ok "nothing changed but $1"
+	else
+		no "files outside $1 changed:"
+		sed 's/^/    | /' "$T_DIR/st"
+	fi
+}
+keys() { (cd "$K" && ./run-matrix.sh --keys) >"$T_DIR/keys" 2>&1; }
+dry() { # MATRIX-LINES: --dry-run of them in the copy, with this checkout's host tools
+	printf '%s\n' "$@" >"$T_DIR/m.yaml"
+	(cd "$K" && ./run-matrix.sh -O "$ROOT/out" --dry-run -o "$T_DIR/r" "$T_DIR/m.yaml") >"$T_OUT" 2>&1
+}
+
+# (1) a will-it-scale testcase: its file
+cp suites/will-it-scale/tests/getppid1.c "$K/suites/will-it-scale/tests/zz_added1.c"
+expect_rc "a new testcase file: make writes the lists" 0 make -s -C "$K" OUT="$O" "$O/gen/wis_tests.h" "$O/gen/will-it-scale.tests"
+expect_in "... the runner's table has it" "$O/gen/wis_tests.h" "WIS_TEST(zz_added1)"
+expect_in "... and the generated test list" "$O/gen/will-it-scale.tests" "zz_added1"
+keys
+expect_in "... --keys lists it" "$T_DIR/keys" "|writeseek3|zz_added1 path will-it-scale required"
+expect_rc "... --dry-run takes it" 0 dry 'suite: will-it-scale' 'test: zz_added1' 'mode: process' 'nr_task: 1'
+expect_in "... in the result path" "$T_OUT" "/will-it-scale/process-1-test=zz_added1/"
+only suites/will-it-scale/tests/zz_added1.c
+rm "$K/suites/will-it-scale/tests/zz_added1.c"
+
+# (2) a suite with an lkp-tests alias: its folder
+mkdir -p "$K/suites/newbench"
+printf '%s\n' '# a suite added as its folder' 'lkp new-bench' \
+	'param loops int:1:99 path 3 rounds' 'newbench.ops higher headline' >"$K/suites/newbench/meta"
+# shellcheck disable=SC2016 # literal lines of the new files
+printf '%s\n' '# shellcheck shell=sh' 'suite_run() { echo "ops: 1" >"$R/newbench"; }' >"$K/suites/newbench/run.sh"
+expect_rc "a new suite folder: make writes lkp-tests' names" 0 make -s -C "$K" OUT="$O" "$O/gen/lkp_suites.def"
+expect_in "... its alias is there" "$O/gen/lkp_suites.def" 'KRP_LKP_SUITE("new-bench", "newbench")'
+keys
+expect_in "... --keys has its parameter" "$T_DIR/keys" "loops int:1:99 path newbench 3 rounds"
+expect_rc "... --dry-run plans it" 0 dry 'suite: newbench' 'loops: 5'
+expect_in "... with its parameter in the path" "$T_OUT" "newbench/5/"
+only suites/newbench/
+(cd "$K" && git add -A && git -c user.name=t -c user.email=t@t commit -qm newbench) || exit 2
+
+# (3) a monitor with a parameter: its folder
+mkdir -p "$K/monitors/newmon"
+# shellcheck disable=SC2016 # a literal line
+printf '%s\n' 'newmon.* monitor' 'param newmon_depth int:1:9 path 2 how deep it looks' \
+	'monitor newmon krp_sampler_newmon' 'parser newmon krp_parse_kv_mean named' \
+	'doc newmon | somewhere | a line | `newmon.<x>` | mean' >"$K/monitors/newmon/meta"
+expect_rc "a new monitor folder: make writes krepro-monitor's table" 0 make -s -C "$K" OUT="$O" "$O/gen/monitors.def"
+expect_in "... with the monitor" "$O/gen/monitors.def" 'KRP_MONITOR("newmon", krp_sampler_newmon)'
+expect_in "... and its parameter's default" "$O/gen/monitors.def" 'KRP_MONITOR_PARAM("newmon_depth", "2")'
+keys
+expect_in "... --keys has its parameter" "$T_DIR/keys" "newmon_depth int:1:9 path monitor:newmon 2 how deep it looks"
+expect_rc "... --dry-run plans a cell with it" 0 dry 'suite: newbench' 'monitors: meminfo+newmon' 'newmon_depth: 4'
+expect_in "... its value in the path" "$T_OUT" "newmon_depth=4"
+only monitors/newmon/
+rm -rf "$T_DIR"
+t_summary
