@@ -126,7 +126,8 @@ with boot words nothing reads (two lengths), and the noop series (an
 unused function that only moves code): 7 sets, 21 comparisons; it prints
 each, how many called a change at p < 0.01, and the floor: the smallest
 change SEEDS seeds a side (and the default 8) can call there
-(DIR/floor.txt, default ./results/floor).  Cost: 7 x SEEDS boots.  Exact mode:
+(DIR/floor.txt, default ./results/floor); with memory_model: on, also for
+model.<headline>.  Cost: 7 x SEEDS boots.  Exact mode:
 docs/EXACT.md.  floor --dry-run prints the 7 sets' cells, result folders and
 boots, and boots nothing.
 EOF

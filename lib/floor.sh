@@ -65,8 +65,14 @@ noop noop 1"
 			continue
 		fi
 		note "floor: $name: $var, seeds $first-$((first + fl_n - 1))${word:+, boot word $word}"
-		"$0" -j "$fl_j" -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/$name.log" 2>&1 ||
-			note "floor: some runs of $name failed (see $fl_out/$name.log)"
+		# A set whose runs are all complete (an earlier floor's, kept)
+		# boots nothing and needs no image: it is not planned again.
+		if grep -q '^plan: 0 boots' "$fl_w/cell.$name"; then
+			echo "floor: $name: its $fl_n runs are complete, kept: nothing booted" >"$fl_w/$name.log"
+		else
+			"$0" -j "$fl_j" -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/$name.log" 2>&1 ||
+				note "floor: some runs of $name failed (see $fl_out/$name.log)"
+		fi
 		cp "$fl_w/$name.log" "$fl_out/$name.log"
 		vd=$(sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' "$fl_w/cell.$name" | head -n 1)
 		[ -d "${vd:-/nonexistent}" ] || die "floor: no results for $name (see $fl_out/$name.log)"
@@ -76,6 +82,8 @@ $fl_sets
 EOF
 	if [ "$fl_dry" = 1 ]; then
 		echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)"
+		! grep -q '^  memory model: ' "$fl_w/cell.aa1" ||
+			echo "memory model on ($(sed -n 's/^  memory model: \(.*\) (docs.*/\1/p' "$fl_w/cell.aa1" | head -n 1)): a floor for the headline and one for its model throughput (model.<headline>)"
 		echo "plan: 7 sets of $fl_n seeds, 21 A/A comparisons, $fl_boots boots; nothing booted (--dry-run)"
 		exit 0
 	fi
@@ -83,49 +91,57 @@ EOF
 	# The headline metric, as compare's summary names it.
 	metric=$("$KREPRO_OUT/host/krepro-compare" "$(dir_of aa1)" "$(dir_of aa2)" | sed -n '/^summary (/{n;s/: .*//p;}' | head -n 1)
 	[ -n "$metric" ] || die "floor: no benchmark metric in $(dir_of aa1)"
-	{
-		echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)"
-		echo "metric: $metric; exact, $fl_n seeds a side, Welch at p<0.01"
-		called=0 total=0
-		# shellcheck disable=SC2013 # one word a line: set names
-		for pair in $(awk '{ s[NR] = $1 } END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) print s[i] ":" s[j] }' "$fl_w/dirs"); do
-			set -- "${pair%:*}" "${pair#*:}"
-			rc=0
-			v=$("$KREPRO_OUT/host/krepro-compare" --alpha 0.01 --verdict "$metric" "$(dir_of "$1")" "$(dir_of "$2")") || rc=$?
-			[ "$rc" = 0 ] || [ "$rc" = 3 ] || die "floor: cannot compare $1 with $2"
-			total=$((total + 1))
-			[ "$rc" = 3 ] || called=$((called + 1))
-			printf '  %-4s vs %-4s %s\n' "$1" "$2" "${v#"$metric": }"
-		done
-		echo "A/A: $called of $total called a change at p<0.01"
-	} >"$fl_w/report"
-	# The floor: the change n seeds a side call at p<0.01 given the
-	# layout spread of the four base sets (their pooled variance), and
-	# never below compare's minimum exact effect; for the sets' n and for
-	# the default seeds a side.
-	for s in aa1 aa2 aa3 aa4; do
-		for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
-			printf '%s %s\n' "$s" "$(sed -n "s/.*\"$metric\": \([-0-9.e+]*\).*/\1/p" "$f")"
-		done
-	done | awk -v n="$fl_n" -v d="$EXACT_RUNS" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
-	# the change k seeds a side call at p<0.01 (t quantile 0.995 at
-	# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758)
-	function floor_at(k,   df, z, t, f) {
-		df = 2 * (k - 1); z = 2.5758
-		t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
-			+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
-		f = 100 * t * sqrt(2 * v / k) / m
-		return f > min ? f : min
-	}
-	$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
-	END {
-		for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
-		v /= sets; m = all / cnt
-		printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
-			floor_at(n), n, 100 * sqrt(v) / m, m, sets
-		if (d != n)
-			printf "floor at %d seeds a side (the default): %.2f%%\n", d, floor_at(d)
-	}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"
+	echo "floor of $(sed -n 's/^cell 1\/1: //p' "$fl_w/cell.aa1" | head -n 1)" >"$fl_w/report"
+	# With the memory model, the model's throughput of the headline
+	# (analyze/model_rate.c) has a floor of its own: model time moves with
+	# the layout in other ways than the instruction count.
+	fl_model=$(sed -n 's/^#define KRP_MODEL_RATE_PREFIX "\(.*\)"$/\1/p' "$KREPRO_ROOT/tools/host/lib/core/meaning.h")$metric
+	grep -qF "\"$fl_model\": " "$(dir_of aa1)"/[0-9]*/stats.json 2>/dev/null || fl_model=
+	for fl_m in "$metric" $fl_model; do
+		{
+			echo "metric: $fl_m; exact${fl_model:+ with the memory model}, $fl_n seeds a side, Welch at p<0.01"
+			called=0 total=0
+			# shellcheck disable=SC2013 # one word a line: set names
+			for pair in $(awk '{ s[NR] = $1 } END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) print s[i] ":" s[j] }' "$fl_w/dirs"); do
+				set -- "${pair%:*}" "${pair#*:}"
+				rc=0
+				v=$("$KREPRO_OUT/host/krepro-compare" --alpha 0.01 --verdict "$fl_m" "$(dir_of "$1")" "$(dir_of "$2")") || rc=$?
+				[ "$rc" = 0 ] || [ "$rc" = 3 ] || die "floor: cannot compare $1 with $2 on $fl_m"
+				total=$((total + 1))
+				[ "$rc" = 3 ] || called=$((called + 1))
+				printf '  %-4s vs %-4s %s\n' "$1" "$2" "${v#"$fl_m": }"
+			done
+			echo "A/A: $called of $total called a change at p<0.01"
+		} >>"$fl_w/report"
+		# The floor: the change n seeds a side call at p<0.01 given the
+		# layout spread of the four base sets (their pooled variance), and
+		# never below compare's minimum exact effect; for the sets' n and for
+		# the default seeds a side.
+		for s in aa1 aa2 aa3 aa4; do
+			for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
+				printf '%s %s\n' "$s" "$(sed -n "s/.*\"$fl_m\": \([-0-9.e+]*\).*/\1/p" "$f")"
+			done
+		done | awk -v n="$fl_n" -v d="$EXACT_RUNS" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+		# the change k seeds a side call at p<0.01 (t quantile 0.995 at
+		# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758)
+		function floor_at(k,   df, z, t, f) {
+			df = 2 * (k - 1); z = 2.5758
+			t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
+				+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
+			f = 100 * t * sqrt(2 * v / k) / m
+			return f > min ? f : min
+		}
+		$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
+		END {
+			for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
+			if (!sets) exit 1
+			v /= sets; m = all / cnt
+			printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
+				floor_at(n), n, 100 * sqrt(v) / m, m, sets
+			if (d != n)
+				printf "floor at %d seeds a side (the default): %.2f%%\n", d, floor_at(d)
+		}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"
+	done
 	cp "$fl_w/report" "$fl_out/floor.txt"
 	cat "$fl_out/floor.txt"
 	note "floor: report in $fl_out/floor.txt, results under $fl_out"

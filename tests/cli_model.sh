@@ -59,6 +59,47 @@ KREPRO_CACHE=$T_DIR/cache KREPRO_QEMU_SOURCE=$T_DIR/src expect_rc "source: sha25
 expect_in "source: ... naming the file and the pin" "$T_OUT" "$(qp_get dsc): sha256 mismatch: expected $(qp_get dsc_sha256)"
 assert "source: nothing extracted" test ! -e "$T_DIR/cache/qemu-plugin"
 
+# Every suite's window is marked (docs/MEMORY-MODEL.md, "The window"): a
+# suite whose program marks its own in C leaves run.sh alone (its window is
+# the program's measured part: will-it-scale's path does not change); every
+# other one runs each measured command (its krepro-time) in init's
+# model_window, which brackets it with krepro-mark start and stop.
+for rs in suites/*/run.sh; do
+	s=${rs%/run.sh}
+	s=${s#suites/}
+	nt=$(grep -c 'krepro-time -o' "$rs")
+	nw=$(grep -c 'model_window krepro-time -o' "$rs")
+	if grep -l 'krp_model_mark(' "suites/$s"/*.c >/dev/null 2>&1; then
+		assert "window: $s marks its own in C, run.sh adds none" test "$nw" = 0
+	else
+		assert "window: $s runs each of its $nt measured commands in model_window" \
+			test "$nt" -ge 1 -a "$nw" = "$nt"
+	fi
+done
+# model_window as init defines it, with a krepro-mark that logs its word
+sed -n '/^model_window() {$/,/^}$/p' initramfs/init >"$T_DIR/mw.sh"
+mkdir -p "$T_DIR/mw"
+printf '#!/bin/sh\necho "mark $*" >>"%s/mw.log"\n' "$T_DIR" >"$T_DIR/mw/krepro-mark"
+chmod +x "$T_DIR/mw/krepro-mark"
+# shellcheck disable=SC2016 # expanded by the inner sh
+PATH=$T_DIR/mw:$PATH expect_rc "window: model_window returns its command's status" 3 \
+	sh -c '. "$1" && model_window sh -c "echo run >>\"\$0\"; exit 3" "$2"' sh "$T_DIR/mw.sh" "$T_DIR/mw.log"
+assert "window: start, the command, stop" test "$(tr '\n' /  <"$T_DIR/mw.log")" = "mark start/run/mark stop/"
+K=out/guest/krepro-mark
+if [ -x "$K" ]; then
+	expect_rc "krepro-mark start (a no-op here)" 0 "$K" start
+	expect_rc "krepro-mark stop" 0 "$K" stop
+	expect_rc "krepro-mark: another word is refused" 2 "$K" begin
+	expect_in "... naming it" "$T_OUT" "krepro-mark: unknown word 'begin': expected start or stop"
+	expect_rc "krepro-mark: no word is refused" 2 "$K"
+	for n in 1 2; do
+		assert "krepro-mark holds the window mark $n" \
+			sh -c "LC_ALL=C grep -qaF \"\$(printf '\\017\\037\\200\\00${n}MRK')\" '$K'"
+	done
+else
+	echo "(krepro-mark checks skipped: make guest has not built $K)"
+fi
+
 ver=$(qp_get version)
 inc=${KREPRO_CACHE:-$KREPRO_ROOT/cache}/qemu-plugin/${ver#*:}
 if [ -f "$inc/.krepro-complete" ] && command -v qemu-system-x86_64 >/dev/null 2>&1 &&

@@ -16,6 +16,6 @@ suite_run() {
 	an_loops=$(job_get loops)
 	echo "krepro: autonuma-benchmark ${an_test:-?} size=$an_size loops=${an_loops:-default}"
 	monitors_start
-	krepro-time -o "$R/autonuma-benchmark.time" autonuma-benchmark -t "$an_test" -s "$an_size" \
+	model_window krepro-time -o "$R/autonuma-benchmark.time" autonuma-benchmark -t "$an_test" -s "$an_size" \
 		${an_loops:+-l "$an_loops"} >"$R/autonuma-benchmark" 2>"$R/autonuma-benchmark.stderr"
 }

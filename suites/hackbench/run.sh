@@ -24,7 +24,7 @@ suite_run() {
 	echo "krepro: hackbench $hb_mode ${hb_ipc:-socket} groups=$hb_g loops=$hb_l ${HB_ITERATIONS:+$HB_ITERATIONS rounds}"
 	monitors_start
 	# shellcheck disable=SC2016 # the round loop's own variables
-	krepro-time -o "$R/hackbench.time" sh -c '
+	model_window krepro-time -o "$R/hackbench.time" sh -c '
 		n=0 t0=$(date +%s)
 		while :; do
 			n=$((n + 1))

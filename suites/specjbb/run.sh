@@ -15,6 +15,6 @@ suite_run() {
 	sj_r=$(job_get rampup)
 	echo "krepro: specjbb warehouses=${sj_w:-nr_cpu} threads=$sj_t memory=$sj_m ${sj_s}s"
 	monitors_start
-	krepro-time -o "$R/specjbb.time" specjbb ${sj_w:+-w "$sj_w"} -t "$sj_t" \
+	model_window krepro-time -o "$R/specjbb.time" specjbb ${sj_w:+-w "$sj_w"} -t "$sj_t" \
 		-m "$sj_m" -s "$sj_s" -r "$sj_r" >"$R/specjbb" 2>"$R/specjbb.stderr"
 }

@@ -17,6 +17,6 @@ suite_run() {
 	echo "krepro: unixbench ${ub_tests:-all} ${ub_runtime}s x $ub_samples, ${ub_copies:-1} copies"
 	monitors_start
 	# shellcheck disable=SC2086 # the test list is split on purpose
-	krepro-time -o "$R/unixbench.time" unixbench -t "$ub_runtime" -i "$ub_samples" \
+	model_window krepro-time -o "$R/unixbench.time" unixbench -t "$ub_runtime" -i "$ub_samples" \
 		-c "${ub_copies:-1}" -d /tmp/unixbench ${ub_tests:-all} >"$R/unixbench" 2>"$R/unixbench.stderr"
 }

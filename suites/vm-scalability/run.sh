@@ -421,14 +421,15 @@ suite_run() {
 	echo "./case-$vms_test" >>"$out"
 	monitors_start
 	if [ -n "$vms_own" ]; then
+		export VMS_TMPFS # the inner sh's (a prefix assignment would be model_window's)
 		# shellcheck disable=SC2016 # expanded by the inner sh
-		VMS_TMPFS=$VMS_TMPFS krepro-time -o "$R/vm-scalability.time" sh -c \
+		model_window krepro-time -o "$R/vm-scalability.time" sh -c \
 			'. /etc/krepro/suites/vm-scalability.sh && "$@"' sh "$@" \
 			>>"$out" 2>"$R/vm-scalability.stderr"
 	elif [ -n "$vms_each" ]; then
 		# nr_task independent processes, one file each; fails if one does
 		# shellcheck disable=SC2016 # expanded by the inner sh
-		krepro-time -o "$R/vm-scalability.time" sh -c '
+		model_window krepro-time -o "$R/vm-scalability.time" sh -c '
 			n=$1 f=$2 pids= rc=0
 			shift 2
 			i=1
@@ -443,7 +444,7 @@ suite_run() {
 			exit "$rc"' sh "$vms_nr" "$vms_each" --runtime "$vms_runtime" "$@" \
 			>>"$out" 2>"$R/vm-scalability.stderr"
 	else
-		krepro-time -o "$R/vm-scalability.time" usemem --runtime "$vms_runtime" "$@" \
+		model_window krepro-time -o "$R/vm-scalability.time" usemem --runtime "$vms_runtime" "$@" \
 			>>"$out" 2>"$R/vm-scalability.stderr"
 	fi
 	rc=$?

@@ -27,6 +27,13 @@ int main(void)
 		      0 &&
 		  strcmp(KRP_MODEL_MARK_STOP_ASM,
 			 ".byte 0x0f, 0x1f, 0x80, 0x02, 0x4d, 0x52, 0x4b") == 0);
+	CHECK("krepro-mark's words: start and stop",
+	      krp_model_mark_word("start") == KRP_MODEL_MARK_START &&
+		  krp_model_mark_word("stop") == KRP_MODEL_MARK_STOP);
+	CHECK("krepro-mark's words: nothing else",
+	      !krp_model_mark_word(NULL) && !krp_model_mark_word("") &&
+		  !krp_model_mark_word("sta") && !krp_model_mark_word("stopp") &&
+		  !krp_model_mark_word("START") && !krp_model_mark_word("start "));
 	krp_model_mark(1);
 	x++;
 	krp_model_mark(0);

@@ -9,6 +9,8 @@
 #ifndef KREPRO_MODEL_MARK_H
 #define KREPRO_MODEL_MARK_H
 
+#include <string.h>
+
 #define KRP_MODEL_MARK_START 0x01
 #define KRP_MODEL_MARK_STOP 0x02
 #define KRP_MODEL_MARK_LEN 7
@@ -40,6 +42,18 @@ static inline void krp_model_mark(int start)
 #else
 	(void)start;
 #endif
+}
+
+/* The word of `krepro-mark start|stop` (a shell's marks, around a suite's
+ * measured command): KRP_MODEL_MARK_START or _STOP, or 0 for any other
+ * word (or none). */
+static inline int krp_model_mark_word(const char *w)
+{
+	if (w && strcmp(w, "start") == 0)
+		return KRP_MODEL_MARK_START;
+	if (w && strcmp(w, "stop") == 0)
+		return KRP_MODEL_MARK_STOP;
+	return 0;
 }
 
 #endif
