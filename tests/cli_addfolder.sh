@@ -5,14 +5,19 @@
 # (a git repository of its own); what picks it up runs (make of the
 # generated tables, --keys, --dry-run) and git status shows no other file
 # changed: generated files live in the out folder, outside the copy.  No
-# kernel, no guest build, no boot.
+# kernel, no guest build, no boot.  The copy keeps the checkout's times and
+# builds into its own copy of out/ (what it adds must never reach this
+# checkout's tools: cli_lkp once read a "newbench" they had picked up).
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
-ROOT=$(pwd)
 K=$T_DIR/k O=$T_DIR/o
-copy_checkout "$K"
+. ./lib/bundle.sh
+mkdir -p "$K" "$O"
+# shellcheck disable=SC2086 # a list of top-level names
+tar cf - $BUNDLE_INPUTS boards jobs | tar xf - -C "$K"
+(cd out && tar cf - host gen lib keys guest) | tar xf - -C "$O"
 (cd "$K" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm copy) || exit 2
 # only PATH: git status of the copy names only PATH (a file or a folder/)
 only() {
@@ -25,9 +30,9 @@ only() {
 	fi
 }
 keys() { (cd "$K" && ./run-matrix.sh --keys) >"$T_DIR/keys" 2>&1; }
-dry() { # MATRIX-LINES: --dry-run of them in the copy, with this checkout's host tools
+dry() { # MATRIX-LINES: --dry-run of them in the copy, with its own out/
 	printf '%s\n' "$@" >"$T_DIR/m.yaml"
-	(cd "$K" && ./run-matrix.sh -O "$ROOT/out" --dry-run -o "$T_DIR/r" "$T_DIR/m.yaml") >"$T_OUT" 2>&1
+	(cd "$K" && ./run-matrix.sh -O "$O" --dry-run -o "$T_DIR/r" "$T_DIR/m.yaml") >"$T_OUT" 2>&1
 }
 
 # (1) a will-it-scale testcase: its file
