@@ -89,7 +89,9 @@ cmd_kernel() {
 		gcc --version | head -n 1
 		echo "recipe 2" # bump when the kernel build command changes
 	} | sha256sum | cut -d' ' -f1)
-	if [ -f "$dst/bzImage" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
+	# A kernel installed without its System.map (by an older kit) is not up
+	# to date: the memory model's profile of it would name no function.
+	if [ -f "$dst/bzImage" ] && [ -f "$dst/System.map" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
 		note "kernel $v is up to date"
 		printf '%s\n' "$dst/bzImage"
 		return 0
@@ -99,7 +101,7 @@ cmd_kernel() {
 	for twin in "$KREPRO_OUT"/kernels/*/inputs; do
 		if [ ! -f "$twin" ] || [ "$(cat "$twin")" != "$inputs" ]; then continue; fi
 		tw=$(dirname "$twin")
-		[ -f "$tw/bzImage" ] || continue
+		if [ ! -f "$tw/bzImage" ] || [ ! -f "$tw/System.map" ]; then continue; fi
 		note "kernel $v: same patches, config and compiler as $(basename "$tw"): its bzImage"
 		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst" "$tw/System.map"
 		return 0

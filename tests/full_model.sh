@@ -123,6 +123,10 @@ assert "... (no significant change, or an improvement)" sh -c "grep '^will-it-sc
 expect_in "the model's throughput in the same report: a regression, with seeds and a floor" "$T_DIR/cont.summary" "model.will-it-scale.per_process_ops: -"
 assert "... called a regression" sh -c "grep '^model.will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q 'floor.*: regression'"
 expect_in "the coherence transfers show in the table" "$T_OUT" "model-stat.coherence-transfers"
+for v in base contended; do
+	assert "$v's model profile is symbolised with its own System.map" \
+		grep -q '^ksyms_sha256=' "$(find "$R" -type d -path "*/process-2-10s-page_fault3/qemu-2node.exact.model/*/$v/1" | head -n 1)/model.conf"
+done
 
 # A/A: the contended run's base against base with an unused boot word (the
 # same kernel, inputs perturbed, the same seeds): neither row may call a
