@@ -10,6 +10,7 @@
 #include "compare_table.h"
 #include "export.h"
 #include "failures.h"
+#include "meaning.h"
 #include "plot.h"
 #include "unit.h"
 
@@ -237,10 +238,58 @@ static void test_plot(void)
 	CHECK_STR("label 2.4", l, "2.4");
 }
 
+/* A profile's share that one variant lacks is 0 there (meaning "share"):
+ * the row shows on both sides, in points, one value a run; a plain metric
+ * missing from a run stays missing. */
+static void test_profile_shares(void)
+{
+	static const char *const pk[] = {"will-it-scale.per_process_ops",
+					 "model-profile.coherence-transfers.flush_fn",
+					 "model-profile.cycles.old_fn", "meminfo.MemFree"};
+	const double base[] = {100, NAN, 5, 1, 101, NAN, 5, NAN, 102, NAN, 5, 1};
+	const double nw[] = {90, 40, NAN, 1, 91, 42, NAN, 1, 92, NAN, NAN, 1};
+	struct krp_variant v[2];
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
+	struct krp_buf out = {0};
+	struct krp_vstats vb, vn;
+	const struct krp_series *s;
+
+	mkvar(&v[0], "base", 3, 4, pk, base);
+	mkvar(&v[1], "new", 3, 4, pk, nw);
+	CHECK("share rule", krp_meaning_share(pk[1]) &&
+				krp_meaning_share("perf-profile.self.cycles-pp.x") &&
+				!krp_meaning_share(pk[3]));
+	krp_vstats_build_in(v, 2, 0, &vb);
+	krp_vstats_build_in(v, 2, 1, &vn);
+	s = krp_vstats_find(&vb, pk[1]);
+	CHECK("a share only the new variant has is 0 in each base run",
+	      s && s->n == 3 && s->x[0] == 0 && s->x[1] == 0 && s->x[2] == 0);
+	s = krp_vstats_find(&vn, pk[1]);
+	CHECK("... and 0 in the new run without it, in run order",
+	      s && s->n == 3 && s->x[0] == 40 && s->x[1] == 42 && s->x[2] == 0);
+	s = krp_vstats_find(&vn, pk[2]);
+	CHECK("a share only the base has is 0 in the new variant", s && s->n == 3 && s->x[0] == 0);
+	s = krp_vstats_find(&vb, pk[3]);
+	CHECK("a plain metric missing from a run stays missing", s && s->n == 2);
+	krp_vstats_free(&vb);
+	krp_vstats_free(&vn);
+	o.all = 1;
+	krp_compare_report(v, 2, &o, &out);
+	CHECK("the new function is a row, its change in points",
+	      strstr(out.data, "+27.3       27.33 ") &&
+		  strstr(out.data, "model-profile.coherence-transfers.flush_fn"));
+	if (!strstr(out.data, "+27.3       27.33 "))
+		fprintf(stderr, "%s", out.data);
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+}
+
 int main(void)
 {
 	test_failure_formulas();
 	test_failure_table();
 	test_plot();
+	test_profile_shares();
 	UNIT_EXIT();
 }

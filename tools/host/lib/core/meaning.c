@@ -15,7 +15,8 @@ enum {
 	F_RUSAGE = 4,
 	F_COUNTER = 8,
 	F_ABSOLUTE = 16,
-	F_FAILURE = 32
+	F_FAILURE = 32,
+	F_SHARE = 64
 };
 
 struct rule {
@@ -69,6 +70,8 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 			r->flags |= F_ABSOLUTE;
 		else if (!strcmp(w, "failure"))
 			r->flags |= F_FAILURE;
+		else if (!strcmp(w, "share"))
+			r->flags |= F_SHARE;
 		else
 			bad(file, line, "unknown word", w);
 		if (d != 2) {
@@ -164,6 +167,11 @@ int krp_meaning_absolute(const char *name)
 int krp_meaning_failure(const char *name)
 {
 	return first(name, 0, 0, F_FAILURE) != NULL;
+}
+
+int krp_meaning_share(const char *name)
+{
+	return first(name, 0, 0, F_SHARE) != NULL;
 }
 
 const char *krp_meaning_headline(size_t i)

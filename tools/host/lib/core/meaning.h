@@ -16,6 +16,9 @@
  *             (others are gauges, the mean of the samples)
  *   absolute  a change is shown as the difference, not in percent
  *   failure   a failure count: shown whenever it is not zero
+ *   share     a share of a profile: a run (of any variant compared) whose
+ *             profile lacks the name had none of it, 0, as 0-day's
+ *             perf-profile rows read
  *
  * A rule the tools cannot read stops them, naming the file and line: the
  * unit tests read every rule.  The build (tools/meta-tables.awk, which
@@ -45,6 +48,7 @@ int krp_meaning_rusage(const char *name);
 int krp_meaning_counter(const char *name);
 int krp_meaning_absolute(const char *name);
 int krp_meaning_failure(const char *name);
+int krp_meaning_share(const char *name);
 
 /* The i-th headline name in order of preference, NULL past the last. */
 const char *krp_meaning_headline(size_t i);

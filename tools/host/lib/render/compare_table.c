@@ -210,7 +210,7 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 	size_t nrows = 0, nnew = nvars - 1, i, j, k;
 
 	for (j = 0; j < nvars; j++)
-		krp_vstats_build(&vars[j], &vs[j]);
+		krp_vstats_build_in(vars, nvars, j, &vs[j]);
 	for (j = 0; j < nvars; j++) {
 		size_t nf = krp_variant_nfailed(&vars[j]);
 

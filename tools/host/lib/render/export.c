@@ -27,13 +27,13 @@ static void export_rows(const struct krp_variant *vars, size_t nvars, const stru
 	size_t j, i, nkeys;
 	char **keys = krp_failure_keys(vars, nvars, &nkeys);
 
-	krp_vstats_build(&vars[0], &b);
+	krp_vstats_build_in(vars, nvars, 0, &b);
 	for (j = 1; j < nvars; j++) {
 		struct krp_vstats n;
 		size_t *order;
 		struct krp_metrics names;
 
-		krp_vstats_build(&vars[j], &n);
+		krp_vstats_build_in(vars, nvars, j, &n);
 		/* Sorted by name: build a sorted view of the base names. */
 		krp_metrics_init(&names);
 		for (i = 0; i < b.n; i++)

@@ -319,7 +319,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 	char a[64], b[64];
 
 	for (j = 0; j < nvars; j++)
-		krp_vstats_build(&vars[j], &vs[j]);
+		krp_vstats_build_in(vars, nvars, j, &vs[j]);
 	krp_compare_report(vars, nvars, o, &text);
 	krp_compare_plots(vars, nvars, &text);
 

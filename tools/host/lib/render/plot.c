@@ -110,12 +110,12 @@ void krp_compare_plots(const struct krp_variant *vars, size_t nvars, struct krp_
 	struct krp_vstats b;
 	size_t j;
 
-	krp_vstats_build(&vars[0], &b);
+	krp_vstats_build_in(vars, nvars, 0, &b);
 	for (j = 1; j < nvars; j++) {
 		struct krp_vstats n;
 		const char *key;
 
-		krp_vstats_build(&vars[j], &n);
+		krp_vstats_build_in(vars, nvars, j, &n);
 		key = krp_headline(&b, &n);
 		if (key) {
 			const struct krp_series *sb = krp_vstats_find(&b, key);
