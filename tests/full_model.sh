@@ -4,7 +4,8 @@
 # its caches, NUMA and coherence, its counters repeating byte for byte
 # beside CPU hogs, the benchmark's own results unchanged by it, a change
 # that costs no instructions but moves a cache line (patches/contended)
-# called a regression in model time only (and an A/A called nothing),
+# called a regression in model time only (and an A/A called nothing), the
+# memcg series' stats flush in coherence transfers and its profile rows,
 # NUMA balancing's benefit, and
 # the 4-node 8-vCPU board.
 cd "$(dirname "$0")/.." || exit 2
@@ -102,31 +103,53 @@ assert "a plain exact run has no model metrics" sh -c "! grep -q model-stat '$P/
 
 # --- instructions and memory disagree: the contended series -----------------
 # fault_shared_count counts page faults in one shared counter: the same
-# instructions, a cache line bounced between the two tasks.
+# instructions, a cache line bounced between the two tasks.  The memcg
+# series (stats folded every 4 updates, flushed by the faulting task) in
+# the same boots: the tasks run in a memory cgroup (memcg: on) on every
+# side.
 cat >"$T_DIR/cont.yaml" <<'M'
 suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 2
 runtime: 10s
-variants: [base, contended]
+variants: [base, contended, memcg]
 board: qemu-2node
 clock: exact
 seeds: 1-3
 memory_model: on
+memcg: on
 M
-expect_rc "base vs contended, 3 seeds a side, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/cont.yaml"
-sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/cont.summary"
+expect_rc "base vs contended and memcg, 3 seeds a side, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/cont.yaml"
+cp "$T_OUT" "$T_DIR/cont.out"
+sed -n '/^summary (contended vs base)/,/^$/p' "$T_DIR/cont.out" >"$T_DIR/cont.summary"
 cat "$T_DIR/cont.summary"
 expect_in "exact mode's own headline: no regression called" "$T_DIR/cont.summary" "will-it-scale.per_process_ops: "
 assert "... (no significant change, or an improvement)" sh -c "grep '^will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -qv regression"
 expect_in "the model's throughput in the same report: a regression, with seeds and a floor" "$T_DIR/cont.summary" "model.will-it-scale.per_process_ops: -"
 assert "... called a regression" sh -c "grep '^model.will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q 'floor.*: regression'"
-expect_in "the coherence transfers show in the table" "$T_OUT" "model-stat.coherence-transfers"
-for v in base contended; do
-	assert "$v's model profile is symbolised with its own System.map" \
-		grep -q '^ksyms_sha256=' "$(find "$R" -type d -path "*/process-2-10s-page_fault3/qemu-2node.exact.model/*/$v/1" | head -n 1)/model.conf"
+expect_in "the coherence transfers show in the table" "$T_DIR/cont.out" "model-stat.coherence-transfers"
+CELL=$(find "$R" -type d -path '*/memcg=on-process-2-10s-page_fault3/qemu-2node.exact.model/*' -name base | head -n 1)
+CELL=$(dirname "$CELL")
+for v in base contended memcg; do
+	assert "$v's model profile is symbolised with its own System.map" grep -q '^ksyms_sha256=' "$CELL/$v/1/model.conf"
 done
+# memcg: the flush touches every CPU's counters; the table's columns are
+# base, contended, memcg, and a profile row one side lacks reads 0 there.
+expect_rc "compare memcg against base alone" 0 ./run-matrix.sh compare "$CELL/base" "$CELL/memcg"
+cp "$T_OUT" "$T_DIR/memcg.out"
+sed -n '/^summary/,/^$/p' "$T_DIR/memcg.out"
+# change FILE METRIC: the metric's %change (or points) in a compare table
+change() {
+	awk -v m="$2" '$NF == m { for (i = 2; i < NF; i++) if ($i ~ /^[-+][0-9.]+%?$/) { sub(/%$/, "", $i); print $i; exit } }' "$1"
+}
+coh=$(change "$T_DIR/memcg.out" model-stat.coherence-transfers)
+rs=$(change "$T_DIR/memcg.out" model-profile.coherence-transfers.mem_cgroup_css_rstat_flush)
+echo "memcg: model-stat.coherence-transfers ${coh:-?}%, mem_cgroup_css_rstat_flush's share ${rs:-?} points"
+assert "memcg: at least ten times the coherence transfers" ge "${coh:-0}" 900
+assert "memcg: the stats flush is a profile row, its share of the transfers up at least 5 points" ge "${rs:-0}" 5
+assert "memcg: the model throughput is called a regression" \
+	grep -q '^model.will-it-scale.per_process_ops: -.*: regression$' "$T_DIR/memcg.out"
 
 # A/A: the contended run's base against base with an unused boot word (the
 # same kernel, inputs perturbed, the same seeds): neither row may call a
@@ -142,12 +165,12 @@ board: qemu-2node
 clock: exact
 seeds: 1-3
 memory_model: on
+memcg: on
 kernel_cmdline: krepro_aa=4444
 M
 expect_rc "A/A with the model: base with an unused boot word, 3 seeds" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/aa.yaml"
-AA1=$(find "$R" -type d -path '*/process-2-10s-page_fault3/qemu-2node.exact.model/*' -name base | head -n 1)
 AA2=$(find "$R" -type d -path '*krepro_aa=4444-*/qemu-2node.exact.model/*' -name base | head -n 1)
-expect_rc "compare the two" 0 ./run-matrix.sh compare "$AA1" "$AA2"
+expect_rc "compare the two" 0 ./run-matrix.sh compare "$CELL/base" "$AA2"
 sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/aa.summary"
 cat "$T_DIR/aa.summary"
 expect_in "A/A: the model's row is there" "$T_DIR/aa.summary" "model.will-it-scale.per_process_ops: "
