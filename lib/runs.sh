@@ -1,11 +1,11 @@
 # shellcheck shell=sh
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
-# Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
+# Reads: TMPD/cells, the cell's board CPUS (board_get), INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
 # the key classes (load_key_classes), START, PENDING, H, BOOT_SECONDS (the
 # backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
 # BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_use,
-# B_* and BACKEND (select_cell); done_runs, failed_runs.
+# the loaded board and BACKEND (select_cell); done_runs, failed_runs.
 
 # --- run --------------------------------------------------------------------
 
@@ -13,11 +13,12 @@ write_job() { # cell file run: every key the guest needs, defaults added, values
 	# a size its board cannot hold: the scaled bytes, and the matrix's size
 	# as size_asked (lib/cells.awk, scaled)
 	wj_scale=$(cell_fact "$1" 11) || exit 2
+	wj_cpus=$(board_get "$(cell_board "$1")" CPUS)
 	{
 		for kv in $1 $(cell_defaults "$1"); do
 			key=${kv%%=*} val=${kv#*=}
 			case $HOST_KEYS in *" $key "*) continue ;; esac
-			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
+			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$wj_cpus") ;; esac
 			if [ "$key" = size ] && [ "${wj_scale:--}" != - ]; then
 				echo "size_asked=$val"
 				val=${wj_scale#* }
