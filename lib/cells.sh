@@ -335,3 +335,19 @@ cell_timeout() { # cell -> seconds for one boot running it
 	[ -n "$ct" ] || ct=$(($(board_get "$(cell_board "$1")" BOOT_TIMEOUT) + ${ct_rt:-0} * 2))
 	echo "$ct"
 }
+
+# key_is CLASS KEY: 0 when the key table puts KEY in CLASS (host: run-matrix
+# only; count, size, duration: how write_job resolves its value), without a
+# process; load_key_classes read the classes.  The one reader of the class
+# lists outside this file.
+key_is() {
+	case $1 in
+	host) ki_l=$HOST_KEYS ;;
+	count) ki_l=$COUNT_KEYS ;;
+	size) ki_l=$SIZE_KEYS ;;
+	duration) ki_l=$DURATION_KEYS ;;
+	*) die "key_is: no key class '$1'" ;;
+	esac
+	case $ki_l in *" $2 "*) return 0 ;; esac
+	return 1
+}
