@@ -7,6 +7,7 @@
 # ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).  Sets: CHAIN_STEP,
 # BOOT_SECONDS, the runs of each chain (finish_run), TMPD/plan.grouped and
 # TMPD/chain*.
+# Shared (bench/shared-state.sh): BOOT_SECONDS (finish_run's note).
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 

@@ -5,6 +5,7 @@
 # TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT, JOBS
 # (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID.
+# Shared (bench/shared-state.sh): BOOT_REASON (kexec reads the QEMU helpers' too).
 
 # lab_accepts CELL CLOCK: a lab board, its clock (real), one run at a time.
 lab_accepts() {

@@ -9,6 +9,8 @@
 # BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
 # EXACT_QEMU_ARGS, QEMU_PID, BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE,
 # KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe: boot_guest's watch).
+# Shared (bench/shared-state.sh): ACCEL (kexec's chain boots with pick_accel's choice), GUEST_CMDLINE
+# (the one kernel command line the lab and LAVA share).
 
 # qemu_accepts CELL CLOCK: a QEMU board, a clock it can keep, and parallel
 # guests (-j N) only where results do not depend on host load.  A rule on

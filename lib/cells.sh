@@ -10,6 +10,8 @@
 # HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
 # TMPD/boards, KNOB_PATH_RE.
+# Shared (bench/shared-state.sh): CB (board_of's answer without a process), EXACT_RUNS, KEYS: set
+# once a session.
 
 default_matrix() {
 	cat <<'EOF'

@@ -15,6 +15,9 @@
 # export's cells.tsv), COMPILER, LAVA_MACHINE, INITRAMFS_SHA, CELL, RDIR
 # (import_lava_run), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
 # LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR, RESULTS_SENT, JN, LJ_*.
+# Shared (bench/shared-state.sh): an import's CELL, RDIR, BOOT_CLOCK (import_lava_run, as
+# prepare_run), MATRIX_LINE, RESULTS, RERUN, COMPILER, LAVA_MACHINE (the
+# import's session options, set once).
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
 

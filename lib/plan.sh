@@ -10,6 +10,9 @@
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, BOARD_NAME, MODEL_PLAN (1: a cell boots with the
 # memory model), CELL_MODEL (the cell's, for the backends' accepts).
+# Shared (bench/shared-state.sh): BOARD_NAME, CELL_MODEL (the cell the accepts judge: plan time),
+# MATRIX_NAME, MODEL_PLAN, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
+# totals, set once).
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {

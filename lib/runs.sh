@@ -6,6 +6,8 @@
 # backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
 # BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_use,
 # the loaded board and BACKEND (select_cell); done_runs, failed_runs.
+# Shared (bench/shared-state.sh): TENANT_PREFIX (contract.h's, read-only), V (the run's variant: the
+# backends' run_one, until a run is a record too).
 
 # --- run --------------------------------------------------------------------
 
