@@ -31,9 +31,6 @@
 #   kexec        lib/boot-kexec.sh  boot: kexec, --kexec: a chain in one QEMU
 #   lab          lib/boot-lab.sh    a lab board: ssh, kexec from its own system
 #   qemu         lib/boot-qemu.sh   a QEMU board, one boot per run
-# Shared (bench/shared-state.sh): BACKEND and BACKEND_* (backend_use: the facts plan and images
-# read instead of the options), SLOT_TMP, START, failed_runs (the run's
-# progress and its slot).
 BACKENDS="lava_server lava_export kexec lab qemu"
 # The facts other modules read instead of the board's type or the options
 # (backend_use sets them; NAME_facts changes its own):
@@ -51,6 +48,9 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 # (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick); run_plan sets
 # START, done_runs, failed_runs, SLOT_PIDS, TMPD/plan.<backend> and, in
 # each slot, SLOT_TMP.
+# Shared (bench/shared-state.sh): BACKEND and BACKEND_* (backend_use: the facts plan and images
+# read instead of the options), SLOT_TMP, START, failed_runs (the run's
+# progress and its slot).
 
 # backend_use NAME: BACKEND and its facts (the board loaded, or none).
 backend_use() {
