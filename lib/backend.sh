@@ -6,7 +6,7 @@
 #
 # A backend NAME is a module defining
 #   NAME_accepts CELL CLOCK  plan time (--dry-run too), the cell's board
-#                            loaded (B_*, BOARD_NAME) and CLOCK its clock:
+#                            loaded (BOARD_NAME, read with board_get/board_is) and CLOCK its clock:
 #                            0 when NAME runs the cell; else it prints why
 #                            not (one line) and returns 1, or 2 when the
 #                            cell (its boot:) or an option asked for NAME:
@@ -42,17 +42,20 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 #   BACKEND_SLOTS    1: runs may boot JOBS at once (-j N)
 #   BACKEND_REPORT   1: the runs' results are here once collected (a report
 #                    follows); empty for an export
-# Reads: B_TYPE (load_board), BOARD_NAME, MATRIX, JOBS, SLOT_PIDS (session_start),
+# Reads: BOARD_NAME (the cell's board, through board_is), MATRIX, JOBS, SLOT_PIDS (session_start),
 # TMPD/plan, TMPD/cells, TMPD/backends (plan_check: a cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
 # (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick); run_plan sets
 # START, done_runs, failed_runs, SLOT_PIDS, TMPD/plan.<backend> and, in
 # each slot, SLOT_TMP.
+# Shared (bench/shared-state.sh): BACKEND and BACKEND_* (backend_use: the facts plan and images
+# read instead of the options), SLOT_TMP, START, failed_runs (the run's
+# progress and its slot).
 
 # backend_use NAME: BACKEND and its facts (the board loaded, or none).
 backend_use() {
 	BACKEND=$1 BACKEND_GUEST=qemu BACKEND_BUILDS=1 BACKEND_LAVA_LOG='' BACKEND_SLOTS='' BACKEND_REPORT=1
-	[ "${B_TYPE:-qemu}" != lab ] || BACKEND_GUEST=machine
+	! board_is "$BOARD_NAME" TYPE lab || BACKEND_GUEST=machine
 	"${1}_facts"
 }
 

@@ -4,7 +4,9 @@
 # reader of board files; the keys, their variables and defaults are one
 # table, lib/board-keys.
 # Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/board-keys),
-# B_NUMA, B_NODES, B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS.
+# B_NUMA, B_NODES, B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS,
+# BOARD_LOADED (the loaded board's name).  The B_* are this module's own:
+# other modules read a board by its name through board_get and board_is.
 
 # board_keys: BOARD_KEYS, lib/board-keys as " key:VARIABLE:DEFAULT ...",
 # read once a session.
@@ -107,11 +109,32 @@ load_board() {
 	done
 	case $B_MODEL_LINE in 16 | 32 | 64 | 128 | 256) ;; *) die "boards/$1: model_line must be 16, 32, 64, 128 or 256 bytes" ;; esac
 	[ "$B_TYPE" = qemu ] || [ "$B_MEMORY_MODEL" = off ] || die "boards/$1: memory_model: on needs a QEMU board (the model is a QEMU plugin)"
-	[ "$B_TYPE" = qemu ] || return 0
-	# One socket per NUMA node, so no cache is shared across nodes.
-	B_SMP=$B_CPUS
-	if [ "$B_NODES" -gt 1 ]; then
-		[ $((B_CPUS % B_NODES)) = 0 ] || die "boards/$1: $B_CPUS cpus do not split over $B_NODES nodes"
-		B_SMP="$B_CPUS,sockets=$B_NODES,cores=$((B_CPUS / B_NODES)),threads=1"
+	if [ "$B_TYPE" = qemu ]; then
+		# One socket per NUMA node, so no cache is shared across nodes.
+		B_SMP=$B_CPUS
+		if [ "$B_NODES" -gt 1 ]; then
+			[ $((B_CPUS % B_NODES)) = 0 ] || die "boards/$1: $B_CPUS cpus do not split over $B_NODES nodes"
+			B_SMP="$B_CPUS,sockets=$B_NODES,cores=$((B_CPUS / B_NODES)),threads=1"
+		fi
 	fi
+	BOARD_LOADED=$1
+}
+
+# The board as data: other modules read a board through these two, given
+# its name, never through B_*.  KEY is a variable of lib/board-keys without
+# its B_ (CPUS, TYPE, SSH, ...) or one load_board derives (NUMA, NODES,
+# NODE_MEMS, NODE_CPUS, SMP).  The board is loaded unless it is the loaded
+# one (BOARD_LOADED), so a $(board_get ...) after a load reads no file.
+board_key() {
+	case $1 in '' | *[!A-Z0-9_]*) die "board: bad key '$1' (a board-keys variable without B_)" ;; esac
+}
+board_get() { # NAME KEY: the value, on stdout
+	[ "${BOARD_LOADED:-}" = "$1" ] || load_board "$1"
+	board_key "$2"
+	eval "printf '%s\\n' \"\${B_$2}\""
+}
+board_is() { # NAME KEY VALUE: 0 when the board's KEY is VALUE (no process)
+	[ "${BOARD_LOADED:-}" = "$1" ] || load_board "$1"
+	board_key "$2"
+	eval "[ \"\${B_$2}\" = \"\$3\" ]"
 }

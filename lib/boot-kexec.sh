@@ -3,10 +3,11 @@
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
 # Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
-# BOOT_MODE, JOBS, B_TYPE and BOARD_NAME (kexec_accepts), CELL, V, RDIR (prepare_run),
+# BOOT_MODE, JOBS, BOARD_NAME (kexec_accepts: board_is), CELL, V, RDIR (prepare_run),
 # ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).  Sets: CHAIN_STEP,
 # BOOT_SECONDS, the runs of each chain (finish_run), TMPD/plan.grouped and
 # TMPD/chain*.
+# Shared (bench/shared-state.sh): BOOT_SECONDS (finish_run's note).
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 
@@ -23,7 +24,7 @@ kexec_accepts() {
 		echo "memory_model: on needs one QEMU boot a run (the plugin's window and report are one boot's), not a kexec chain"
 		return 2
 	fi
-	if [ "$B_TYPE" != qemu ]; then
+	if ! board_is "$BOARD_NAME" TYPE qemu; then
 		echo "board ${BOARD_NAME}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 		return 2
 	fi

@@ -1,14 +1,15 @@
 # shellcheck shell=sh
 # lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
-# Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run), SLOT_TMP,
+# Reads: BOARD_NAME (its board, through board_get), CELL, V, RDIR (prepare_run), SLOT_TMP,
 # TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT, JOBS
 # (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID.
+# Shared (bench/shared-state.sh): BOOT_REASON (kexec reads the QEMU helpers' too).
 
 # lab_accepts CELL CLOCK: a lab board, its clock (real), one run at a time.
 lab_accepts() {
-	[ "$B_TYPE" = lab ] || { echo "board $BOARD_NAME is a QEMU board"; return 1; }
+	board_is "$BOARD_NAME" TYPE lab || { echo "board $BOARD_NAME is a QEMU board"; return 1; }
 	if [ "${CELL_MODEL:-off}" = on ]; then
 		BACKEND_KEY=memory_model
 		echo "memory_model: on needs a QEMU board: the model is a QEMU plugin, a lab machine has its own caches"
@@ -39,18 +40,22 @@ lab_stop() {
 # lab_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 lab_run_one() {
 	prepare_run "$1" "$2"
-	progress "$V run $1 on $BOARD_NAME (lab: ssh $B_SSH, kexec)" "${3:-}"
+	progress "$V run $1 on $BOARD_NAME (lab: ssh $(lab_board SSH), kexec)" "${3:-}"
 	run_lab || true
 	finish_run "$RDIR" 0 "$BOOT_REASON"
 }
 
 # --- lab boards: ssh, the board's own kexec-tools, results over TCP ---------
 
+# lab_board KEY: the cell's lab board's KEY (board_get: CONSOLE, SSH, ...).
+lab_board() { board_get "$BOARD_NAME" "$1"; }
+
 # lab_ssh ARGS...: one command on the board, never prompting.
 lab_ssh() {
+	lssh_cfg=$(lab_board SSH_CONFIG)
 	# shellcheck disable=SC2086 # the optional -F pair
-	ssh ${B_SSH_CONFIG:+-F "$B_SSH_CONFIG"} -o BatchMode=yes -o ConnectTimeout=10 \
-		-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$B_SSH" "$@" 9>&-
+	ssh ${lssh_cfg:+-F "$lssh_cfg"} -o BatchMode=yes -o ConnectTimeout=10 \
+		-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$(lab_board SSH)" "$@" 9>&-
 }
 
 # lab_wait_ssh SECONDS: 0 once the board's own system answers over ssh.
@@ -65,10 +70,11 @@ lab_wait_ssh() {
 
 # lab_power_cycle: the board's power_cycle command, then wait for ssh.
 lab_power_cycle() {
-	note "    power-cycling $BOARD_NAME: $B_POWER"
-	(cd "$KREPRO_ROOT" && sh -c "$B_POWER") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
+	lpc_power=$(lab_board POWER)
+	note "    power-cycling $BOARD_NAME: $lpc_power"
+	(cd "$KREPRO_ROOT" && sh -c "$lpc_power") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
 		note "    power_cycle command failed: $(tail -n 1 "$TMPD/power.log")"
-	lab_wait_ssh "$B_BOOT_TIMEOUT"
+	lab_wait_ssh "$(lab_board BOOT_TIMEOUT)"
 }
 
 # run_lab: one planned run on a lab board.  The board runs its own system
@@ -78,19 +84,20 @@ lab_power_cycle() {
 # board's system; the console command's output is the run's console.log.
 # A board that does not answer, hangs or panics is power-cycled.
 run_lab() {
-	if ! lab_wait_ssh "$B_BOOT_TIMEOUT"; then
-		note "    $BOARD_NAME does not answer ssh ($B_SSH)"
+	if ! lab_wait_ssh "$(lab_board BOOT_TIMEOUT)"; then
+		note "    $BOARD_NAME does not answer ssh ($(lab_board SSH))"
 		lab_power_cycle || {
 			BOOT_REASON="board $BOARD_NAME unreachable over ssh, even after a power cycle"
 			return 1
 		}
 	fi
 	tmo=$(cell_timeout "$CELL")
-	(cd "$KREPRO_ROOT" && exec sh -c "exec $B_CONSOLE") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
+	(cd "$KREPRO_ROOT" && exec sh -c "exec $(lab_board CONSOLE)") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
 	CONSOLE_PID=$!
 	rm -f "$TMPD/port"
 	# Only the board may send results (board key address:).
-	"$H/krepro-listen" -b "$B_LISTEN" ${B_ADDRESS:+-a "$B_ADDRESS"} -P "$TMPD/port" -t "$((tmo + B_BOOT_TIMEOUT))" \
+	rl_address=$(lab_board ADDRESS)
+	"$H/krepro-listen" -b "$(lab_board LISTEN)" ${rl_address:+-a "$rl_address"} -P "$TMPD/port" -t "$((tmo + $(lab_board BOOT_TIMEOUT)))" \
 		-o "$RDIR.tmp/frames.bin" 2>"$RDIR.tmp/listen.log" 9>&- &
 	LISTEN_PID=$!
 	i=0
@@ -100,18 +107,19 @@ run_lab() {
 	done
 	[ -s "$TMPD/port" ] || die "krepro-listen did not start: $(cat "$RDIR.tmp/listen.log")"
 	{
-		echo "result_port=tcp:$B_CONTROLLER:$(cat "$TMPD/port")"
-		echo "net=$B_NET"
+		echo "result_port=tcp:$(lab_board CONTROLLER):$(cat "$TMPD/port")"
+		echo "net=$(lab_board NET)"
 		echo "after=reboot"
 	} >>"$RDIR.tmp/job.conf"
 	single_initrd "$RDIR.tmp/job.conf"
-	cmdline="$GUEST_CMDLINE${B_CMDLINE:+ $B_CMDLINE}$(kernel_args "$CELL")"
-	echo "ssh $B_SSH: kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
+	rl_cmdline=$(lab_board CMDLINE)
+	cmdline="$GUEST_CMDLINE${rl_cmdline:+ $rl_cmdline}$(kernel_args "$CELL")"
+	echo "ssh $(lab_board SSH): kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)
 	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$V")" ||
 		! lab_ssh 'cat >/tmp/krepro/initrd' <"$SLOT_TMP/initrd"; then
-		BOOT_REASON="could not copy the kernel and initrd to $B_SSH"
+		BOOT_REASON="could not copy the kernel and initrd to $(lab_board SSH)"
 	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||
 		kexec -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline'" \
 		</dev/null >"$RDIR.tmp/kexec.log" 2>&1; then
@@ -151,7 +159,7 @@ run_lab() {
 		# panic=-1 reboots a panicked board at once; a hung one needs power.
 		case $BOOT_REASON in
 		timeout*) lab_power_cycle ;;
-		*) lab_wait_ssh "$B_BOOT_TIMEOUT" || lab_power_cycle ;;
+		*) lab_wait_ssh "$(lab_board BOOT_TIMEOUT)" || lab_power_cycle ;;
 		esac || note "    $BOARD_NAME still does not answer"
 		return 1
 	fi

@@ -2,20 +2,22 @@
 # lib/boot-qemu.sh: the qemu backend (lib/backend.sh): a run in QEMU: the initrd
 # with its job, the machine from the board (exact or real clock), the boot
 # watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
-# Reads: B_* (the board), BOARD_NAME, CELL, V, RDIR (prepare_run),
+# Reads: BOARD_NAME (its board, through board_get), CELL, V, RDIR (prepare_run),
 # BOOT_CLOCK, SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
 # GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
 # KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
 # BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
 # EXACT_QEMU_ARGS, QEMU_PID, BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE,
 # KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe: boot_guest's watch).
+# Shared (bench/shared-state.sh): ACCEL (kexec's chain boots with pick_accel's choice), GUEST_CMDLINE
+# (the one kernel command line the lab and LAVA share).
 
 # qemu_accepts CELL CLOCK: a QEMU board, a clock it can keep, and parallel
 # guests (-j N) only where results do not depend on host load.  A rule on
 # the cell's own keys goes here too, read with cell_get "$1" KEY (e.g. one
 # that needs exact mode on a QEMU board: "memory_model: on").
 qemu_accepts() {
-	[ "$B_TYPE" = qemu ] || { echo "board $BOARD_NAME is a lab machine"; return 1; }
+	board_is "$BOARD_NAME" TYPE qemu || { echo "board $BOARD_NAME is a lab machine"; return 1; }
 	# memory_model: on (CELL_MODEL, the cell's fact) needs exact mode, which
 	# lib/cells.awk checked, on a QEMU board: this one.
 	qemu_keeps_clock "$2" || return 1
@@ -26,11 +28,11 @@ qemu_accepts() {
 	fi
 }
 
-# qemu_keeps_clock CLOCK: 0 when this QEMU board (B_*) can boot with CLOCK;
+# qemu_keeps_clock CLOCK: 0 when this QEMU board (board_is) can boot with CLOCK;
 # else it says why (the rule of every backend booting a QEMU board: qemu,
 # kexec, a LAVA qemu device).  Exact time is TCG's instruction count.
 qemu_keeps_clock() {
-	[ "$1" = exact ] && [ "$B_ACCEL" = kvm ] || return 0
+	[ "$1" = exact ] && board_is "$BOARD_NAME" ACCEL kvm || return 0
 	BACKEND_KEY=clock
 	echo "clock: exact needs TCG; board $BOARD_NAME has accel: kvm (KVM runs on the host's clock)"
 	return 1
@@ -52,7 +54,7 @@ qemu_run_one() {
 	single_initrd "$RDIR.tmp/job.conf"
 	rp_mark=$(host_load_mark)
 	BOOT_PLUGIN=
-	[ "$(cell_model "$CELL")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$RDIR.tmp" "$(cat "$TMPD/kernel.$V")") || exit 2
+	[ "$(cell_model "$CELL")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$RDIR.tmp" "$(cat "$TMPD/kernel.$V")" "$BOARD_NAME") || exit 2
 	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
 		"$(boot_args "$CELL" "$1")" || true
 	# Real-mode timings depend on the host: its contention is recorded.
@@ -82,11 +84,11 @@ single_initrd() {
 # nothing the guest can read depends on the host (docs/EXACT.md).
 accel_args() {
 	if [ "${BOOT_CLOCK:-real}" = exact ]; then
-		echo "-accel tcg,thread=single -cpu $B_CPU $EXACT_QEMU_ARGS"
+		echo "-accel tcg,thread=single -cpu $(board_get "$BOARD_NAME" CPU) $EXACT_QEMU_ARGS"
 	elif [ "$1" = kvm ]; then
 		echo "-accel kvm -cpu host"
 	else
-		echo "-accel tcg -cpu $B_CPU"
+		echo "-accel tcg -cpu $(board_get "$BOARD_NAME" CPU)"
 	fi
 }
 
@@ -99,8 +101,10 @@ boot_guest() {
 	: >"$bg_dir/frames.bin"
 	bg_acc=$(accel_args "$bg_accel")
 	cmdline="$GUEST_CMDLINE$bg_extra"
-	# shellcheck disable=SC2086 # B_NUMA and acc are argument lists
-	set -- qemu-system-x86_64 -machine "$B_MACHINE" $bg_acc -smp "$B_SMP" -m "$B_MEMORY" $B_NUMA \
+	bg_numa=$(board_get "$BOARD_NAME" NUMA)
+	# shellcheck disable=SC2086 # the NUMA options and acc are argument lists
+	set -- qemu-system-x86_64 -machine "$(board_get "$BOARD_NAME" MACHINE)" $bg_acc -smp "$(board_get "$BOARD_NAME" SMP)" \
+		-m "$(board_get "$BOARD_NAME" MEMORY)" $bg_numa \
 		-nodefaults -display none -no-reboot -monitor none \
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
@@ -201,7 +205,8 @@ KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
 pick_accel() { # sets ACCEL
 	[ "${BOOT_CLOCK:-real}" != exact ] || { ACCEL=tcg; return 0; }
-	case $B_ACCEL in tcg | kvm) ACCEL=$B_ACCEL; return 0 ;; esac
+	pa_acc=$(board_get "$BOARD_NAME" ACCEL)
+	case $pa_acc in tcg | kvm) ACCEL=$pa_acc; return 0 ;; esac
 	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
 	ACCEL_CACHE=tcg ACCEL=tcg
 	# No probe where KVM cannot work.

@@ -6,6 +6,7 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT, BUNDLE_INPUTS; environment:
 # TMPDIR, KREPRO_VERIFY_SANDBOX, KREPRO_REFERENCE_DEB.  Sets: BUNDLE_INPUTS,
 # KREPRO_BUNDLE_KEY (verify --key), KREPRO_REFERENCE_DEB (exported: verify).
+# Shared (bench/shared-state.sh): KREPRO_REFERENCE_DEB (the bundle's reference package).
 
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
 BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools .clang-format"

@@ -5,11 +5,13 @@
 # resolved here (board, clock, nr_task, durations, result path).
 # Reads: MATRIX, MATRIX_LINE (set: every cell is that line of MATRIX, an
 # export's cells.tsv: import-lava), BOARD_OVERRIDE, RESULTS, COMPILER,
-# LAVA_MACHINE, TENANT_PREFIX (lib/runs.sh), TMPD/keys, TMPD/boards, B_*
-# (boards_table, cell_timeout).  Sets: EXACT_RUNS, KCONFIG, ROOTFS, KEYS,
+# LAVA_MACHINE, TENANT_PREFIX (lib/runs.sh), TMPD/keys, TMPD/boards, a board
+# through board_get (boards_table, cell_timeout).  Sets: EXACT_RUNS, KCONFIG, ROOTFS, KEYS,
 # HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
 # TMPD/boards, KNOB_PATH_RE.
+# Shared (bench/shared-state.sh): CB (board_of's answer without a process), EXACT_RUNS, KEYS: set
+# once a session.
 
 default_matrix() {
 	cat <<'EOF'
@@ -244,8 +246,9 @@ boards_table() {
 		case " ${BOARDS_IN_TABLE:-} " in *" $bt_b "*) continue ;; esac
 		[ ! -f "$TMPD/boards" ] || ! grep -q "^$bt_b " "$TMPD/boards" || continue
 		load_board "$bt_b"
-		printf '%s %s %s %s %s %s %s\n' "$bt_b" "$B_TYPE" "$B_ACCEL" "$B_CPUS" "$B_CLOCK" \
-			"$B_MEMORY_MODEL" "$(size_of "$B_MEMORY")" >>"$TMPD/boards"
+		printf '%s %s %s %s %s %s %s\n' "$bt_b" "$(board_get "$bt_b" TYPE)" "$(board_get "$bt_b" ACCEL)" \
+			"$(board_get "$bt_b" CPUS)" "$(board_get "$bt_b" CLOCK)" "$(board_get "$bt_b" MEMORY_MODEL)" \
+			"$(size_of "$(board_get "$bt_b" MEMORY)")" >>"$TMPD/boards"
 		BOARDS_IN_TABLE="${BOARDS_IN_TABLE:-} $bt_b"
 	done
 }
@@ -331,5 +334,22 @@ cell_timeout() { # cell -> seconds for one boot running it
 	ct=$(cell_get "$1" timeout)
 	[ -n "$ct" ] && ct=$(to_seconds "$ct")
 	ct_rt=$(cell_fact "$1" 5)
-	echo "${ct:-$((B_BOOT_TIMEOUT + ${ct_rt:-0} * 2))}"
+	[ -n "$ct" ] || ct=$(($(board_get "$(cell_board "$1")" BOOT_TIMEOUT) + ${ct_rt:-0} * 2))
+	echo "$ct"
+}
+
+# key_is CLASS KEY: 0 when the key table puts KEY in CLASS (host: run-matrix
+# only; count, size, duration: how write_job resolves its value), without a
+# process; load_key_classes read the classes.  The one reader of the class
+# lists outside this file.
+key_is() {
+	case $1 in
+	host) ki_l=$HOST_KEYS ;;
+	count) ki_l=$COUNT_KEYS ;;
+	size) ki_l=$SIZE_KEYS ;;
+	duration) ki_l=$DURATION_KEYS ;;
+	*) die "key_is: no key class '$1'" ;;
+	esac
+	case $ki_l in *" $2 "*) return 0 ;; esac
+	return 1
 }

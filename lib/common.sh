@@ -4,6 +4,7 @@
 # KREPRO_CACHE, KREPRO_OUT, XDG_CACHE_HOME, HOME.  Sets: KREPRO_CACHE and
 # KREPRO_OUT (krepro_dirs, exported), H (host_tools), KREPRO_TEMPS,
 # KREPRO_DEPS_OK (exported), the three dependency tables.
+# Shared (bench/shared-state.sh): H, KREPRO_CACHE, KREPRO_OUT: the kit's folders, set once.
 
 note() { printf '%s: %s\n' "${KREPRO_PROG:-krepro}" "$*" >&2; }
 # show_guest_text N: standard input, text from a guest (untrusted), as at

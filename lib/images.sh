@@ -5,6 +5,8 @@
 # to build), MODEL_PLAN.  Sets MODEL_PLUGIN, MODEL_PLUGIN_SHA and MODEL_QEMU
 # (the memory model's), BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256.
+# Shared (bench/shared-state.sh): the images a session booted (INITRAMFS, INITRAMFS_SHA, GIC,
+# MODEL_PLUGIN*, MODEL_QEMU, BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {

@@ -5,8 +5,9 @@
 # layout) and lava_server (--lava URL: the jobs submitted, waited for and
 # imported).
 # Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
-# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), B_TYPE (the accepts), BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
-# machine that kexecs), BOARD_NAME, CELL, V (select_cell), B_* (the board),
+# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
+# machine that kexecs), BOARD_NAME, CELL, V (select_cell), the board through
+# board_get/board_is (BOARD_NAME),
 # GUEST_CMDLINE, H, INITRAMFS_SHA, SLOT_TMP, TMPD/plan; environment:
 # KREPRO_LAVA_*, XDG_CONFIG_HOME, HOME.
 # Sets: IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE IMPORT_LINENO (an import),
@@ -14,6 +15,9 @@
 # export's cells.tsv), COMPILER, LAVA_MACHINE, INITRAMFS_SHA, CELL, RDIR
 # (import_lava_run), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
 # LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR, RESULTS_SENT, JN, LJ_*.
+# Shared (bench/shared-state.sh): an import's CELL, RDIR, BOOT_CLOCK (import_lava_run, as
+# prepare_run), MATRIX_LINE, RESULTS, RERUN, COMPILER, LAVA_MACHINE (the
+# import's session options, set once).
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
 
@@ -205,7 +209,7 @@ lava_options() {
 # lava_keeps_clock CLOCK: the LAVA device of the cell's board keeps CLOCK
 # (a qemu device: the QEMU board's rule; an x86 device: real time only).
 lava_keeps_clock() {
-	if [ "$B_TYPE" = qemu ]; then qemu_keeps_clock "$1"; else lab_keeps_clock "$1"; fi
+	if board_is "$BOARD_NAME" TYPE qemu; then qemu_keeps_clock "$1"; else lab_keeps_clock "$1"; fi
 }
 
 # lava_no_model: a LAVA device boots without the kit's memory-model plugin.
@@ -267,19 +271,20 @@ lava_job_yaml() {
 		# unless no_kvm is set, and ignores cpu: there: the board's CPU
 		# model and accelerator go in extra_options.
 		lava_acc=tcg
-		[ "$B_ACCEL" != kvm ] || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
+		! board_is "$BOARD_NAME" ACCEL kvm || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
 		echo "device_type: qemu"
 		echo "context:"
 		echo "  arch: amd64"
-		echo "  machine: $B_MACHINE"
-		echo "  cpu: $B_CPU"
+		echo "  machine: $(board_get "$BOARD_NAME" MACHINE)"
+		echo "  cpu: $(board_get "$BOARD_NAME" CPU)"
 		echo "  no_kvm: true"
-		echo "  memory: $(printf '%s' "$B_MEMORY" | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
+		echo "  memory: $(board_get "$BOARD_NAME" MEMORY | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
 		echo "  extra_options:"
 		echo "  - $(accel_args "$lava_acc")"
-		echo "  - -smp $B_SMP"
+		echo "  - -smp $(board_get "$BOARD_NAME" SMP)"
+		lj_numa=$(board_get "$BOARD_NAME" NUMA)
 		# shellcheck disable=SC2086 # one option and its value per pair
-		set -- $B_NUMA
+		set -- $lj_numa
 		while [ $# -ge 2 ]; do
 			echo "  - $1 $2"
 			shift 2

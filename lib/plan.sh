@@ -5,11 +5,14 @@
 # Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
 # BUNDLE_DIR, DRY, RERUN, BACKEND, BACKEND_BUILDS (each cell's backend:
 # backend_of_cell; NAME_check), KEYS (load_key_classes), CB
-# (board_of), B_* (load_board).  Sets: MATRIX, MATRIX_NAME, H (host_tools),
+# (board_of), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, BOARD_NAME, MODEL_PLAN (1: a cell boots with the
 # memory model), CELL_MODEL (the cell's, for the backends' accepts).
+# Shared (bench/shared-state.sh): BOARD_NAME, CELL_MODEL (the cell the accepts judge: plan time),
+# MATRIX_NAME, MODEL_PLAN, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
+# totals, set once).
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
 plan_cells() {
@@ -103,12 +106,14 @@ plan_check() {
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$DRY" = 1 ]; then
+			pc_what=$(board_get "$b" MODEL)
+			[ -n "$pc_what" ] || pc_what=$(board_get "$b" TYPE)
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
-				"$k" "$NCELLS" "$cell" "$b" "${B_MODEL:-$B_TYPE}" "$B_CPUS" "$B_MEMORY" "$clock" \
+				"$k" "$NCELLS" "$cell" "$b" "$pc_what" "$(board_get "$b" CPUS)" "$(board_get "$b" MEMORY)" "$clock" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
 			[ "$seed" = - ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$seed" "$((seed + runs - 1))"
 			[ "$model" != on ] || printf '  memory model: L1d %s, L2 %s, LLC %s a node, %s-byte lines (docs/MEMORY-MODEL.md)\n' \
-				"$B_MODEL_L1D" "$B_MODEL_L2" "$B_MODEL_LLC" "$B_MODEL_LINE"
+				"$(board_get "$b" MODEL_L1D)" "$(board_get "$b" MODEL_L2)" "$(board_get "$b" MODEL_LLC)" "$(board_get "$b" MODEL_LINE)"
 			[ "$ddj" = - ] || printf '  defaults (docs/KEYS.md): %s\n' "$ddj"
 		fi
 	done <"$TMPD/cellfacts"

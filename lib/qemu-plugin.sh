@@ -8,7 +8,7 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT; environment:
 # KREPRO_QEMU_SOURCE (a folder already holding the source package's files,
 # still checked), KREPRO_DEBIAN_MIRROR (the mirror apt fetches from).
-# model_plugin_arg (run-matrix) reads B_* (load_board), MODEL_PLUGIN,
+# model_plugin_arg (run-matrix) reads its board through board_get, MODEL_PLUGIN,
 # MODEL_PLUGIN_SHA and MODEL_QEMU (prepare_images).  Sets: nothing global.
 
 qp_get() { # key -> value from tools/qemu-plugin/qemu-source.conf
@@ -184,20 +184,21 @@ model_cpunodes() {
 	}' "$@"
 }
 
-# model_plugin_arg RUN-DIR KERNEL: the -plugin argument that boots a cell
-# with the memory model on the loaded board (B_*): the plugin MODEL_PLUGIN
+# model_plugin_arg RUN-DIR KERNEL BOARD: the -plugin argument that boots a cell
+# with the memory model on BOARD (board_get): the plugin MODEL_PLUGIN
 # (prepare_images), its report RUN-DIR/memory-model, the board's caches and
 # NUMA layout, and the kernel's System.map when it has one (the profile's
 # symbols).  Writes RUN-DIR/model.conf, what the run was booted with.
 model_plugin_arg() {
 	# the board's model; this machine's paths (the report, the System.map)
 	# are added below, and model.conf records the rest
-	ma_args=l1d=$B_MODEL_L1D,l2=$B_MODEL_L2,llc=$B_MODEL_LLC,line=$B_MODEL_LINE
-	if [ "$B_NODES" -gt 1 ]; then
+	ma_args=l1d=$(board_get "$3" MODEL_L1D),l2=$(board_get "$3" MODEL_L2),llc=$(board_get "$3" MODEL_LLC),line=$(board_get "$3" MODEL_LINE)
+	if [ "$(board_get "$3" NODES)" -gt 1 ]; then
 		ma_sizes=
-		for ma_m in $B_NODE_MEMS; do ma_sizes="$ma_sizes $(size_of "$ma_m")"; done
+		for ma_m in $(board_get "$3" NODE_MEMS); do ma_sizes="$ma_sizes $(size_of "$ma_m")"; done
+		ma_cpus=$(board_get "$3" NODE_CPUS)
 		# shellcheck disable=SC2086 # sizes in bytes and cpu lists, single words
-		ma_args=$ma_args,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $B_NODE_CPUS) || exit 2
+		ma_args=$ma_args,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $ma_cpus) || exit 2
 	fi
 	ma=$MODEL_PLUGIN,out=$1/memory-model,$ma_args
 	ma_map=$(dirname "$2")/System.map

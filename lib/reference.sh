@@ -6,6 +6,7 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, REF_SPEC (build.sh: -R or
 # KREPRO_REFERENCE); environment: KREPRO_REFERENCE_DEB.  Sets: REF_ID, REF_SHA
 # (tarball), REF_REPO and REF_COMMIT (git) (ref_id).
+# Shared (bench/shared-state.sh): REF_COMMIT, REF_REPO (the pinned reference series.sh applies onto).
 
 ref_get() { # key -> value from patches/reference.conf
 	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"

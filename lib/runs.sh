@@ -1,11 +1,13 @@
 # shellcheck shell=sh
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
-# Reads: TMPD/cells, B_CPUS, INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
-# the key classes (load_key_classes), START, PENDING, H, BOOT_SECONDS (the
+# Reads: TMPD/cells, the cell's board CPUS (board_get), INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
+# the key classes (key_is), START, PENDING, H, BOOT_SECONDS (the
 # backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
 # BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_use,
-# B_* and BACKEND (select_cell); done_runs, failed_runs.
+# the loaded board and BACKEND (select_cell); done_runs, failed_runs.
+# Shared (bench/shared-state.sh): TENANT_PREFIX (contract.h's, read-only), V (the run's variant: the
+# backends' run_one, until a run is a record too).
 
 # --- run --------------------------------------------------------------------
 
@@ -13,18 +15,19 @@ write_job() { # cell file run: every key the guest needs, defaults added, values
 	# a size its board cannot hold: the scaled bytes, and the matrix's size
 	# as size_asked (lib/cells.awk, scaled)
 	wj_scale=$(cell_fact "$1" 11) || exit 2
+	wj_cpus=$(board_get "$(cell_board "$1")" CPUS)
 	{
 		for kv in $1 $(cell_defaults "$1"); do
 			key=${kv%%=*} val=${kv#*=}
-			case $HOST_KEYS in *" $key "*) continue ;; esac
-			case $COUNT_KEYS in *" $key "*) val=$(count_of "$val" "$B_CPUS") ;; esac
+			! key_is host "$key" || continue
+			! key_is count "$key" || val=$(count_of "$val" "$wj_cpus")
 			if [ "$key" = size ] && [ "${wj_scale:--}" != - ]; then
 				echo "size_asked=$val"
 				val=${wj_scale#* }
 				val=${val%% *}
 			fi
-			case $SIZE_KEYS in *" $key "*) val=$(size_of "$val") ;; esac
-			case $DURATION_KEYS in *" $key "*) val=$(to_seconds "$val") ;; esac
+			! key_is size "$key" || val=$(size_of "$val")
+			! key_is duration "$key" || val=$(to_seconds "$val")
 			echo "$key=$val"
 		done
 		echo "variant=$(basename "$(variant_dir "$1")")"

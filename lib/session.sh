@@ -4,6 +4,7 @@
 # Reads: RESULTS, SLOT_PIDS (cleanup; each backend stops its own children:
 # backend_stop); environment: TMPDIR, KREPRO_GUEST_OUTPUT_MAX.  Sets:
 # TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID, GUEST_OUTPUT_MAX (session_start).
+# Shared (bench/shared-state.sh): TMPD, GUEST_OUTPUT_MAX: the session's, set once.
 
 # session_start: a fresh TMPD, older ones of killed run-matrix processes
 # removed, and the traps that stop every child on exit.
