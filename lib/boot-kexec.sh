@@ -64,9 +64,12 @@ kexec_collect() {
 				echo "file /chain/kernels/$V.bzImage $(cat "$TMPD/kernel.$V") 0644 0 0" >>"$TMPD/chain.list"
 			tmo=$((tmo + $(cell_timeout "$CELL")))
 		done <"$TMPD/chain/steps"
+		# The accelerator first: a KVM probe writes its own initrd where the
+		# chain's goes ($SLOT_TMP/initrd), and the chain then booted the
+		# probe's job, sending nothing (a first run that is a chain).
+		pick_accel
 		"$GIC" -t 0 "$TMPD/chain.list" | gzip -n >"$TMPD/chain.cpio.gz"
 		cat "$INITRAMFS" "$TMPD/chain.cpio.gz" >"$TMPD/initrd"
-		pick_accel
 		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
 		# kernel_cmdline is part of the result path, so every step of a
 		# group shares it; the guest hands its own command line on, with

@@ -17,7 +17,16 @@ runs: 2
 boot: kexec
 kernel_cmdline: fault_delay_ns=2000
 M
-expect_rc "a 4-step kexec chain runs" 0 ./run-matrix.sh -o "$R" "$T_DIR/chain.yaml"
+# No cached KVM verdict: the probe runs inside the chain's collect (its
+# initrd once replaced the chain's, and every step was a probe).
+mkdir -p "$T_DIR/cache"
+for f in cache/*; do [ "$f" = cache/kvm-probe ] || ln -s "$PWD/$f" "$T_DIR/cache/"; done
+expect_rc "a 4-step kexec chain runs" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh -o "$R" "$T_DIR/chain.yaml"
+if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	expect_in "... after a KVM probe of its own" "$T_OUT" "(probe boot: "
+else
+	expect_in "... KVM decided without a probe (no /dev/kvm here)" "$T_OUT" "no probe)"
+fi
 expect_in "one QEMU for the whole chain" "$T_OUT" "kexec chain of 4 boots in one QEMU"
 V=$(ls -d "$R"/will-it-scale/kernel_cmdline=fault_delay_ns=2000-process-1-6s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-*)
 n=$(grep -c 'kexec_core: Starting new kernel' "$V/base/1/console-chain.log")
