@@ -7,7 +7,8 @@
 # Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
 # (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY, MEMORY in bytes, one line
 # a board, made by load_board), the
-# matrix (for line numbers; "-" when there is none), the cells.
+# matrix (for line numbers; "-" when there is none), krepro-keycheck's
+# refusals of the cells' values (check=1; /dev/null otherwise), the cells.
 # The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
 # (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
@@ -77,12 +78,12 @@ function where_of(k) {
 	return (k in keyline) ? matrix ":" keyline[k] : matrix
 }
 
-function bad_words(v) {
-	return v == "" || v ~ /^\+|\+$|\+\+|[^A-Za-z0-9_.+-]/ || length(v) > 64
-}
-
-# check_value: one key=value of cell k (suite s) against the key table
-function check_value(key, val, s, clock,    where, check, owners, params, i, bad, lo, hi, n, w, nw, ws, want, list, parts) {
+# check_value: one key=value of cell k (suite s) against the key table.
+# The value's grammar is krepro-keycheck's (tools/common/keycheck.c, the
+# one the guest's knobs.sh runs), run once over the whole plan: its first
+# refusal of each cell is kcerr[cell] (for the word kctok[cell]).  The rest
+# is here: unknown keys, knobs' paths and seeds' clock rules.
+function check_value(key, val, s, clock,    where, check, owners, params, i, lo, hi) {
 	where = where_of(key)
 	check = check_of(key, s)
 	if (check == "") {
@@ -95,75 +96,15 @@ function check_value(key, val, s, clock,    where, check, owners, params, i, bad
 			fail(where ": '" key "' is a parameter of " owners ", not of suite '" s "' (its parameters: " params "; suites/" s "/meta)")
 		fail(where ": unknown key '" key "' (did you mean '" closest(key, allkeys) "'? keys: docs/KEYS.md)")
 	}
-	# Numbers are decimal without a leading zero: the shell's arithmetic
-	# reads 08 as a bad octal number.
-	if (check ~ /^(int:|count:|duration$|size$)/ && val ~ /^0[0-9]/)
-		fail(where ": bad value '" val "' for '" key "': a number with a leading zero (write it without)")
-	bad = 0
-	if (check == "word" || check == "path") {
-		bad = val == "" || val ~ /[^A-Za-z0-9_.-]/ || length(val) > 64
-	} else if (check == "words") {
-		bad = bad_words(val)
-	} else if (check ~ /^int:/) {
-		split(check, parts, ":"); lo = parts[2]; hi = parts[3]
-		bad = !digits(val) || length(val) > 9 || val + 0 < lo + 0 || val + 0 > hi + 0
-	} else if (check ~ /^count:/) {
-		n = val; sub(/%$/, "", n)
-		bad = !digits(n) || length(n) > 8 || n + 0 < 1 || n + 0 > substr(check, 7) + 0
-	} else if (check == "duration") {
-		bad = val !~ /^[0-9]+[smh]?$/ || length(val) > 7
-	} else if (check == "size") {
-		bad = val !~ /^[0-9]+[KMGTkmgt]?$/ || length(val) > 13 || size_bytes(val) < 0
-	} else if (check ~ /^enum:/) {
-		bad = index("|" substr(check, 6) "|", "|" val "|") == 0
-	} else if (check ~ /^words:/) {
-		bad = bad_words(val)
-		list = substr(check, 7)
-		if (!bad) {
-			nw = split(val, ws, "+")
-			for (i = 1; i <= nw; i++)
-				if (index("|" list "|", "|" ws[i] "|") == 0)
-					fail(where ": unknown " s " test '" ws[i] "' in '" val "' (did you mean '" closest(ws[i], list) "'? the list: the check of '" key "' in suites/" s "/meta, docs/KEYS.md)")
-		}
-	} else if (check == "monitors") {
-		bad = val == "" || val ~ /[^a-z0-9_+-]/
-		if (!bad && val != "none") {
-			nw = split(val, ws, "+")
-			for (i = 1; i <= nw; i++)
-				if (index(monitors "|", "|" ws[i] "|") == 0)
-					fail(where ": unknown monitor '" ws[i] "' in '" val "' (did you mean '" closest(ws[i], substr(monitors, 2)) "'? the list: the monitor lines of monitors/*/meta, docs/MONITORS.md)")
-		}
-	} else if (check == "variant") {
-		# the names' syntax; the stack rules and the series' existence
-		# are lib/series.sh's (once a variant, in plan_check)
-		nw = split(val, ws, ",")
-		for (i = 1; i <= nw; i++)
-			if (ws[i] !~ /^[A-Za-z0-9]/ || ws[i] ~ /[^A-Za-z0-9._@+-]/ || index(ws[i], "..") || length(ws[i]) > 100)
-				fail(where ": bad variant name '" ws[i] "' (base, SERIES, SERIES@N, A+B)")
-	} else if (check == "seeds") {
+	if ((k in kcerr) && kctok[k] == key "=" val) fail(where ": " kcerr[k])
+	if (check == "seeds") {
 		lo = val; sub(/-[^-]*$/, "", lo)
 		hi = val; sub(/^[^-]*-/, "", hi)
-		bad = !digits(lo) || !digits(hi) || lo ~ /^0/ || hi ~ /^0/ || length(lo) > 6 || length(hi) > 6 || lo + 0 > hi + 0
-		if (!bad && clock != "exact")
+		if (clock != "exact")
 			fail(where ": seeds: is for clock: exact (a real-mode boot has no seed to set)")
-		if (!bad && ("runs" in cv) && val != lo && get("runs") != hi - lo + 1)
+		if (("runs" in cv) && val != lo && get("runs") != hi - lo + 1)
 			fail(where ": seeds: " val " are " (hi - lo + 1) " seeds, runs: says " get("runs"))
 	}
-	if (!bad) return
-	if (check ~ /^enum:/) {
-		list = substr(check, 6)
-		# a long list (a suite's tests): the closest name, not all of them
-		if (gsub(/\|/, "|", list) >= 7)
-			fail(where ": unknown " s " " key " '" val "' (did you mean '" closest(val, substr(check, 6)) "'? the list: the check of '" key "' in suites/" s "/meta, docs/KEYS.md)")
-		want = substr(check, 6); gsub(/\|/, ", ", want); want = "one of " want
-	} else if (check ~ /^int:/) want = "a whole number from " lo " to " hi
-	else if (check ~ /^count:/) want = "N (1.." substr(check, 7) ") or N% of the board's CPUs"
-	else if (check == "duration") want = "a duration: N, Ns, Nm or Nh"
-	else if (check == "size") want = "a size: N, NK, NM, NG or NT, below 1P"
-	else if (check == "seeds") want = "a seed N or seeds N-M (whole numbers 1..999999 without leading zeros, N <= M)"
-	else if (check ~ /^words/) want = "words of letters, digits, '_', '.', '-' joined by '+' (at most 64)"
-	else want = "letters, digits, '_', '.', '-' (at most 64)"
-	fail(where ": bad value '" val "' for '" key "': expected " want)
 }
 
 # 64M -> bytes, -1 at 1P or more
@@ -313,6 +254,12 @@ FILENAME == ARGV[1] {
 	next
 }
 FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; bmem[$1] = $7; next }
+FILENAME == ARGV[4] {
+	# krepro-keycheck's answer: CELL TAB KEY=VALUE TAB MESSAGE
+	i = index($0, "\t"); c = substr($0, 1, i - 1); v = substr($0, i + 1)
+	i = index(v, "\t"); kctok[c] = substr(v, 1, i - 1); kcerr[c] = substr(v, i + 1)
+	next
+}
 FILENAME == ARGV[3] {
 	key = $0
 	if (sub(/ *:.*/, "", key) && key != "" && !(key in keyline)) keyline[key] = FNR
@@ -350,9 +297,6 @@ FILENAME == ARGV[3] {
 	rt = ("runtime" in cv) ? get("runtime") : default_of("runtime", s)
 	rt = seconds(rt) + 0
 	if (check) {
-		n = get("nr_task")
-		if (n != "" && !digits(n) && !(n ~ /%$/ && digits(substr(n, 1, length(n) - 1))))
-			fail(matrix ": bad count '" n "' (N or N%)")
 		if (get("kernel_cmdline") != "") {
 			nw = split(get("kernel_cmdline"), ws, "+")
 			for (i = 1; i <= nw; i++) {

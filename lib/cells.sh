@@ -216,12 +216,22 @@ keys_markdown() {
 cells_awk() {
 	ca_m=$MATRIX
 	[ -f "$ca_m" ] && [ -z "${MATRIX_LINE:-}" ] || ca_m=/dev/null
+	ca_mon=${MONITORS_LIST:-$(monitors_list)}
+	ca_kc=/dev/null
+	if [ "$1" = 1 ]; then
+		# the values' grammar, one process for every cell (a file:
+		# lib/cells.awk reads the cells again)
+		[ "$2" != - ] || die "cells_awk: a checked plan's cells are a file (a bug: please report it)"
+		ca_kc=$TMPD/keycheck
+		"$H/krepro-keycheck" --keys "$KEYS" --monitors "$ca_mon" <"$2" >"$ca_kc" ||
+			die "krepro-keycheck failed on $2"
+	fi
 	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${MATRIX_LINE:-} \
-		KC_SUITES=$(suites_list) KC_MONITORS=${MONITORS_LIST:-$(monitors_list)} KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
+		KC_SUITES=$(suites_list) KC_MONITORS=$ca_mon KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
 		KC_LAVA_MACHINE=${LAVA_MACHINE:-} KC_KNOB_PATH_RE=$KNOB_PATH_RE \
-		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$2"
+		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$ca_kc" "$2"
 }
 
 monitors_list() { # |a|b: the monitors krepro-monitor has (monitors/*/meta)

@@ -403,7 +403,7 @@ assert "job.conf: a sparse file's case keeps 8T" grep -qx "size=8796093022208" "
 ./run-matrix.sh --keys >"$T_DIR/wjs/keys"
 printf '%s\n' suite=vm-scalability test=anon-w-seq-mt size=1287651328 size_asked=8T >"$T_DIR/wjs/guest.conf"
 # shellcheck disable=SC2016 # expanded by the inner shell
-KREPRO_JOB_CONF="$T_DIR/wjs/guest.conf" KREPRO_KEYS="$T_DIR/wjs/keys" KREPRO_CONTRACT=tools/common/contract.h \
+KREPRO_KNOBCHECK=out/guest/krepro-knobcheck KREPRO_JOB_CONF="$T_DIR/wjs/guest.conf" KREPRO_KEYS="$T_DIR/wjs/keys" KREPRO_CONTRACT=tools/common/contract.h \
 	R="$T_DIR/wjs" sh -c 'fail() { echo "FAILED: $*"; }; finish() { exit 0; }; . initramfs/knobs.sh' >"$T_OUT" 2>&1
 assert "the guest takes size_asked" sh -c "! grep -q FAILED '$T_OUT'"
 expect_rc "from-report on a 2024 email with size: 8T" 0 ./run-matrix.sh from-report tests/fixtures/reports/qp-crlf-2025.txt

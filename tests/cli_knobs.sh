@@ -15,7 +15,7 @@ knobs() {
 	printf '%s\n' "$@" >"$T_DIR/$n.conf"
 	mkdir -p "$T_DIR/r-$n"
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	KREPRO_JOB_CONF="$T_DIR/$n.conf" KREPRO_KEYS="$T_DIR/keys" KREPRO_CONTRACT=tools/common/contract.h \
+	KREPRO_KNOBCHECK=out/guest/krepro-knobcheck KREPRO_JOB_CONF="$T_DIR/$n.conf" KREPRO_KEYS="$T_DIR/keys" KREPRO_CONTRACT=tools/common/contract.h \
 		R="$T_DIR/r-$n" sh -c '
 		fail() { echo "FAILED: $*"; }
 		finish() { echo FINISHED; exit 0; }

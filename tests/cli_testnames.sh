@@ -84,7 +84,7 @@ knob() { # CONF-LINES...: knobs.sh's verdict on a job.conf of those lines
 	printf '%s\n' "$@" >"$T_DIR/k.conf"
 	mkdir -p "$T_DIR/kr"
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	KREPRO_JOB_CONF="$T_DIR/k.conf" KREPRO_KEYS="$T_DIR/keys" KREPRO_CONTRACT=tools/common/contract.h \
+	KREPRO_KNOBCHECK=out/guest/krepro-knobcheck KREPRO_JOB_CONF="$T_DIR/k.conf" KREPRO_KEYS="$T_DIR/keys" KREPRO_CONTRACT=tools/common/contract.h \
 		R="$T_DIR/kr" sh -c 'fail() { echo "FAILED: $*"; }; finish() { echo FINISHED; exit 0; }; . initramfs/knobs.sh; echo DONE' >"$T_DIR/k.out" 2>&1
 }
 knob suite=will-it-scale test=nosuchtest
