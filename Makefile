@@ -209,7 +209,7 @@ $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 # model.c, knows nothing of QEMU and is unit-tested alone; the plugin,
 # krepro-model.so, needs QEMU's plugin header (QEMU_PLUGIN_INC, the folder
 # holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
-MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c
+MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c
 MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h
 $(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)

@@ -34,15 +34,22 @@ expect_in() {
 	fi
 }
 # expect_rc NAME WANT COMMAND...: exit status of a command.
+# With T_TIMES set (tests/run.sh, boot tests), a step of 20 s or more
+# says how long it took: where CI's time goes.
 expect_rc() {
 	n=$1 want=$2
 	shift 2
+	[ -z "${T_TIMES:-}" ] || er_t0=$(date +%s)
 	"$@" >"$T_OUT" 2>&1
 	got=$?
 	if [ "$got" = "$want" ]; then ok "$n"; else
 		no "$n: exit $got, want $want"
 		sed 's/^/    | /' "$T_OUT" | tail -n 10
 	fi
+	[ -z "${T_TIMES:-}" ] || {
+		er_s=$(($(date +%s) - er_t0))
+		[ "$er_s" -lt 20 ] || echo "    ($er_s s)"
+	}
 }
 T_DIR=$(mktemp -d "${TMPDIR:-/tmp}/krepro-t.XXXXXX")
 # t_clean: the test's folder goes when every check passed; a failing

@@ -119,8 +119,9 @@ for s in tests/cli_*.sh; do
 	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
 done
 if [ "$QUICK" = 0 ]; then
+	# Boot tests time their long steps (tests/lib.sh), for the CI log.
 	for s in tests/full_*.sh; do
-		[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
+		[ -f "$s" ] && T_TIMES=1 count_output "$(basename "$s" .sh)" sh "$s"
 	done
 fi
 

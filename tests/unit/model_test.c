@@ -8,6 +8,7 @@
 
 #include "../../tools/qemu-plugin/latency.h"
 #include "../../tools/qemu-plugin/model.h"
+#include "../../tools/qemu-plugin/xlat.h"
 #include "model_mark.h"
 
 #define PC_USER 0x401000ull
@@ -513,12 +514,64 @@ static void test_marks(void)
 	CHECK("marks: 7 bytes", sizeof(start) == KRP_MODEL_MARK_LEN);
 }
 
+/* The translation record (xlat.h): what it keeps, and the instructions
+ * that empty it, by their bytes as the kernel's code has them. */
+static void test_xlat(void)
+{
+	static struct krm_xlat x;
+	static const struct {
+		const char *name;
+		unsigned char b[8];
+		size_t n;
+		int drops;
+	} insn[] = {
+	    {"mov %rax,%cr3", {0x0f, 0x22, 0xd8}, 3, 1},
+	    {"mov %rdi,%cr4", {0x0f, 0x22, 0xe7}, 3, 1},
+	    {"mov %r8,%cr3 (REX)", {0x41, 0x0f, 0x22, 0xd8}, 4, 1},
+	    {"invlpg (%rdi)", {0x0f, 0x01, 0x3f}, 3, 1},
+	    {"invlpg 0x8(%rax)", {0x0f, 0x01, 0x78, 0x08}, 4, 1},
+	    {"invpcid (%rax),%rcx", {0x66, 0x0f, 0x38, 0x82, 0x08}, 5, 1},
+	    {"wrmsr", {0x0f, 0x30}, 2, 1},
+	    {"lmsw %ax", {0x0f, 0x01, 0xf0}, 3, 1},
+	    {"invlpga", {0x0f, 0x01, 0xdf}, 3, 1},
+	    {"rsm", {0x0f, 0xaa}, 2, 1},
+	    {"swapgs", {0x0f, 0x01, 0xf8}, 3, 0},
+	    {"rdtscp", {0x0f, 0x01, 0xf9}, 3, 0},
+	    {"lgdt (%rax)", {0x0f, 0x01, 0x10}, 3, 0},
+	    {"mov %cr3,%rax (a read)", {0x0f, 0x20, 0xd8}, 3, 0},
+	    {"rdmsr", {0x0f, 0x32}, 2, 0},
+	    {"nopw %cs:0x0(%rax,%rax,1)", {0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0}, 8, 0},
+	    {"a lone 0f", {0x0f}, 1, 0},
+	    {"a cut invpcid", {0x66, 0x0f, 0x38}, 3, 0},
+	};
+	uint64_t pa = 0;
+	char name[96];
+
+	for (size_t i = 0; i < sizeof(insn) / sizeof(insn[0]); i++) {
+		snprintf(name, sizeof(name), "xlat: %s %s translations", insn[i].name,
+			 insn[i].drops ? "drops" : "keeps");
+		CHECK(name, krm_insn_drops_xlat(insn[i].b, insn[i].n) == insn[i].drops);
+	}
+	krm_xlat_clear(&x);
+	CHECK("xlat: an empty record finds nothing", !krm_xlat_find(&x, 0x7f0000001234, &pa));
+	krm_xlat_put(&x, 0x7f0000001234, 0x5678000 + 0x234);
+	CHECK("xlat: a recorded page gives its frame and the access's offset",
+	      krm_xlat_find(&x, 0x7f0000001ff8, &pa) && pa == 0x5678ff8);
+	CHECK("xlat: a page in the same slot is another page",
+	      !krm_xlat_find(&x, 0x7f0000001234 + ((uint64_t)KRM_XLAT_SLOTS << 12), &pa));
+	CHECK("xlat: kernel addresses keep their top bits",
+	      !krm_xlat_find(&x, 0xffff7f0000001234, &pa));
+	krm_xlat_clear(&x);
+	CHECK("xlat: emptied, it finds nothing", !krm_xlat_find(&x, 0x7f0000001234, &pa));
+}
+
 int main(void)
 {
 	double r;
 
 	test_config();
 	test_marks();
+	test_xlat();
 	r = chase_ratio(16u << 10, 100, KRM_L1D_MISSES, KRM_LOADS);
 	printf("# chase 16 KiB: L1d miss ratio %.5f\n", r);
 	CHECK("chase 16 KiB: L1d miss ratio < 1% after warm-up", r < 0.01);

@@ -8,9 +8,12 @@
  * At translation: each instruction gets a memory callback carrying its
  * address and its place in the block, each block a callback counting its
  * instructions (the vCPU's clock), and the window markers
- * (tools/common/model_mark.h) an instruction callback.  Outside the window
- * a memory callback returns at once.  At exit the model's report goes to
- * PATH, written whole to PATH.tmp and renamed.
+ * (tools/common/model_mark.h) and the instructions that drop address
+ * translations (xlat.h) an instruction callback.  Outside the window a
+ * memory callback returns at once; inside, an access's physical address
+ * comes from the vCPU's translation record, or from QEMU the first time.
+ * At exit the model's report goes to PATH, written whole to PATH.tmp and
+ * renamed.
  *
  * Exact mode only: single-threaded TCG (-icount), where the vCPUs run in
  * turn on one thread; a callback from a second thread stops QEMU (the
@@ -26,6 +29,7 @@
 
 #include "model.h"
 #include "model_mark.h"
+#include "xlat.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
@@ -35,12 +39,17 @@ static const char *out_path;
 static int window_open;
 static pthread_t owner;
 /* bench/model-cost.sh's parts (KREPRO_MODEL_STAGE): the window never
- * opens (closed), QEMU's address lookup only (lookup), or the model
- * (full, the default).  Only full writes a report. */
-enum { STAGE_CLOSED, STAGE_LOOKUP, STAGE_FULL };
+ * opens (closed), the physical addresses only (lookup), or the model
+ * (full, the default).  check is full with QEMU asked for every access
+ * beside the translation record, stopping at the first disagreement: its
+ * report is the one full writes when the record is exact.  full and check
+ * write a report. */
+enum { STAGE_CLOSED, STAGE_LOOKUP, STAGE_FULL, STAGE_CHECK };
 static int stage = STAGE_FULL;
 static volatile uint64_t lookup_sink;
 static int owner_set;
+static unsigned ncpus;
+static struct krm_xlat xlat[KRM_MAX_CPUS];
 
 /* Per vCPU: its clock (instructions executed) and where the current block
  * started on it. */
@@ -98,23 +107,66 @@ static void tb_exec(unsigned int cpu, void *udata)
 		krm_tick(model, cpu, vcpu[cpu].clock, (int64_t)TB_N(u), (int)TB_KERNEL(u));
 }
 
+/* The physical address of an access to RAM (0 for I/O): from the vCPU's
+ * translation record, else asked of QEMU and recorded. */
+static int phys_addr(unsigned cpu, qemu_plugin_meminfo_t info, uint64_t vaddr, uint64_t *pa)
+{
+	struct qemu_plugin_hwaddr *hw;
+	uint64_t rec = 0;
+	int have = krm_xlat_find(&xlat[cpu], vaddr, &rec);
+
+	if (have && stage != STAGE_CHECK) {
+		*pa = rec;
+		return 1;
+	}
+	hw = qemu_plugin_get_hwaddr(info, vaddr);
+	if (!hw || qemu_plugin_hwaddr_is_io(hw)) {
+		if (have) {
+			fprintf(stderr,
+				"krepro-model: check: vCPU %u address 0x%llx recorded "
+				"as RAM 0x%llx, QEMU says I/O\n",
+				cpu, (unsigned long long)vaddr, (unsigned long long)rec);
+			abort();
+		}
+		return 0;
+	}
+	*pa = qemu_plugin_hwaddr_phys_addr(hw);
+	if (have && rec != *pa) {
+		fprintf(stderr,
+			"krepro-model: check: vCPU %u address 0x%llx recorded at "
+			"0x%llx, QEMU says 0x%llx\n",
+			cpu, (unsigned long long)vaddr, (unsigned long long)rec,
+			(unsigned long long)*pa);
+		abort();
+	}
+	if (!have)
+		krm_xlat_put(&xlat[cpu], vaddr, *pa);
+	return 1;
+}
+
 static void mem_access(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-	uint64_t u = (uintptr_t)udata;
-	struct qemu_plugin_hwaddr *hw;
+	uint64_t u = (uintptr_t)udata, pa;
 
 	if (!window_open || cpu >= KRM_MAX_CPUS)
 		return;
 	one_thread();
-	hw = qemu_plugin_get_hwaddr(info, vaddr);
-	if (!hw || qemu_plugin_hwaddr_is_io(hw))
+	if (!phys_addr(cpu, info, vaddr, &pa))
 		return;
 	if (stage == STAGE_LOOKUP) {
-		lookup_sink += qemu_plugin_hwaddr_phys_addr(hw);
+		lookup_sink += pa;
 		return;
 	}
-	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), qemu_plugin_hwaddr_phys_addr(hw),
-		   insn_pc(u), qemu_plugin_mem_is_store(info));
+	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), pa, insn_pc(u),
+		   qemu_plugin_mem_is_store(info));
+}
+
+/* An instruction that may drop translations, before it runs. */
+static void xlat_drop(unsigned int cpu, void *udata)
+{
+	(void)udata;
+	if (cpu < KRM_MAX_CPUS)
+		krm_xlat_clear(&xlat[cpu]);
 }
 
 /* A window marker.  The block callback ran before it: when the window
@@ -132,6 +184,9 @@ static void mark_exec(unsigned int cpu, void *udata)
 		int was_open = krm_window_open(model);
 
 		krm_window(model, 1);
+		if (!was_open) /* what was recorded before is not trusted */
+			for (unsigned c = 0; c < ncpus; c++)
+				krm_xlat_clear(&xlat[c]);
 		if (!was_open)
 			krm_tick(model, cpu, vcpu[cpu].clock, rest, (int)TB_KERNEL(u));
 	} else {
@@ -173,6 +228,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		if (qemu_plugin_insn_size(insn) == 1 && data[0] == 0xf4) /* hlt */
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, hlt_exec,
 							       QEMU_PLUGIN_CB_NO_REGS, NULL);
+		if (krm_insn_drops_xlat(data, qemu_plugin_insn_size(insn)))
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, xlat_drop,
+							       QEMU_PLUGIN_CB_NO_REGS, NULL);
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_access, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW,
 						 pack_insn(qemu_plugin_insn_vaddr(insn), i));
@@ -187,7 +245,7 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 
 	(void)id;
 	(void)udata;
-	if (stage != STAGE_FULL) {
+	if (stage != STAGE_FULL && stage != STAGE_CHECK) {
 		fprintf(stderr,
 			"krepro-model: KREPRO_MODEL_STAGE=%s: a cost measurement, no report\n",
 			stage == STAGE_CLOSED ? "closed" : "lookup");
@@ -227,7 +285,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			info->system.max_vcpus, KRM_MAX_CPUS);
 		return -1;
 	}
-	krm_config_default(&c, (unsigned)info->system.max_vcpus);
+	ncpus = (unsigned)info->system.max_vcpus;
+	krm_config_default(&c, ncpus);
 	if (getenv("KREPRO_MODEL_STAGE")) {
 		const char *st = getenv("KREPRO_MODEL_STAGE");
 
@@ -235,10 +294,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			stage = STAGE_CLOSED;
 		else if (!strcmp(st, "lookup"))
 			stage = STAGE_LOOKUP;
+		else if (!strcmp(st, "check"))
+			stage = STAGE_CHECK;
 		else if (strcmp(st, "full")) {
-			fprintf(stderr,
-				"krepro-model: KREPRO_MODEL_STAGE=%s: closed, lookup or full\n",
-				st);
+			fprintf(
+			    stderr,
+			    "krepro-model: KREPRO_MODEL_STAGE=%s: closed, lookup, full or check\n",
+			    st);
 			return -1;
 		}
 	}
