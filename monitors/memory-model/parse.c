@@ -166,12 +166,12 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 {
 	static const char *const mode[2] = {".user", ".kernel"};
 	double sum[2][MM_NEVENTS] = {{0}}, cpu_cycles[MM_MAX_CPUS] = {0},
-	       cpu_insns[MM_MAX_CPUS] = {0}, freq = 0, windows = 0;
+	       cpu_insns[MM_MAX_CPUS] = {0}, freq = 0, windows = 0, forced = 0;
 	size_t pos = 0;
 	struct krp_line l, t[10];
 	struct krp_acc prof = {0};
 	char fn[MM_SYM];
-	int have_windows = 0;
+	int have_windows = 0, have_forced = 0;
 
 	if (!mm_complete(buf, len))
 		return;
@@ -212,6 +212,10 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 			   krp_line_num(&t[1], &v) == 0) {
 			windows = v;
 			have_windows = 1;
+		} else if (n == 2 && krp_line_is(&t[0], "forced-merges") &&
+			   krp_line_num(&t[1], &v) == 0 && v >= 0) {
+			forced = v;
+			have_forced = 1;
 		} else if (n == 3 && krp_line_is(&t[0], "config") &&
 			   krp_line_is(&t[1], "freq-mhz") && krp_line_num(&t[2], &v) == 0 &&
 			   v > 0) {
@@ -220,6 +224,8 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 	}
 	if (have_windows)
 		krp_metric_add(m, "model-stat.windows", windows, KRP_SET);
+	if (have_forced)
+		krp_metric_add(m, "model-stat.forced-merges", forced, KRP_SET);
 	for (int e = 0; e < MM_NEVENTS; e++) {
 		mm_add(m, mm_metric_name[e], "", sum[0][e] + sum[1][e]);
 		for (int k = 0; k < 2; k++)

@@ -22,7 +22,7 @@ static size_t parse(const char *text, struct krp_metrics *m)
 	return m->n;
 }
 
-#define HEAD "# krepro-model 1\nconfig freq-mhz 2000\nwindows 2\n"
+#define HEAD "# krepro-model 1\nconfig freq-mhz 2000\nwindows 2\nforced-merges 3\n"
 
 int main(void)
 {
@@ -76,6 +76,7 @@ int main(void)
 	CHECK("no store rate without stores", isnan(get(&m, "model-stat.node-store-miss-rate%")));
 	CHECK("coherence", get(&m, "model-stat.coherence-transfers.kernel") == 7);
 	CHECK("windows", get(&m, "model-stat.windows") == 2);
+	CHECK("forced merges", get(&m, "model-stat.forced-merges") == 3);
 	/* the busy vCPUs' mean (both have a quarter of an even share of the
 	 * instructions or more): (5500 + 500) / 2 cycles at 2000 MHz */
 	CHECK_NEAR("seconds of model time", get(&m, "model-stat.seconds"), 3000 / 2e9, 1e-15);

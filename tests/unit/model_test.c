@@ -305,6 +305,43 @@ static void test_woken(void)
 	CHECK("woken: a busy vCPU keeps its own clock", busy <= 0.7);
 }
 
+/* Two busy vCPUs storing to one line, the emulator running 1000 stores of
+ * one before the same clocks of the other: a buffer that holds the lead
+ * interleaves them (about one transfer a store, no forced merge); one that
+ * does not must simulate before the laggard comes, says so in
+ * forced-merges, and interleaves less. */
+static double lead_writers(const char *buffer, uint64_t *forced)
+{
+	struct krm_model *m = model(2, NULL, "0,0", buffer);
+	double r;
+
+	krm_window(m, 1);
+	for (unsigned cpu = 0; cpu < 2; cpu++)
+		for (uint64_t i = 0; i < 1000; i++) {
+			krm_tick(m, cpu, 2 * i + 1, 1, 1);
+			krm_access(m, cpu, 2 * i, 0x1000, PC_KERNEL + cpu, 1);
+		}
+	krm_window(m, 0);
+	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	*forced = krm_forced_merges(m);
+	krm_free(m);
+	return r;
+}
+
+static void test_lead(void)
+{
+	uint64_t f_big, f_small;
+	double big = lead_writers("4096", &f_big), small = lead_writers("64", &f_small);
+
+	printf("# a lead of 1000 stores: buffer 4096 %.4f transfers a store (%llu forced), "
+	       "buffer 64 %.4f (%llu forced)\n",
+	       big, (unsigned long long)f_big, small, (unsigned long long)f_small);
+	CHECK("lead: a buffer that holds it interleaves, no forced merge",
+	      big >= 0.9 && f_big == 0);
+	CHECK("lead: one that does not says so in forced-merges", f_small > 0 && small < 0.5);
+}
+
 /* Clocks that step back now and then (QEMU 7.2 can report an interrupt's
  * accesses with an older instruction's data), three vCPUs in uneven slices,
  * a small buffer: every access simulated, no write past the buffer (ASan). */
@@ -582,6 +619,7 @@ int main(void)
 	test_coherence();
 	test_idle();
 	test_woken();
+	test_lead();
 	test_clock_back();
 	test_profile_and_windows();
 	test_ksyms();

@@ -23,7 +23,7 @@ void krm_config_default(struct krm_config *c, unsigned ncpus)
 	c->nranges = 1;
 	c->range[0].start = 0;
 	c->range[0].end = UINT64_MAX;
-	c->buffer = 1u << 20;
+	c->buffer = 1u << 22;
 	c->profile_size = 1u << 16;
 }
 

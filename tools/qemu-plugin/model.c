@@ -36,6 +36,7 @@ struct cpu {
 	uint64_t now, skew, last; /* last: the newest buffered access's clock */
 	uint64_t slice_start;	  /* its clock when the emulator last switched to it */
 	int ran, idle;		  /* idle: halted since it last ran (krm_idle) */
+	int active;		  /* ran in this window */
 	unsigned node;
 	uint64_t count[2][KRM_NEVENTS];
 };
@@ -53,6 +54,7 @@ struct krm_model {
 	unsigned cur;	 /* the vCPU the emulator runs now (KRM_MAX_CPUS: none yet) */
 	int depth;
 	uint64_t windows, unknown_node;
+	uint64_t forced; /* merges that could not wait for a lagging vCPU */
 	struct pc_slot *prof;
 	size_t prof_used;
 	struct pc_slot prof_other; /* PCs past the table's bound */
@@ -393,13 +395,22 @@ static void merge(struct krm_model *m, unsigned v)
 {
 	struct cpu *p = &m->cpu[v];
 	uint64_t h = p->n > p->head ? p->buf[p->n - 1].clock : p->now;
+	int forced = 0;
 
-	for (unsigned i = 0; i < m->c.ncpus; i++)
+	for (unsigned i = 0; i < m->c.ncpus; i++) {
 		if (i != v && m->cpu[i].ran && m->cpu[i].now < h)
 			h = m->cpu[i].now;
+		/* busy (not halted) but not run since the last merge: its
+		 * coming accesses will be moved forward */
+		if (i != v && !m->cpu[i].ran && m->cpu[i].active && !m->cpu[i].idle)
+			forced = 1;
+	}
 	merge_until(m, h);
-	if (p->n - p->head > m->c.buffer / 2)
+	if (p->n - p->head > m->c.buffer / 2) {
+		forced = 1;
 		merge_until(m, p->buf[p->head + (p->n - p->head) / 2].clock);
+	}
+	m->forced += (uint64_t)forced;
 	for (unsigned i = 0; i < m->c.ncpus; i++) {
 		m->cpu[i].ran = 0;
 		compact(&m->cpu[i]);
@@ -422,6 +433,8 @@ void krm_window(struct krm_model *m, int start)
 			m->windows++;
 	} else if (m->depth > 0 && --m->depth == 0) {
 		krm_drain(m);
+		for (unsigned i = 0; i < m->c.ncpus; i++)
+			m->cpu[i].active = 0;
 	}
 }
 
@@ -433,6 +446,11 @@ int krm_window_open(const struct krm_model *m)
 uint64_t krm_windows(const struct krm_model *m)
 {
 	return m->windows;
+}
+
+uint64_t krm_forced_merges(const struct krm_model *m)
+{
+	return m->forced;
 }
 
 /* vCPU p's clock in model time: moved forward past what was merged. */
@@ -476,6 +494,7 @@ void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int 
 	p->count[kernel != 0][KRM_INSTRUCTIONS] += (uint64_t)n;
 	p->now = model_clock(m, p, clock);
 	p->ran = 1;
+	p->active = 1;
 }
 
 void krm_access(struct krm_model *m, unsigned cpu, uint64_t clock, uint64_t paddr, uint64_t pc,
@@ -580,6 +599,7 @@ int krm_write(struct krm_model *m, FILE *f)
 	fprintf(f, "config buffer %zu\nconfig window %s\n", c->buffer,
 		c->window_all ? "all" : "marks");
 	fprintf(f, "windows %" PRIu64 "\n", m->windows);
+	fprintf(f, "forced-merges %" PRIu64 "\n", m->forced);
 	fprintf(f, "unknown-node %" PRIu64 "\n", m->unknown_node);
 	for (unsigned i = 0; i < c->ncpus; i++)
 		for (int k = 0; k < 2; k++)

@@ -114,6 +114,10 @@ const char *krm_event_name(enum krm_event e);
 uint64_t krm_count(const struct krm_model *m, unsigned cpu, int kernel, enum krm_event e);
 /* windows opened (outermost), accesses outside every node's range */
 uint64_t krm_windows(const struct krm_model *m);
+/* merges that simulated a full buffer's older half without waiting for a
+ * vCPU that lagged behind it by more than half a buffer (its accesses are
+ * then moved forward: the two streams interleave less than they ran) */
+uint64_t krm_forced_merges(const struct krm_model *m);
 
 /* The kernel's symbols for the report's profile lines (not owned; NULL:
  * unsymbolised). */
