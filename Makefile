@@ -85,11 +85,17 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/uni
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*.h)
 
-.PHONY: all host guest unit fuzz check check-quick clean format docs docs-check model-plugin
+.PHONY: all host guest guest-syms unit fuzz check check-quick clean format docs docs-check model-plugin
 all: host guest
 
 host: $(HOST_TOOLS) $(TEST_LISTS)
 guest: $(GUEST_TOOLS)
+# The guest programs again with their symbols, in $(OUT)/syms/guest: the
+# same text and layout (-s only drops the symbol table; the image keeps
+# the stripped ones), for the memory model's profile to name user
+# functions (tools/qemu-plugin/uprogs.h).
+guest-syms:
+	@$(MAKE) -s OUT=$(OUT)/syms GUEST_STRIP= UAPI='$(UAPI)' guest
 unit: $(UNIT_TESTS)
 fuzz: $(FUZZERS)
 
@@ -209,7 +215,7 @@ $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 # model.c, knows nothing of QEMU and is unit-tested alone; the plugin,
 # krepro-model.so, needs QEMU's plugin header (QEMU_PLUGIN_INC, the folder
 # holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
-MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c
+MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c tools/qemu-plugin/uprogs.c
 MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h
 $(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)

@@ -49,7 +49,7 @@ cmd_initramfs() {
 		note "initramfs: another build into $KREPRO_OUT is running; waiting"
 		flock 4
 	fi
-	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest >&2
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest guest-syms >&2
 	gic=$(gen_init_cpio_path)
 	bb=$(command -v busybox || true)
 	[ -n "$bb" ] && file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||

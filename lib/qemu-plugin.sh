@@ -203,8 +203,12 @@ model_plugin_arg() {
 	ma=$MODEL_PLUGIN,out=$1/memory-model,$ma_args
 	ma_map=$(dirname "$2")/System.map
 	[ ! -f "$ma_map" ] || ma=$ma,ksyms=$ma_map
+	# the guest's programs with their symbols (Makefile: guest-syms)
+	for ma_p in "$KREPRO_OUT"/syms/guest/*; do
+		[ ! -f "$ma_p" ] || ma=$ma,uprog=$ma_p
+	done
 	# QEMU splits -plugin's argument at commas
-	case $1$2$MODEL_PLUGIN in *,*) die "memory model: a path with a comma cannot be passed to QEMU's -plugin: $1" ;; esac
+	case $1$2$MODEL_PLUGIN$KREPRO_OUT in *,*) die "memory model: a path with a comma cannot be passed to QEMU's -plugin: $1" ;; esac
 	{
 		printf 'plugin_sha256=%s\n' "$MODEL_PLUGIN_SHA"
 		printf 'qemu=%s\n' "$MODEL_QEMU"

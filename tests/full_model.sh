@@ -144,6 +144,11 @@ CELL=$(dirname "$CELL")
 for v in base contended memcg; do
 	assert "$v's model profile is symbolised with its own System.map" grep -q '^ksyms_sha256=' "$CELL/$v/1/model.conf"
 done
+# User functions (tools/qemu-plugin/uprogs.h): the guest's programs, with
+# their symbols, name the benchmark's own loop apart from the monitor's
+# code at the same addresses.
+assert "the profile names the benchmark's user function (will-it-scale:pf_loop)" \
+	grep -q '"model-profile.cache-misses.will-it-scale:pf_loop": ' "$CELL/base/1/stats.json"
 # memcg: the flush touches every CPU's counters; the table's columns are
 # base, contended, memcg, and a profile row one side lacks reads 0 there.
 expect_rc "compare memcg against base alone" 0 ./run-matrix.sh compare "$CELL/base" "$CELL/memcg"

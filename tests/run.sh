@@ -66,7 +66,7 @@ count_output() {
 # Guest programs need the reference tree's UAPI headers (musl has none).
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: host and guest tools, unit tests, fuzzers" \
-	make -s OUT=out UAPI="$UAPI" host guest unit fuzz
+	make -s OUT=out UAPI="$UAPI" host guest guest-syms unit fuzz
 check "docs/MONITORS.md and docs/KEYS.md are what the meta files make (make docs)" make -s OUT=out docs-check
 # meta_refused LINES MESSAGE: a monitors/x/meta of LINES stops the tables
 # with MESSAGE (file and line first).

@@ -2,12 +2,14 @@
  * plugin, fed by hand as the plugin would feed it (docs/MEMORY-MODEL.md). */
 #include "unit.h"
 
+#include <elf.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "../../tools/qemu-plugin/latency.h"
 #include "../../tools/qemu-plugin/model.h"
+#include "../../tools/qemu-plugin/uprogs.h"
 #include "../../tools/qemu-plugin/xlat.h"
 #include "model_mark.h"
 
@@ -602,6 +604,85 @@ static void test_xlat(void)
 	CHECK("xlat: emptied, it finds nothing", !krm_xlat_find(&x, 0x7f0000001234, &pa));
 }
 
+/* The guest's programs (uprogs.h), on the kit's own static guest builds
+ * with their symbols (out/syms/guest, make guest-syms, built before the
+ * unit tests): a block's bytes name its program when one program holds
+ * them, a PC its function; bytes two programs hold at one address name
+ * none; a PIE is refused. */
+static const unsigned char *text_at(const char *path, uint64_t vaddr, size_t len,
+				    unsigned char *out)
+{
+	FILE *f = fopen(path, "rb");
+	Elf64_Ehdr eh;
+	const unsigned char *r = NULL;
+
+	if (!f)
+		return NULL;
+	if (fread(&eh, sizeof(eh), 1, f) == 1)
+		for (unsigned i = 0; i < eh.e_phnum && !r; i++) {
+			Elf64_Phdr ph;
+
+			if (fseek(f, (long)(eh.e_phoff + i * sizeof(ph)), SEEK_SET) != 0 ||
+			    fread(&ph, sizeof(ph), 1, f) != 1)
+				break;
+			if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X) && vaddr >= ph.p_vaddr &&
+			    vaddr + len <= ph.p_vaddr + ph.p_filesz &&
+			    fseek(f, (long)(ph.p_offset + (vaddr - ph.p_vaddr)), SEEK_SET) == 0 &&
+			    fread(out, 1, len, f) == len)
+				r = out;
+		}
+	fclose(f);
+	return r;
+}
+
+static void test_uprogs(void)
+{
+	struct krm_uprogs *u = krm_uprogs_new();
+	char err[256];
+	unsigned char main_bytes[48], entry_bytes[16];
+	uint64_t main_at = 0, entry = 0;
+	FILE *f;
+	Elf64_Ehdr eh;
+
+	CHECK("uprogs: membench loads",
+	      krm_uprogs_add(u, "out/syms/guest/membench", err, sizeof(err)) == 0);
+	CHECK("uprogs: will-it-scale loads",
+	      krm_uprogs_add(u, "out/syms/guest/will-it-scale", err, sizeof(err)) == 0);
+	CHECK("uprogs: a PIE is refused, named",
+	      krm_uprogs_add(u, "out/unit/model_test", err, sizeof(err)) != 0 &&
+		  strstr(err, "out/unit/model_test: not a static") != NULL);
+	CHECK("uprogs: two programs", krm_uprogs_count(u) == 2);
+	for (uint64_t a = 0x401000; a < 0x480000 && !main_at; a++) {
+		const char *fn = krm_uprogs_function(u, 1, a);
+
+		if (fn && strcmp(fn, "main") == 0)
+			main_at = a;
+	}
+	CHECK("uprogs: membench's main found", main_at != 0);
+	CHECK("uprogs: membench's main named by its bytes",
+	      text_at("out/syms/guest/membench", main_at, sizeof(main_bytes), main_bytes) &&
+		  krm_uprogs_match(u, main_at, main_bytes, sizeof(main_bytes)) == 1);
+	CHECK("uprogs: the program's name",
+	      krm_uprogs_name(u, 1) && !strcmp(krm_uprogs_name(u, 1), "membench"));
+	main_bytes[sizeof(main_bytes) - 1] ^= 0xff;
+	CHECK("uprogs: other bytes at that address: no program",
+	      krm_uprogs_match(u, main_at, main_bytes, sizeof(main_bytes)) == 0);
+	/* the image's stripped membench: the same text at the same addresses */
+	CHECK("uprogs: the stripped build loads too",
+	      krm_uprogs_add(u, "out/guest/membench", err, sizeof(err)) == 0);
+	f = fopen("out/guest/membench", "rb");
+	if (f && fread(&eh, sizeof(eh), 1, f) == 1)
+		entry = eh.e_entry;
+	if (f)
+		fclose(f);
+	CHECK("uprogs: bytes two programs hold at one address: no program",
+	      entry && text_at("out/guest/membench", entry, sizeof(entry_bytes), entry_bytes) &&
+		  krm_uprogs_match(u, entry, entry_bytes, sizeof(entry_bytes)) == 0);
+	CHECK("uprogs: an address past every function is none",
+	      krm_uprogs_function(u, 1, 0x7fff0000) == NULL);
+	krm_uprogs_free(u);
+}
+
 int main(void)
 {
 	double r;
@@ -609,6 +690,7 @@ int main(void)
 	test_config();
 	test_marks();
 	test_xlat();
+	test_uprogs();
 	r = chase_ratio(16u << 10, 100, KRM_L1D_MISSES, KRM_LOADS);
 	printf("# chase 16 KiB: L1d miss ratio %.5f\n", r);
 	CHECK("chase 16 KiB: L1d miss ratio < 1% after warm-up", r < 0.01);

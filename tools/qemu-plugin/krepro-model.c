@@ -29,12 +29,14 @@
 
 #include "model.h"
 #include "model_mark.h"
+#include "uprogs.h"
 #include "xlat.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 static struct krm_model *model;
 static struct krm_ksyms *ksyms;
+static struct krm_uprogs *uprogs;
 static const char *out_path;
 static int window_open;
 static pthread_t owner;
@@ -58,12 +60,15 @@ static struct {
 } vcpu[KRM_MAX_CPUS];
 
 /* A memory callback's data, packed into its pointer: the instruction's
- * address (48 bits, sign-extended back) and its index in the block. */
+ * address (48 bits, sign-extended back), its index in the block (9 bits:
+ * a block holds at most 512 instructions) and its guest program (7 bits,
+ * uprogs.h; 0 for none or the kernel). */
 #define PC_BITS 48
 #define PC_MASK ((1ull << PC_BITS) - 1)
-static void *pack_insn(uint64_t pc, size_t idx)
+static void *pack_insn(uint64_t pc, size_t idx, unsigned prog)
 {
-	return (void *)(uintptr_t)((pc & PC_MASK) | (uint64_t)idx << PC_BITS);
+	return (void *)(uintptr_t)((pc & PC_MASK) | (uint64_t)(idx & 0x1ff) << PC_BITS |
+				   (uint64_t)prog << 57);
 }
 static uint64_t insn_pc(uint64_t u)
 {
@@ -71,6 +76,8 @@ static uint64_t insn_pc(uint64_t u)
 
 	return pc & (1ull << (PC_BITS - 1)) ? pc | ~PC_MASK : pc;
 }
+#define INSN_IDX(u) (((u) >> PC_BITS) & 0x1ff)
+#define INSN_PROG(u) ((unsigned)((u) >> 57))
 /* A block's or a marker's data: instructions in the block, the kernel
  * flag, the marker's index and kind. */
 static void *pack_tb(size_t n, int kernel, size_t idx, int start)
@@ -157,7 +164,8 @@ static void mem_access(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t va
 		lookup_sink += pa;
 		return;
 	}
-	krm_access(model, cpu, vcpu[cpu].base + (u >> PC_BITS), pa, insn_pc(u),
+	krm_access(model, cpu, vcpu[cpu].base + INSN_IDX(u), pa,
+		   INSN_PROG(u) ? KRM_UPC(insn_pc(u), INSN_PROG(u)) : insn_pc(u),
 		   qemu_plugin_mem_is_store(info));
 }
 
@@ -205,12 +213,35 @@ static void hlt_exec(unsigned int cpu, void *udata)
 		krm_idle(model, cpu);
 }
 
+/* The guest program whose text holds a user block's bytes (uprogs.h), or
+ * 0: the block's instructions are contiguous, compared as one run. */
+static unsigned block_program(struct qemu_plugin_tb *tb, size_t n)
+{
+	unsigned char bytes[512 * 16];
+	size_t len = 0;
+
+	if (!krm_uprogs_count(uprogs))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		size_t sz = qemu_plugin_insn_size(insn);
+
+		if (len + sz > sizeof(bytes) ||
+		    qemu_plugin_insn_vaddr(insn) != qemu_plugin_tb_vaddr(tb) + len)
+			return 0;
+		memcpy(bytes + len, qemu_plugin_insn_data(insn), sz);
+		len += sz;
+	}
+	return krm_uprogs_match(uprogs, qemu_plugin_tb_vaddr(tb), bytes, len);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	static const unsigned char start[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_START);
 	static const unsigned char stop[] = KRP_MODEL_MARK_BYTES(KRP_MODEL_MARK_STOP);
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	int kernel = qemu_plugin_tb_vaddr(tb) >= KRM_KERNEL_BASE;
+	unsigned prog = kernel ? 0 : block_program(tb, n);
 
 	(void)id;
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
@@ -233,7 +264,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 							       QEMU_PLUGIN_CB_NO_REGS, NULL);
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_access, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW,
-						 pack_insn(qemu_plugin_insn_vaddr(insn), i));
+						 pack_insn(qemu_plugin_insn_vaddr(insn), i, prog));
 	}
 }
 
@@ -267,6 +298,8 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	model = NULL;
 	krm_ksyms_free(ksyms);
 	ksyms = NULL;
+	krm_uprogs_free(uprogs);
+	uprogs = NULL;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
@@ -319,6 +352,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			out_path = eq + 1;
 		} else if (strcmp(key, "ksyms") == 0) {
 			ksyms_path = eq + 1;
+		} else if (strcmp(key, "uprog") == 0) {
+			if ((!uprogs && !(uprogs = krm_uprogs_new())) ||
+			    krm_uprogs_add(uprogs, eq + 1, err, sizeof(err)) != 0) {
+				fprintf(stderr, "krepro-model: uprog=%s\n",
+					uprogs ? err : "out of memory");
+				krm_uprogs_free(uprogs);
+				return -1;
+			}
 		} else if (krm_config_set(&c, key, eq + 1, err, sizeof(err)) != 0) {
 			fprintf(stderr, "krepro-model: %s\n", err);
 			return -1;
@@ -343,6 +384,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		return -1;
 	}
 	krm_set_ksyms(model, ksyms);
+	krm_set_uprogs(model, uprogs);
 	window_open = stage != STAGE_CLOSED && krm_window_open(model);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

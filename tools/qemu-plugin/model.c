@@ -1,5 +1,6 @@
 /* The memory model (see model.h and docs/MEMORY-MODEL.md). */
 #include "model.h"
+#include "uprogs.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -59,6 +60,7 @@ struct krm_model {
 	size_t prof_used;
 	struct pc_slot prof_other; /* PCs past the table's bound */
 	const struct krm_ksyms *ksyms;
+	const struct krm_uprogs *uprogs;
 };
 
 #define KRM_EVENT_NAME(e, name, metric) name,
@@ -561,12 +563,28 @@ void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k)
 	m->ksyms = k;
 }
 
+void krm_set_uprogs(struct krm_model *m, const struct krm_uprogs *u)
+{
+	m->uprogs = u;
+}
+
+/* A profile line's function: the kernel's from System.map, a known guest
+ * program's as PROGRAM:FUNCTION, else [user] (the parser leaves those to
+ * the user/kernel split). */
 static const char *function_of(const struct krm_model *m, uint64_t pc)
 {
+	static char user[160];
 	const char *s;
 
-	if (pc < KRM_KERNEL_BASE)
-		return "[user]";
+	if (pc < KRM_KERNEL_BASE) {
+		unsigned prog = KRM_UPC_PROG(pc);
+
+		s = krm_uprogs_function(m->uprogs, prog, KRM_UPC_ADDR(pc));
+		if (!s || snprintf(user, sizeof(user), "%s:%s", krm_uprogs_name(m->uprogs, prog),
+				   s) >= (int)sizeof(user))
+			return "[user]";
+		return user;
+	}
 	if (!m->ksyms)
 		return "-";
 	s = krm_ksyms_find(m->ksyms, pc);
@@ -617,8 +635,8 @@ int krm_write(struct krm_model *m, FILE *f)
 		fprintf(f,
 			"pc 0x%" PRIx64 " %s cycles %" PRIu64 " misses %" PRIu64
 			" coherence %" PRIu64 "\n",
-			top[i].pc, function_of(m, top[i].pc), top[i].cycles, top[i].misses,
-			top[i].coherence);
+			top[i].pc < KRM_KERNEL_BASE ? KRM_UPC_ADDR(top[i].pc) : top[i].pc,
+			function_of(m, top[i].pc), top[i].cycles, top[i].misses, top[i].coherence);
 	fprintf(f, "pc-other cycles %" PRIu64 " misses %" PRIu64 " coherence %" PRIu64 "\n",
 		m->prof_other.cycles, m->prof_other.misses, m->prof_other.coherence);
 	free(top);

@@ -36,6 +36,12 @@
 #define KRM_PROFILE_TOP 2000
 /* instruction addresses at or above this are the kernel's */
 #define KRM_KERNEL_BASE 0xffff800000000000ull
+/* A user PC as krm_access takes it: the address in bits 0-47 and, in bits
+ * 48-54, 1 + the index of the guest program it belongs to (uprogs.h), 0
+ * when none is known. */
+#define KRM_UPC(pc, prog) (((pc) & (uint64_t)0xffffffffffff) | (uint64_t)(prog) << 48)
+#define KRM_UPC_ADDR(upc) ((upc) & (uint64_t)0xffffffffffff)
+#define KRM_UPC_PROG(upc) ((unsigned)((upc) >> 48) & 0x7f)
 
 struct krm_range {
 	uint64_t start, end; /* inclusive */
@@ -121,6 +127,10 @@ uint64_t krm_forced_merges(const struct krm_model *m);
 
 /* The kernel's symbols for the report's profile lines (not owned; NULL:
  * unsymbolised). */
+struct krm_uprogs;
+/* The guest's programs (not owned): user PCs of known programs are named
+ * PROGRAM:FUNCTION in the profile. */
+void krm_set_uprogs(struct krm_model *m, const struct krm_uprogs *u);
 void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k);
 
 /* The report (docs/MEMORY-MODEL.md, "Output"), deterministic. 0 or -1.
