@@ -215,17 +215,19 @@ $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 # model.c, knows nothing of QEMU and is unit-tested alone; the plugin,
 # krepro-model.so, needs QEMU's plugin header (QEMU_PLUGIN_INC, the folder
 # holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
-MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c tools/qemu-plugin/uprogs.c
-MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h
+MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c tools/qemu-plugin/uprogs.c \
+	tools/host/lib/core/util.c tools/common/io.c
+MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h \
+	tools/host/lib/core/util.h
 $(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) $(SAN) -Itools/common -Itests/unit -o $@ $< $(MODEL_SRC)
-PLUGIN_CFLAGS = -std=c11 $(WARN) -O2 -shared -fPIC
+	$(CC) $(HOST_CFLAGS) $(SAN) -Itools/common -Itools/host/lib/core -Itests/unit -o $@ $< $(MODEL_SRC) -lm
+PLUGIN_CFLAGS = $(CSTD) $(WARN) -O2 -shared -fPIC
 $(OUT)/qemu-plugin/krepro-model.so: tools/qemu-plugin/krepro-model.c $(MODEL_SRC) $(MODEL_HDRS)
 	@test -f '$(QEMU_PLUGIN_INC)/qemu-plugin.h' || \
 	  { echo 'krepro-model.so: set QEMU_PLUGIN_INC to the folder of qemu-plugin.h (./build.sh model-plugin)'; exit 2; }
 	@mkdir -p $(@D)
-	$(CC) $(PLUGIN_CFLAGS) -Itools/common '-I$(QEMU_PLUGIN_INC)' -o $@ tools/qemu-plugin/krepro-model.c $(MODEL_SRC)
+	$(CC) $(PLUGIN_CFLAGS) -Itools/common -Itools/host/lib/core '-I$(QEMU_PLUGIN_INC)' -o $@ tools/qemu-plugin/krepro-model.c $(MODEL_SRC) -lm
 model-plugin: $(OUT)/qemu-plugin/krepro-model.so
 
 # Fuzz targets: libFuzzer (clang); the tests replay the committed corpora.

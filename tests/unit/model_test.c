@@ -651,6 +651,9 @@ static void test_uprogs(void)
 	CHECK("uprogs: a PIE is refused, named",
 	      krm_uprogs_add(u, "out/unit/model_test", err, sizeof(err)) != 0 &&
 		  strstr(err, "out/unit/model_test: not a static") != NULL);
+	CHECK("uprogs: a missing file is refused, named",
+	      krm_uprogs_add(u, "out/syms/guest/no-such-program", err, sizeof(err)) != 0 &&
+		  strstr(err, "out/syms/guest/no-such-program: cannot open") != NULL);
 	CHECK("uprogs: two programs", krm_uprogs_count(u) == 2);
 	for (uint64_t a = 0x401000; a < 0x480000 && !main_at; a++) {
 		const char *fn = krm_uprogs_function(u, 1, a);

@@ -192,11 +192,12 @@ static void mark_exec(unsigned int cpu, void *udata)
 		int was_open = krm_window_open(model);
 
 		krm_window(model, 1);
-		if (!was_open) /* what was recorded before is not trusted */
+		if (!was_open) {
+			/* what was recorded before is not trusted */
 			for (unsigned c = 0; c < ncpus; c++)
 				krm_xlat_clear(&xlat[c]);
-		if (!was_open)
 			krm_tick(model, cpu, vcpu[cpu].clock, rest, (int)TB_KERNEL(u));
+		}
 	} else {
 		krm_tick(model, cpu, vcpu[cpu].clock, -(rest - 1), (int)TB_KERNEL(u));
 		krm_window(model, 0);
@@ -358,6 +359,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 				fprintf(stderr, "krepro-model: uprog=%s\n",
 					uprogs ? err : "out of memory");
 				krm_uprogs_free(uprogs);
+				uprogs = NULL;
 				return -1;
 			}
 		} else if (krm_config_set(&c, key, eq + 1, err, sizeof(err)) != 0) {

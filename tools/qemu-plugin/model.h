@@ -127,11 +127,11 @@ uint64_t krm_forced_merges(const struct krm_model *m);
 
 /* The kernel's symbols for the report's profile lines (not owned; NULL:
  * unsymbolised). */
+void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k);
 struct krm_uprogs;
 /* The guest's programs (not owned): user PCs of known programs are named
  * PROGRAM:FUNCTION in the profile. */
 void krm_set_uprogs(struct krm_model *m, const struct krm_uprogs *u);
-void krm_set_ksyms(struct krm_model *m, const struct krm_ksyms *k);
 
 /* The report (docs/MEMORY-MODEL.md, "Output"), deterministic. 0 or -1.
  * A profile line is "pc 0xADDR FUNCTION cycles C misses M coherence T":

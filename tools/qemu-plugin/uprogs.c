@@ -1,5 +1,6 @@
 /* The guest's programs for the model's profile (uprogs.h says why). */
 #include "uprogs.h"
+#include "util.h"
 
 #include <elf.h>
 #include <stdio.h>
@@ -63,28 +64,6 @@ static int by_start(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int read_whole(const char *path, unsigned char **buf, size_t *size)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-
-	if (!f)
-		return -1;
-	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || (size_t)n > KRM_UPROG_MAX_BYTES ||
-	    fseek(f, 0, SEEK_SET) != 0 || !(*buf = malloc((size_t)n + 1))) {
-		fclose(f);
-		return -1;
-	}
-	*size = (size_t)n;
-	if (fread(*buf, 1, *size, f) != *size) {
-		free(*buf);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
-
 static int load_symbols(struct uprog *p, const Elf64_Ehdr *eh)
 {
 	Elf64_Shdr sh, str;
@@ -141,8 +120,8 @@ int krm_uprogs_add(struct krm_uprogs *u, const char *path, char *err, size_t err
 	if (!*base || strlen(base) >= sizeof(p->name) || strpbrk(base, " \t\n:"))
 		return fail(err, errlen, path, "a program's name: 1 to 63 bytes, no blank or ':'");
 	strcpy(p->name, base);
-	if (read_whole(path, &p->file, &p->size) != 0)
-		return fail(err, errlen, path, "cannot read it (or over 64 MiB)");
+	if (krp_read_file(path, KRM_UPROG_MAX_BYTES, (char **)&p->file, &p->size, err, errlen) != 0)
+		return -1;
 	memcpy(&eh, p->file, p->size < sizeof(eh) ? p->size : sizeof(eh));
 	if (p->size < sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
