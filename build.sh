@@ -41,7 +41,8 @@ Commands:
   patches VARIANT      the patch files of a variant, in order
   uapi                 install the reference's UAPI headers; prints their path
   model-plugin         the memory-model QEMU plugin for the installed QEMU (its
-                       plugin header from the pinned Debian source package);
+                       plugin header from the pinned Debian source package)
+                       and the guest programs with symbols for its profile;
                        prints its path last (docs/MEMORY-MODEL.md)
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
   bundle -o FILE [-m MATRIX] [--sign SECKEY] [VARIANT...]

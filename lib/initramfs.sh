@@ -37,19 +37,35 @@ uapi_headers() {
 	printf '%s\n' "$u/include"
 }
 
-cmd_initramfs() {
-	need_build_deps
-	uapi=$(uapi_headers)
-	# One build per output folder at a time: the guest programs, the list,
-	# the key table and the image are shared files (two bench scripts
-	# started together failed in mv and awk).
+# out_lock WHAT: this process holds KREPRO_OUT's build lock (fd 4, until
+# exec 4>&-): one build of the guest programs, the list, the key table and
+# the image per output folder at a time (two bench scripts started
+# together failed in mv and awk).  WHAT names the waiting build.
+out_lock() {
 	mkdir -p "$KREPRO_OUT"
 	exec 4>"$KREPRO_OUT/.initramfs.lock"
 	if command -v flock >/dev/null 2>&1 && ! flock -n 4; then
-		note "initramfs: another build into $KREPRO_OUT is running; waiting"
+		note "$1: another build into $KREPRO_OUT is running; waiting"
 		flock 4
 	fi
-	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest guest-syms >&2
+}
+
+# build.sh guest-syms: the guest programs again with their symbols
+# (Makefile: guest-syms, out/syms/guest), which only the memory model's
+# profile reads: built with the model's plugin, not with every image.
+cmd_guest_syms() {
+	need_build_deps
+	uapi=$(uapi_headers)
+	out_lock "guest programs with symbols"
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest-syms >&2
+	exec 4>&-
+}
+
+cmd_initramfs() {
+	need_build_deps
+	uapi=$(uapi_headers)
+	out_lock initramfs
+	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" UAPI="$uapi" guest >&2
 	gic=$(gen_init_cpio_path)
 	bb=$(command -v busybox || true)
 	[ -n "$bb" ] && file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||

@@ -131,6 +131,8 @@ cmd_model_plugin() {
 	need_cmd make make
 	need_cmd cc gcc
 	make -s -C "$KREPRO_ROOT" OUT="$KREPRO_OUT" QEMU_PLUGIN_INC="$qp_inc" model-plugin >&2
+	# the profile names user functions from these (model_plugin_arg)
+	cmd_guest_syms
 	printf '%s\n' "$KREPRO_OUT/qemu-plugin/krepro-model.so"
 }
 
