@@ -5,8 +5,10 @@
 # parallel slots).
 #
 # A backend NAME is a module defining
-#   NAME_accepts CELL CLOCK  plan time (--dry-run too), the cell's board
-#                            loaded (BOARD_NAME, read with board_get/board_is) and CLOCK its clock:
+#   NAME_accepts CELL CLOCK BOARD MODEL
+#                            plan time (--dry-run too): the cell, its clock,
+#                            its board (read with board_get/board_is) and
+#                            memory_model (on/off):
 #                            0 when NAME runs the cell; else it prints why
 #                            not (one line) and returns 1, or 2 when the
 #                            cell (its boot:) or an option asked for NAME:
@@ -18,7 +20,9 @@
 #                            (commands); dies
 #   NAME_prepare             before the first of its runs
 #   NAME_run_one RUN CELL-NUMBER [PLAN-INDEX]
-#                            one planned run: booted and stored, or staged
+#                            one planned run: booted and stored, or staged;
+#                            the run is a record (run_record, lib/runs.sh)
+#                            the backend reads, not the session's globals
 #   NAME_collect             after its last run_one: what is left to boot,
 #                            wait for or say
 #   NAME_stop                the session ends (cleanup, a slot killed): its
@@ -34,33 +38,30 @@
 BACKENDS="lava_server lava_export kexec lab qemu"
 # The facts other modules read instead of the board's type or the options
 # (backend_use sets them; NAME_facts changes its own):
-#   BACKEND_GUEST    qemu: the kernel boots in a QEMU guest (a qemu board);
-#                    machine: on the board's own machine, kexec'd (a lab board)
 #   BACKEND_BUILDS   1: kernels and initramfs are built here (or come from a
 #                    bundle); empty for import-lava (the export's images)
-#   BACKEND_LAVA_LOG 1: a run's frames come inside a LAVA log (imported)
 #   BACKEND_SLOTS    1: runs may boot JOBS at once (-j N)
 #   BACKEND_REPORT   1: the runs' results are here once collected (a report
 #                    follows); empty for an export
-# Reads: BOARD_NAME (the cell's board, through board_is), MATRIX, JOBS, SLOT_PIDS (session_start),
-# TMPD/plan, TMPD/cells, TMPD/backends (plan_check: a cell's backend a line);
+# Reads: MATRIX, JOBS, SLOT_PIDS (session_start),
+# TMPD/plan, TMPD/cells, TMPD/backends (a cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
-# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick); run_plan sets
+# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick), TMPD/backends
+# (backend_of_cell); run_plan sets
 # START, done_runs, failed_runs, SLOT_PIDS, TMPD/plan.<backend> and, in
 # each slot, SLOT_TMP.
-# Shared (bench/shared-state.sh): BACKEND and BACKEND_* (backend_use: the facts plan and images
+# Shared (bench/shared-state.sh): BACKEND_* (backend_use: the facts plan and images
 # read instead of the options), SLOT_TMP, START, failed_runs (the run's
 # progress and its slot).
 
-# backend_use NAME: BACKEND and its facts (the board loaded, or none).
+# backend_use NAME: BACKEND and its facts.
 backend_use() {
-	BACKEND=$1 BACKEND_GUEST=qemu BACKEND_BUILDS=1 BACKEND_LAVA_LOG='' BACKEND_SLOTS='' BACKEND_REPORT=1
-	! board_is "$BOARD_NAME" TYPE lab || BACKEND_GUEST=machine
+	BACKEND=$1 BACKEND_BUILDS=1 BACKEND_SLOTS='' BACKEND_REPORT=1
 	"${1}_facts"
 }
 
-# backend_pick CELL CLOCK [K]: BACKEND, the first of BACKENDS whose accepts
-# takes the cell (cell number K), its facts set; 1 when none does, with
+# backend_pick CELL CLOCK BOARD MODEL: BACKEND, the first of BACKENDS whose accepts
+# takes the cell, its facts set; 1 when none does, with
 # BACKEND_WHY, every refusal tried ("NAME: reason" lines), and BACKEND_KEY,
 # the matrix key a refusal named (a backend's accepts sets it), for the
 # message.  No process: plan_check calls it once a cell.
@@ -68,7 +69,7 @@ backend_pick() {
 	BACKEND_WHY='' BACKEND_KEY=''
 	for bp_b in $BACKENDS; do
 		bp_rc=0
-		"${bp_b}_accepts" "$1" "$2" >"$TMPD/accepts" || bp_rc=$?
+		"${bp_b}_accepts" "$1" "$2" "$3" "$4" >"$TMPD/accepts" || bp_rc=$?
 		[ "$bp_rc" != 0 ] || { backend_use "$bp_b"; return 0; }
 		IFS= read -r bp_why <"$TMPD/accepts" || true
 		BACKEND_WHY="$BACKEND_WHY
@@ -78,11 +79,15 @@ backend_pick() {
 	return 1
 }
 
-# backend_of_cell CELL CLOCK K: backend_pick, or the session ends naming
-# the matrix's line, the cell, its board and every backend's reason.
+# backend_of_cell CELL CLOCK BOARD MODEL K: backend_pick's choice, a line of
+# TMPD/backends, or the session ends naming the matrix's line, the cell,
+# its board and every backend's reason.
 backend_of_cell() {
-	backend_pick "$@" && return 0
-	die "$(key_where "${BACKEND_KEY:-board}"): cell $3 (board $BOARD_NAME, clock $2): no backend runs it:$BACKEND_WHY"
+	if backend_pick "$1" "$2" "$3" "$4"; then
+		echo "$BACKEND" >>"$TMPD/backends"
+		return 0
+	fi
+	die "$(key_where "${BACKEND_KEY:-board}"): cell $5 (board $3, clock $2): no backend runs it:$BACKEND_WHY"
 }
 
 # backend_stop: every backend's children stopped (session cleanup, a slot).
@@ -90,10 +95,10 @@ backend_stop() {
 	for bs_b in $BACKENDS; do "${bs_b}_stop"; done
 }
 
-# backend_run_one RUN CELL-NUMBER [INDEX]: on the backend of the run's cell.
+# backend_run_one RUN CELL-NUMBER [INDEX]: on the backend of the run's cell
+# (line CELL-NUMBER of TMPD/backends).
 backend_run_one() {
-	select_cell "$2"
-	"${BACKEND}_run_one" "$@"
+	"$(sed -n "${2}p" "$TMPD/backends")_run_one" "$@"
 }
 
 # run_plan: every planned run on its cell's backend (TMPD/backends): each
@@ -109,10 +114,8 @@ run_plan() {
 		dir="$TMPD" "$TMPD/backends" "$TMPD/plan"
 	[ -s "$TMPD/plan" ] || : >"$TMPD/plan.backends"
 	while read -r rp_b; do
-		# The backend's facts with its first cell's board (a kexec
-		# chain's, a LAVA device's guest).
-		select_cell "$(head -n 1 "$TMPD/plan.$rp_b" | cut -d' ' -f2)"
-		"${BACKEND}_prepare"
+		backend_use "$rp_b"
+		"${rp_b}_prepare"
 		if [ "$JOBS" -gt 1 ] && [ -n "$BACKEND_SLOTS" ]; then
 			run_slots "$TMPD/plan.$rp_b"
 		else
@@ -120,8 +123,7 @@ run_plan() {
 				backend_run_one "$r" "$k"
 			done <"$TMPD/plan.$rp_b"
 		fi
-		select_cell "$(head -n 1 "$TMPD/plan.$rp_b" | cut -d' ' -f2)"
-		"${BACKEND}_collect"
+		"${rp_b}_collect"
 	done <"$TMPD/plan.backends"
 }
 

@@ -3,15 +3,14 @@
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
 # Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
-# BOOT_MODE, JOBS, BOARD_NAME (kexec_accepts: board_is), CELL, V, RDIR (prepare_run),
-# ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).  Sets: CHAIN_STEP,
-# BOOT_SECONDS, the runs of each chain (finish_run), TMPD/plan.grouped and
-# TMPD/chain*.
-# Shared (bench/shared-state.sh): BOOT_SECONDS (finish_run's note).
+# BOOT_MODE, JOBS, each run's record (run_record: its cell, variant, board,
+# clock, directory), ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).
+# Sets: CHAIN_STEP, the runs of each chain (finish_run),
+# TMPD/plan.grouped and TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 
-# kexec_accepts CELL CLOCK: the cells that ask for a chain (boot: kexec,
+# kexec_accepts CELL CLOCK BOARD MODEL: the cells that ask for a chain (boot: kexec,
 # --kexec), which runs in one QEMU: a QEMU board, a clock it keeps, one
 # guest at a time.  A cell that asks and cannot have it is refused (2).
 kexec_accepts() {
@@ -20,15 +19,15 @@ kexec_accepts() {
 	*) echo "boot: each (a chain is boot: kexec or --kexec)"; return 1 ;;
 	esac
 	BACKEND_KEY=boot
-	if [ "${CELL_MODEL:-off}" = on ]; then
+	if [ "$4" = on ]; then
 		echo "memory_model: on needs one QEMU boot a run (the plugin's window and report are one boot's), not a kexec chain"
 		return 2
 	fi
-	if ! board_is "$BOARD_NAME" TYPE qemu; then
-		echo "board ${BOARD_NAME}: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
+	if ! board_is "$3" TYPE qemu; then
+		echo "board $3: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 		return 2
 	fi
-	qemu_keeps_clock "$2" || return 2
+	qemu_keeps_clock "$2" "$3" || return 2
 	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a kexec chain is one guest"; return 2; }
 }
 
@@ -38,10 +37,10 @@ kexec_stop() { :; } # its QEMU is boot_guest's (qemu_stop)
 
 kexec_prepare() { : >"$TMPD/plan.grouped"; }
 
-# kexec_run_one RUN CELL-NUMBER: the run (its cell selected) joins its group's chain (booted by
+# kexec_run_one RUN CELL-NUMBER: the run joins its group's chain (booted by
 # kexec_collect): the group is its result path without the variant.
 kexec_run_one() {
-	echo "$(dirname "$(variant_dir "$CELL")") $1 $2" >>"$TMPD/plan.grouped"
+	echo "$(dirname "$(dirname "$(run_field "$(run_record "$1" "$2")" rdir)")") $1 $2" >>"$TMPD/plan.grouped"
 }
 
 # kexec_collect: each group's chain booted, each step stored as its run.
@@ -55,39 +54,46 @@ kexec_collect() {
 		grep "^$g " "$TMPD/plan.grouped" | while read -r _ r k; do echo "$r $k"; done >"$TMPD/chain/steps"
 		while read -r r k; do
 			step=$((step + 1))
-			prepare_run "$r" "$k"
-			[ -n "$first" ] || { first=$V first_args=$(boot_args "$CELL" "$r"); }
-			echo "$step $V" >>"$TMPD/chain/plan"
-			cp "$RDIR.tmp/job.conf" "$TMPD/chain/job-$step.conf"
+			kr=$(run_record "$r" "$k")
+			prepare_run "$kr"
+			kr_v=$(run_field "$kr" variant) kr_cell=$(run_field "$kr" cell)
+			# the chain boots on its first run's board and clock (a group
+			# differs only by variant)
+			[ -n "$first" ] || first=$kr_v first_args=$(boot_args "$kr_cell" "$r") \
+				kc_board=$(run_field "$kr" board) kc_clock=$(run_field "$kr" clock)
+			echo "$step $kr_v" >>"$TMPD/chain/plan"
+			cp "$(run_field "$kr" rdir).tmp/job.conf" "$TMPD/chain/job-$step.conf"
 			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
-			grep -q " /chain/kernels/$V.bzImage " "$TMPD/chain.list" ||
-				echo "file /chain/kernels/$V.bzImage $(cat "$TMPD/kernel.$V") 0644 0 0" >>"$TMPD/chain.list"
-			tmo=$((tmo + $(cell_timeout "$CELL")))
+			grep -q " /chain/kernels/$kr_v.bzImage " "$TMPD/chain.list" ||
+				echo "file /chain/kernels/$kr_v.bzImage $(cat "$TMPD/kernel.$kr_v") 0644 0 0" >>"$TMPD/chain.list"
+			tmo=$((tmo + $(cell_timeout "$kr_cell")))
 		done <"$TMPD/chain/steps"
 		# The accelerator first: a KVM probe writes its own initrd where the
 		# chain's goes ($SLOT_TMP/initrd), and the chain then booted the
 		# probe's job, sending nothing (a first run that is a chain).
-		pick_accel
+		pick_accel "$kc_board" "$kc_clock"
 		"$GIC" -t 0 "$TMPD/chain.list" | gzip -n >"$TMPD/chain.cpio.gz"
 		cat "$INITRAMFS" "$TMPD/chain.cpio.gz" >"$TMPD/initrd"
 		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
 		# kernel_cmdline is part of the result path, so every step of a
 		# group shares it; the guest hands its own command line on, with
 		# each step's seed (exact mode).
-		boot_guest "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" \
+		boot_guest "$kc_board" "$kc_clock" "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" \
 			" krepro.step=1$first_args" || true
 		note "kexec chain ran ${BOOT_SECONDS}s${BOOT_REASON:+: $BOOT_REASON}"
-		BOOT_SECONDS=
 		step=0
 		while read -r r k; do
 			step=$((step + 1))
-			prepare_run "$r" "$k"
-			progress "$V run $r (chain step $step)"
-			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$RDIR.tmp/"
-			cp "$TMPD/chainrun/console.log" "$RDIR.tmp/console-chain.log"
+			kr=$(run_record "$r" "$k")
+			prepare_run "$kr"
+			kr_rdir=$(run_field "$kr" rdir)
+			progress "$(run_field "$kr" variant) run $r (chain step $step)"
+			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$kr_rdir.tmp/"
+			cp "$TMPD/chainrun/console.log" "$kr_rdir.tmp/console-chain.log"
 			awk -v s="$step" -v m="$CHAIN_STEP" 'index($0, m " ") == 1 { cur = substr($0, length(m) + 2) + 0 } cur == s' \
-				"$TMPD/chainrun/console.log" >"$RDIR.tmp/console.log"
-			finish_run "$RDIR" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}"
+				"$TMPD/chainrun/console.log" >"$kr_rdir.tmp/console.log"
+			# a step's seconds are the chain's: none said a run
+			finish_run "$kr_rdir" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}" "$(run_field "$kr" cell)"
 		done <"$TMPD/chain/steps"
 	done
 }

@@ -1,30 +1,32 @@
 # shellcheck shell=sh
 # lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
-# Reads: BOARD_NAME (its board, through board_get), CELL, V, RDIR (prepare_run), SLOT_TMP,
+# Reads: SLOT_TMP,
 # TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT, JOBS
 # (lab_accepts).
-# Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID.
+# Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID, and lr_board,
+# lr_cell, lr_v, lr_rdir: the run lab_run_one was given (run_record), which
+# this module's functions read.
 # Shared (bench/shared-state.sh): BOOT_REASON (kexec reads the QEMU helpers' too).
 
-# lab_accepts CELL CLOCK: a lab board, its clock (real), one run at a time.
+# lab_accepts CELL CLOCK BOARD MODEL: a lab board, its clock (real), one run at a time.
 lab_accepts() {
-	board_is "$BOARD_NAME" TYPE lab || { echo "board $BOARD_NAME is a QEMU board"; return 1; }
-	if [ "${CELL_MODEL:-off}" = on ]; then
+	board_is "$3" TYPE lab || { echo "board $3 is a QEMU board"; return 1; }
+	if [ "$4" = on ]; then
 		BACKEND_KEY=memory_model
 		echo "memory_model: on needs a QEMU board: the model is a QEMU plugin, a lab machine has its own caches"
 		return 1
 	fi
-	lab_keeps_clock "$2" || return 1
+	lab_keeps_clock "$2" "$3" || return 1
 	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a lab board boots one run at a time"; return 1; }
 }
 
-# lab_keeps_clock CLOCK: 0 for real time, the only one a machine has (a lab
+# lab_keeps_clock CLOCK BOARD: 0 for real time, the only one a machine has (a lab
 # board, or a LAVA x86 device); else it says why.
 lab_keeps_clock() {
 	[ "$1" = exact ] || return 0
 	BACKEND_KEY=clock
-	echo "clock: exact needs a QEMU board; board $BOARD_NAME is a lab machine, whose clock is always real (docs/EXACT.md)"
+	echo "clock: exact needs a QEMU board; board $2 is a lab machine, whose clock is always real (docs/EXACT.md)"
 	return 1
 }
 
@@ -39,16 +41,20 @@ lab_stop() {
 
 # lab_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 lab_run_one() {
-	prepare_run "$1" "$2"
-	progress "$V run $1 on $BOARD_NAME (lab: ssh $(lab_board SSH), kexec)" "${3:-}"
+	lr=$(run_record "$1" "$2")
+	prepare_run "$lr"
+	lr_board=$(run_field "$lr" board) lr_cell=$(run_field "$lr" cell)
+	lr_v=$(run_field "$lr" variant) lr_rdir=$(run_field "$lr" rdir)
+	progress "$lr_v run $1 on $lr_board (lab: ssh $(lab_board SSH), kexec)" "${3:-}"
+	BOOT_SECONDS=
 	run_lab || true
-	finish_run "$RDIR" 0 "$BOOT_REASON"
+	finish_run "$lr_rdir" 0 "$BOOT_REASON" "$lr_cell" "$BOOT_SECONDS"
 }
 
 # --- lab boards: ssh, the board's own kexec-tools, results over TCP ---------
 
-# lab_board KEY: the cell's lab board's KEY (board_get: CONSOLE, SSH, ...).
-lab_board() { board_get "$BOARD_NAME" "$1"; }
+# lab_board KEY: the run's lab board's KEY (board_get: CONSOLE, SSH, ...).
+lab_board() { board_get "$lr_board" "$1"; }
 
 # lab_ssh ARGS...: one command on the board, never prompting.
 lab_ssh() {
@@ -71,7 +77,7 @@ lab_wait_ssh() {
 # lab_power_cycle: the board's power_cycle command, then wait for ssh.
 lab_power_cycle() {
 	lpc_power=$(lab_board POWER)
-	note "    power-cycling $BOARD_NAME: $lpc_power"
+	note "    power-cycling $lr_board: $lpc_power"
 	(cd "$KREPRO_ROOT" && sh -c "$lpc_power") </dev/null >>"$TMPD/power.log" 2>&1 9>&- ||
 		note "    power_cycle command failed: $(tail -n 1 "$TMPD/power.log")"
 	lab_wait_ssh "$(lab_board BOOT_TIMEOUT)"
@@ -85,45 +91,45 @@ lab_power_cycle() {
 # A board that does not answer, hangs or panics is power-cycled.
 run_lab() {
 	if ! lab_wait_ssh "$(lab_board BOOT_TIMEOUT)"; then
-		note "    $BOARD_NAME does not answer ssh ($(lab_board SSH))"
+		note "    $lr_board does not answer ssh ($(lab_board SSH))"
 		lab_power_cycle || {
-			BOOT_REASON="board $BOARD_NAME unreachable over ssh, even after a power cycle"
+			BOOT_REASON="board $lr_board unreachable over ssh, even after a power cycle"
 			return 1
 		}
 	fi
-	tmo=$(cell_timeout "$CELL")
-	(cd "$KREPRO_ROOT" && exec sh -c "exec $(lab_board CONSOLE)") </dev/null >"$RDIR.tmp/console.log" 2>&1 9>&- &
+	tmo=$(cell_timeout "$lr_cell")
+	(cd "$KREPRO_ROOT" && exec sh -c "exec $(lab_board CONSOLE)") </dev/null >"$lr_rdir.tmp/console.log" 2>&1 9>&- &
 	CONSOLE_PID=$!
 	rm -f "$TMPD/port"
 	# Only the board may send results (board key address:).
 	rl_address=$(lab_board ADDRESS)
 	"$H/krepro-listen" -b "$(lab_board LISTEN)" ${rl_address:+-a "$rl_address"} -P "$TMPD/port" -t "$((tmo + $(lab_board BOOT_TIMEOUT)))" \
-		-o "$RDIR.tmp/frames.bin" 2>"$RDIR.tmp/listen.log" 9>&- &
+		-o "$lr_rdir.tmp/frames.bin" 2>"$lr_rdir.tmp/listen.log" 9>&- &
 	LISTEN_PID=$!
 	i=0
 	while [ ! -s "$TMPD/port" ] && [ "$i" -lt 50 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	[ -s "$TMPD/port" ] || die "krepro-listen did not start: $(cat "$RDIR.tmp/listen.log")"
+	[ -s "$TMPD/port" ] || die "krepro-listen did not start: $(cat "$lr_rdir.tmp/listen.log")"
 	{
 		echo "result_port=tcp:$(lab_board CONTROLLER):$(cat "$TMPD/port")"
 		echo "net=$(lab_board NET)"
 		echo "after=reboot"
-	} >>"$RDIR.tmp/job.conf"
-	single_initrd "$RDIR.tmp/job.conf"
+	} >>"$lr_rdir.tmp/job.conf"
+	single_initrd "$lr_rdir.tmp/job.conf"
 	rl_cmdline=$(lab_board CMDLINE)
-	cmdline="$GUEST_CMDLINE${rl_cmdline:+ $rl_cmdline}$(kernel_args "$CELL")"
-	echo "ssh $(lab_board SSH): kexec -l $V.bzImage --append='$cmdline'" >"$RDIR.tmp/boot.cmd"
+	cmdline="$GUEST_CMDLINE${rl_cmdline:+ $rl_cmdline}$(kernel_args "$lr_cell")"
+	echo "ssh $(lab_board SSH): kexec -l $lr_v.bzImage --append='$cmdline'" >"$lr_rdir.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)
-	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$V")" ||
+	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$lr_v")" ||
 		! lab_ssh 'cat >/tmp/krepro/initrd' <"$SLOT_TMP/initrd"; then
 		BOOT_REASON="could not copy the kernel and initrd to $(lab_board SSH)"
 	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||
 		kexec -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline'" \
-		</dev/null >"$RDIR.tmp/kexec.log" 2>&1; then
-		BOOT_REASON="kexec -l failed on the board: $(tail -n 1 "$RDIR.tmp/kexec.log")"
+		</dev/null >"$lr_rdir.tmp/kexec.log" 2>&1; then
+		BOOT_REASON="kexec -l failed on the board: $(tail -n 1 "$lr_rdir.tmp/kexec.log")"
 	else
 		# Detached, so this ssh session ends cleanly before the kernel goes.
 		lab_ssh '(sleep 1; kexec -e) </dev/null >/dev/null 2>&1 &' </dev/null >/dev/null 2>&1 || true
@@ -133,9 +139,9 @@ run_lab() {
 				BOOT_REASON="timeout after $tmo s (hang)"
 				break
 			fi
-			BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
+			BOOT_REASON=$(console_fault "$lr_rdir.tmp/console.log")
 			[ -z "$BOOT_REASON" ] || break
-			if [ "$(grep -c 'Linux version' "$RDIR.tmp/console.log")" -ge 2 ]; then
+			if [ "$(grep -c 'Linux version' "$lr_rdir.tmp/console.log")" -ge 2 ]; then
 				BOOT_REASON="early reboot: the board rebooted before sending results"
 				break
 			fi
@@ -144,7 +150,7 @@ run_lab() {
 		done
 	fi
 	if [ -z "$BOOT_REASON" ]; then
-		wait "$LISTEN_PID" || BOOT_REASON="results: $(tail -n 1 "$RDIR.tmp/listen.log")"
+		wait "$LISTEN_PID" || BOOT_REASON="results: $(tail -n 1 "$lr_rdir.tmp/listen.log")"
 	else
 		stop_pid "$LISTEN_PID"
 	fi
@@ -153,14 +159,14 @@ run_lab() {
 	sleep 2 # the last console lines
 	stop_pid "$CONSOLE_PID"
 	CONSOLE_PID=
-	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$RDIR.tmp/console.log")
-	[ -f "$RDIR.tmp/frames.bin" ] || : >"$RDIR.tmp/frames.bin"
+	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$lr_rdir.tmp/console.log")
+	[ -f "$lr_rdir.tmp/frames.bin" ] || : >"$lr_rdir.tmp/frames.bin"
 	if [ -n "$BOOT_REASON" ]; then
 		# panic=-1 reboots a panicked board at once; a hung one needs power.
 		case $BOOT_REASON in
 		timeout*) lab_power_cycle ;;
 		*) lab_wait_ssh "$(lab_board BOOT_TIMEOUT)" || lab_power_cycle ;;
-		esac || note "    $BOARD_NAME still does not answer"
+		esac || note "    $lr_board still does not answer"
 		return 1
 	fi
 	return 0

@@ -2,8 +2,8 @@
 # lib/boot-qemu.sh: the qemu backend (lib/backend.sh): a run in QEMU: the initrd
 # with its job, the machine from the board (exact or real clock), the boot
 # watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
-# Reads: BOARD_NAME (its board, through board_get), CELL, V, RDIR (prepare_run),
-# BOOT_CLOCK, SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
+# Reads: the run's record (run_record: its board, through board_get, cell,
+# variant, clock, directory), SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
 # GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
 # KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
 # BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
@@ -12,15 +12,15 @@
 # Shared (bench/shared-state.sh): ACCEL (kexec's chain boots with pick_accel's choice), GUEST_CMDLINE
 # (the one kernel command line the lab and LAVA share).
 
-# qemu_accepts CELL CLOCK: a QEMU board, a clock it can keep, and parallel
+# qemu_accepts CELL CLOCK BOARD MODEL: a QEMU board, a clock it can keep, and parallel
 # guests (-j N) only where results do not depend on host load.  A rule on
 # the cell's own keys goes here too, read with cell_get "$1" KEY (e.g. one
 # that needs exact mode on a QEMU board: "memory_model: on").
 qemu_accepts() {
-	board_is "$BOARD_NAME" TYPE qemu || { echo "board $BOARD_NAME is a lab machine"; return 1; }
-	# memory_model: on (CELL_MODEL, the cell's fact) needs exact mode, which
+	board_is "$3" TYPE qemu || { echo "board $3 is a lab machine"; return 1; }
+	# memory_model: on (MODEL, the cell's fact) needs exact mode, which
 	# lib/cells.awk checked, on a QEMU board: this one.
-	qemu_keeps_clock "$2" || return 1
+	qemu_keeps_clock "$2" "$3" || return 1
 	if [ "$JOBS" -gt 1 ] && [ "$2" != exact ]; then
 		BACKEND_KEY=clock
 		echo "-j $JOBS: parallel guests need clock: exact (real-mode timings depend on host load)"
@@ -28,13 +28,13 @@ qemu_accepts() {
 	fi
 }
 
-# qemu_keeps_clock CLOCK: 0 when this QEMU board (board_is) can boot with CLOCK;
+# qemu_keeps_clock CLOCK BOARD: 0 when QEMU board BOARD can boot with CLOCK;
 # else it says why (the rule of every backend booting a QEMU board: qemu,
 # kexec, a LAVA qemu device).  Exact time is TCG's instruction count.
 qemu_keeps_clock() {
-	[ "$1" = exact ] && board_is "$BOARD_NAME" ACCEL kvm || return 0
+	[ "$1" = exact ] && board_is "$2" ACCEL kvm || return 0
 	BACKEND_KEY=clock
-	echo "clock: exact needs TCG; board $BOARD_NAME has accel: kvm (KVM runs on the host's clock)"
+	echo "clock: exact needs TCG; board $2 has accel: kvm (KVM runs on the host's clock)"
 	return 1
 }
 
@@ -48,18 +48,22 @@ qemu_stop() { stop_pid "${QEMU_PID:-}"; } # boot_guest's QEMU (a kexec chain's t
 
 # qemu_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
 qemu_run_one() {
-	prepare_run "$1" "$2"
-	pick_accel
-	progress "$V run $1 on $BOARD_NAME ($ACCEL, clock $BOOT_CLOCK)" "${3:-}"
-	single_initrd "$RDIR.tmp/job.conf"
+	qr=$(run_record "$1" "$2")
+	prepare_run "$qr"
+	qr_board=$(run_field "$qr" board) qr_clock=$(run_field "$qr" clock)
+	qr_cell=$(run_field "$qr" cell) qr_rdir=$(run_field "$qr" rdir)
+	qr_kernel=$(cat "$TMPD/kernel.$(run_field "$qr" variant)")
+	pick_accel "$qr_board" "$qr_clock"
+	progress "$(run_field "$qr" variant) run $1 on $qr_board ($ACCEL, clock $qr_clock)" "${3:-}"
+	single_initrd "$qr_rdir.tmp/job.conf"
 	rp_mark=$(host_load_mark)
 	BOOT_PLUGIN=
-	[ "$(cell_model "$CELL")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$RDIR.tmp" "$(cat "$TMPD/kernel.$V")" "$BOARD_NAME") || exit 2
-	boot_guest "$(cat "$TMPD/kernel.$V")" "$SLOT_TMP/initrd" "$RDIR.tmp" "$(cell_timeout "$CELL")" "$ACCEL" \
-		"$(boot_args "$CELL" "$1")" || true
+	[ "$(cell_model "$qr_cell")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$qr_rdir.tmp" "$qr_kernel" "$qr_board") || exit 2
+	boot_guest "$qr_board" "$qr_clock" "$qr_kernel" "$SLOT_TMP/initrd" "$qr_rdir.tmp" "$(cell_timeout "$qr_cell")" "$ACCEL" \
+		"$(boot_args "$qr_cell" "$1")" || true
 	# Real-mode timings depend on the host: its contention is recorded.
-	[ "$BOOT_CLOCK" = exact ] || host_load_record "$rp_mark" "$RDIR.tmp/host.conf"
-	finish_run "$RDIR" 0 "$BOOT_REASON"
+	[ "$qr_clock" = exact ] || host_load_record "$rp_mark" "$qr_rdir.tmp/host.conf"
+	finish_run "$qr_rdir" 0 "$BOOT_REASON" "$qr_cell" "$BOOT_SECONDS"
 }
 
 # --- boot -------------------------------------------------------------------
@@ -77,34 +81,36 @@ single_initrd() {
 	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
 }
 
-# accel_args ACCEL: QEMU's accelerator and CPU options for a boot (and for a
+# accel_args ACCEL BOARD CLOCK: QEMU's accelerator and CPU options for a boot (and for a
 # LAVA job, so that it boots the same machine).  Exact mode: guest time is
 # the count of executed instructions (one thread runs every vCPU in turn,
 # idle time is skipped) and the RTC starts at a fixed date on that clock, so
 # nothing the guest can read depends on the host (docs/EXACT.md).
 accel_args() {
-	if [ "${BOOT_CLOCK:-real}" = exact ]; then
-		echo "-accel tcg,thread=single -cpu $(board_get "$BOARD_NAME" CPU) $EXACT_QEMU_ARGS"
+	if [ "${3:-real}" = exact ]; then
+		echo "-accel tcg,thread=single -cpu $(board_get "$2" CPU) $EXACT_QEMU_ARGS"
 	elif [ "$1" = kvm ]; then
 		echo "-accel kvm -cpu host"
 	else
-		echo "-accel tcg -cpu $(board_get "$BOARD_NAME" CPU)"
+		echo "-accel tcg -cpu $(board_get "$2" CPU)"
 	fi
 }
 
-# boot_guest KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot, collect
-# frames.bin and console.log in DIR; sets BOOT_REASON on failure, returns 0
-# on a clean exit.
+# boot_guest BOARD CLOCK KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot
+# BOARD's machine, collect frames.bin and console.log in DIR; sets
+# BOOT_REASON on failure and BOOT_SECONDS, returns 0 on a clean exit.
 boot_guest() {
+	bg_board=$1 bg_clock=$2
+	shift 2
 	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
-	bg_acc=$(accel_args "$bg_accel")
+	bg_acc=$(accel_args "$bg_accel" "$bg_board" "$bg_clock")
 	cmdline="$GUEST_CMDLINE$bg_extra"
-	bg_numa=$(board_get "$BOARD_NAME" NUMA)
+	bg_numa=$(board_get "$bg_board" NUMA)
 	# shellcheck disable=SC2086 # the NUMA options and acc are argument lists
-	set -- qemu-system-x86_64 -machine "$(board_get "$BOARD_NAME" MACHINE)" $bg_acc -smp "$(board_get "$BOARD_NAME" SMP)" \
-		-m "$(board_get "$BOARD_NAME" MEMORY)" $bg_numa \
+	set -- qemu-system-x86_64 -machine "$(board_get "$bg_board" MACHINE)" $bg_acc -smp "$(board_get "$bg_board" SMP)" \
+		-m "$(board_get "$bg_board" MEMORY)" $bg_numa \
 		-nodefaults -display none -no-reboot -monitor none \
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
@@ -203,9 +209,9 @@ KVM_PROBE_DONE="$(contract_get KRP_RESULTS_SENT) (ok)" # the probe guest's last 
 KVM_PROBE_FIRST=5 # s: a guest under KVM prints its kernel's first line by then
 KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
-pick_accel() { # sets ACCEL
-	[ "${BOOT_CLOCK:-real}" != exact ] || { ACCEL=tcg; return 0; }
-	pa_acc=$(board_get "$BOARD_NAME" ACCEL)
+pick_accel() { # BOARD CLOCK: sets ACCEL
+	[ "${2:-real}" != exact ] || { ACCEL=tcg; return 0; }
+	pa_acc=$(board_get "${1:-}" ACCEL)
 	case $pa_acc in tcg | kvm) ACCEL=$pa_acc; return 0 ;; esac
 	if [ -n "$ACCEL_CACHE" ]; then ACCEL=$ACCEL_CACHE; return 0; fi
 	ACCEL_CACHE=tcg ACCEL=tcg
@@ -225,14 +231,14 @@ pick_accel() { # sets ACCEL
 		return 0
 	fi
 	firstv=${VARIANTS# }
-	kvm_probe "$(cat "$TMPD/kernel.${firstv%% *}")"
+	kvm_probe "$(cat "$TMPD/kernel.${firstv%% *}")" "${1:-}"
 	ACCEL_CACHE=$KVM_VERDICT ACCEL=$KVM_VERDICT
 	printf '%s\n%s\n%s\n%s\n' "$pkey" "$KVM_VERDICT" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$KVM_WHY" >"$pfile"
 	note "KVM: $KVM_VERDICT (probe boot: $KVM_WHY, after ${BOOT_SECONDS:-0} s; verdict cached in $pfile)"
 }
 
-# kvm_probe KERNEL: a probe guest (job probe=1: init sends one file and
-# powers off) booted under KVM, watched until kvm_probe_verdict gives one:
+# kvm_probe KERNEL BOARD: a probe guest (job probe=1: init sends one file and
+# powers off) booted under KVM on BOARD's machine, watched until kvm_probe_verdict gives one:
 # KVM_VERDICT, kvm or tcg, and KVM_WHY, what the probe showed.
 kvm_probe() {
 	rm -rf "$TMPD/probe"
@@ -241,7 +247,7 @@ kvm_probe() {
 	single_initrd "$TMPD/probe.conf"
 	KVM_WHY=
 	BOOT_WATCH=kvm_probe_watch
-	boot_guest "$1" "$SLOT_TMP/initrd" "$TMPD/probe" "$KVM_PROBE_MAX" kvm || true
+	boot_guest "${2:-}" real "$1" "$SLOT_TMP/initrd" "$TMPD/probe" "$KVM_PROBE_MAX" kvm || true
 	BOOT_WATCH=
 	[ -n "$KVM_WHY" ] || KVM_WHY=$(kvm_probe_verdict "$TMPD/probe" "$BOOT_SECONDS" exited)
 	KVM_VERDICT=${KVM_WHY%%:*}

@@ -5,18 +5,17 @@
 # layout) and lava_server (--lava URL: the jobs submitted, waited for and
 # imported).
 # Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
-# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), BACKEND_GUEST (the LAVA device: a QEMU one, or an x86
-# machine that kexecs), BOARD_NAME, CELL, V (select_cell), the board through
-# board_get/board_is (BOARD_NAME),
+# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), the run's record
+# (run_record: its board, through board_get/board_is, whose type says the
+# LAVA device: a QEMU one, or an x86 machine that kexecs; cell, variant),
 # GUEST_CMDLINE, H, INITRAMFS_SHA, SLOT_TMP, TMPD/plan; environment:
 # KREPRO_LAVA_*, XDG_CONFIG_HOME, HOME.
 # Sets: IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE IMPORT_LINENO (an import),
 # MATRIX and MATRIX_LINE (import-lava: the matrix is that line of the
 # export's cells.tsv), COMPILER, LAVA_MACHINE, INITRAMFS_SHA, CELL, RDIR
-# (import_lava_run), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
+# (import_lava_run; lava_stage's CELL, ls_v, ls_board), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
 # LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR, RESULTS_SENT, JN, LJ_*.
-# Shared (bench/shared-state.sh): an import's CELL, RDIR, BOOT_CLOCK (import_lava_run, as
-# prepare_run), MATRIX_LINE, RESULTS, RERUN, COMPILER, LAVA_MACHINE (the
+# Shared (bench/shared-state.sh): MATRIX_LINE, RESULTS, RERUN, COMPILER, LAVA_MACHINE (the
 # import's session options, set once).
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
@@ -116,7 +115,7 @@ import_lava_run() {
 	ir_write "$RDIR.tmp/console.log" cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
 	ir_write "$RDIR.tmp/frames.bin" ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin"
 	ir_write "$RDIR.tmp/lava.conf" lava_conf "$RDIR.tmp/lava.conf"
-	finish_run "$RDIR" 0 "${1:-}"
+	finish_run "$RDIR" 0 "${1:-}" "$CELL" "" lava-log
 	"$H/krepro-stats" unite "$(dirname "$RDIR")" >/dev/null ||
 		die "the run is in $RDIR, but $(dirname "$RDIR")'s matrix.json, avg.json and stddev.json could not be written"
 	echo "$RDIR"
@@ -158,10 +157,11 @@ lava_conf() {
 # number JN (cells.tsv: a result path keeps its number), job, initrd, the
 # images' hashes and the job definition JN.yaml.  The initrd is the one a
 # local boot of the run makes (same initramfs, same job.conf); only a lab
-# board's job sends its results on the console (result_port=console).  Its
-# cell is selected (backend_run_one: select_cell).
+# board's job sends its results on the console (result_port=console).
 lava_stage() {
-	ls_rel=$(variant_dir "$CELL")/$1
+	ls=$(run_record "$1" "$2")
+	CELL=$(run_field "$ls" cell) ls_v=$(run_field "$ls" variant) ls_board=$(run_field "$ls" board)
+	ls_rel=$(run_field "$ls" rdir)
 	ls_rel=${ls_rel#"$RESULTS"/}
 	JN=$(awk -F '\t' -v p="$ls_rel" '$2 == p { print $1; exit }' "$LAVA_DIR/cells.tsv")
 	if [ -n "$JN" ]; then
@@ -174,16 +174,16 @@ lava_stage() {
 		printf '%s\t%s\t%s\n' "$JN" "$ls_rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 	fi
 	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1"
-	[ "$BACKEND_GUEST" = qemu ] || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
+	! board_is "$ls_board" TYPE lab || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
-	if [ ! -f "$LAVA_DIR/artifacts/$V.bzImage" ]; then
-		cp "$(cat "$TMPD/kernel.$V")" "$LAVA_DIR/artifacts/$V.bzImage.tmp"
-		mv "$LAVA_DIR/artifacts/$V.bzImage.tmp" "$LAVA_DIR/artifacts/$V.bzImage"
+	if [ ! -f "$LAVA_DIR/artifacts/$ls_v.bzImage" ]; then
+		cp "$(cat "$TMPD/kernel.$ls_v")" "$LAVA_DIR/artifacts/$ls_v.bzImage.tmp"
+		mv "$LAVA_DIR/artifacts/$ls_v.bzImage.tmp" "$LAVA_DIR/artifacts/$ls_v.bzImage"
 	fi
 	single_initrd "$LAVA_DIR/jobs/$JN.conf"
 	cp "$SLOT_TMP/initrd" "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz.tmp"
 	mv "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz.tmp" "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz"
-	ksha=$(sha256sum "$LAVA_DIR/artifacts/$V.bzImage" | cut -d' ' -f1)
+	ksha=$(sha256sum "$LAVA_DIR/artifacts/$ls_v.bzImage" | cut -d' ' -f1)
 	isha=$(sha256sum "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz" | cut -d' ' -f1)
 	printf 'kernel %s\ninitramfs %s\n' "$ksha" "$INITRAMFS_SHA" >"$LAVA_DIR/jobs/$JN.images"
 	lava_job_yaml "$1" "$2" >"$LAVA_DIR/$JN.yaml"
@@ -206,15 +206,15 @@ lava_options() {
 	fi
 }
 
-# lava_keeps_clock CLOCK: the LAVA device of the cell's board keeps CLOCK
+# lava_keeps_clock CLOCK BOARD: the LAVA device of the cell's board keeps CLOCK
 # (a qemu device: the QEMU board's rule; an x86 device: real time only).
 lava_keeps_clock() {
-	if board_is "$BOARD_NAME" TYPE qemu; then qemu_keeps_clock "$1"; else lab_keeps_clock "$1"; fi
+	if board_is "$2" TYPE qemu; then qemu_keeps_clock "$1" "$2"; else lab_keeps_clock "$1" "$2"; fi
 }
 
-# lava_no_model: a LAVA device boots without the kit's memory-model plugin.
+# lava_no_model MODEL: a LAVA device boots without the kit's memory-model plugin.
 lava_no_model() {
-	[ "${CELL_MODEL:-off}" = on ] || return 0
+	[ "$1" = on ] || return 0
 	BACKEND_KEY=memory_model
 	echo "memory_model: on needs the kit's QEMU plugin, which a LAVA device does not load (run it here: docs/MEMORY-MODEL.md)"
 	return 1
@@ -224,11 +224,11 @@ lava_no_model() {
 # (docs/SCALE.md); any board, any boot mode (a LAVA job is one boot).
 lava_export_accepts() {
 	[ -n "$LAVA_DIR$IMPORT_DIR" ] || { echo "no --export-lava DIR (nor import-lava)"; return 1; }
-	lava_no_model || return 2
-	lava_keeps_clock "$2" || return 2
+	lava_no_model "$4" || return 2
+	lava_keeps_clock "$2" "$3" || return 2
 }
 lava_export_facts() {
-	BACKEND_LAVA_LOG=1 BACKEND_REPORT=''
+	BACKEND_REPORT=''
 	[ -z "$IMPORT_DIR" ] || BACKEND_BUILDS=''
 }
 lava_export_check() { :; }
@@ -255,7 +255,7 @@ lava_job_yaml() {
 	append=$GUEST_CMDLINE$(boot_args "$CELL" "$1")
 	echo "# krepro cell $2, run $1: $CELL"
 	echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $JN LOG  (LOG: the job's console log)"
-	echo "job_name: krepro $(cell_get "$CELL" suite) $V run $1 ($JN)"
+	echo "job_name: krepro $(cell_get "$CELL" suite) $ls_v run $1 ($JN)"
 	echo "timeouts:"
 	echo "  job: {minutes: $((mins + 10))}"
 	echo "  action: {minutes: $mins}"
@@ -265,24 +265,24 @@ lava_job_yaml() {
 	echo "metadata:"
 	echo "  krepro.job: '$JN'"
 	echo "  krepro.result: '$ls_rel'"
-	if [ "$BACKEND_GUEST" = qemu ]; then
+	if board_is "$ls_board" TYPE qemu; then
 		BOOT_CLOCK=$(cell_clock "$CELL")
 		# LAVA's own qemu template runs "-cpu host -enable-kvm" for amd64
 		# unless no_kvm is set, and ignores cpu: there: the board's CPU
 		# model and accelerator go in extra_options.
 		lava_acc=tcg
-		! board_is "$BOARD_NAME" ACCEL kvm || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
+		! board_is "$ls_board" ACCEL kvm || [ "$BOOT_CLOCK" = exact ] || lava_acc=kvm
 		echo "device_type: qemu"
 		echo "context:"
 		echo "  arch: amd64"
-		echo "  machine: $(board_get "$BOARD_NAME" MACHINE)"
-		echo "  cpu: $(board_get "$BOARD_NAME" CPU)"
+		echo "  machine: $(board_get "$ls_board" MACHINE)"
+		echo "  cpu: $(board_get "$ls_board" CPU)"
 		echo "  no_kvm: true"
-		echo "  memory: $(board_get "$BOARD_NAME" MEMORY | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
+		echo "  memory: $(board_get "$ls_board" MEMORY | awk '/G$/ { print $0 * 1024; next } { print $0 + 0 }')"
 		echo "  extra_options:"
-		echo "  - $(accel_args "$lava_acc")"
-		echo "  - -smp $(board_get "$BOARD_NAME" SMP)"
-		lj_numa=$(board_get "$BOARD_NAME" NUMA)
+		echo "  - $(accel_args "$lava_acc" "$ls_board" "$BOOT_CLOCK")"
+		echo "  - -smp $(board_get "$ls_board" SMP)"
+		lj_numa=$(board_get "$ls_board" NUMA)
 		# shellcheck disable=SC2086 # one option and its value per pair
 		set -- $lj_numa
 		while [ $# -ge 2 ]; do
@@ -295,7 +295,7 @@ lava_job_yaml() {
 		echo "    timeout: {minutes: 5}"
 		echo "    images:"
 		echo "      kernel:"
-		echo "        url: $url/artifacts/$V.bzImage"
+		echo "        url: $url/artifacts/$ls_v.bzImage"
 		echo "        sha256sum: $ksha"
 		echo "        image_arg: -kernel {kernel} -append \"$append\""
 		echo "      initrd:"
@@ -319,14 +319,14 @@ lava_job_yaml() {
 		echo "    timeout: {minutes: 5}"
 		echo "    images:"
 		echo "      kernel:"
-		echo "        url: $url/artifacts/$V.bzImage"
+		echo "        url: $url/artifacts/$ls_v.bzImage"
 		echo "        sha256sum: $ksha"
 		echo "      initrd:"
 		echo "        url: $url/artifacts/$JN-initrd.cpio.gz"
 		echo "        sha256sum: $isha"
 		echo "- boot:"
 		echo "    method: kexec"
-		echo "    kernel: /tmp/$V.bzImage"
+		echo "    kernel: /tmp/$ls_v.bzImage"
 		echo "    initrd: /tmp/$JN-initrd.cpio.gz"
 		echo "    deploy: true"
 		echo "    options: ['--append=\"$append\"']"
@@ -479,19 +479,19 @@ lava_poll() {
 # jobs.tsv already has its job (a rerun after a kill waits for the jobs it
 # had submitted), then waited for, fetched and imported as each finishes.
 
-# lava_server_accepts CELL CLOCK: with --lava, a clock its device keeps;
+# lava_server_accepts CELL CLOCK BOARD MODEL: with --lava, a clock its device keeps;
 # real mode needs one machine for A and B: tags.
 lava_server_accepts() {
 	[ -n "$LAVA_SERVER" ] || { echo "no --lava URL"; return 1; }
-	lava_no_model || return 2
-	lava_keeps_clock "$2" || return 2
+	lava_no_model "$4" || return 2
+	lava_keeps_clock "$2" "$3" || return 2
 	if [ "$2" = real ] && [ -z "$LAVA_TAGS" ]; then
 		BACKEND_KEY=clock
-		echo "--lava: real-mode cells (board $BOARD_NAME) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
+		echo "--lava: real-mode cells (board $3) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"
 		return 2
 	fi
 }
-lava_server_facts() { BACKEND_LAVA_LOG=1; }
+lava_server_facts() { :; } # its runs come back through import_lava_run
 lava_server_check() { :; }
 lava_server_stop() { :; }
 

@@ -3,15 +3,14 @@
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
 # Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
-# BUNDLE_DIR, DRY, RERUN, BACKEND, BACKEND_BUILDS (each cell's backend:
+# BUNDLE_DIR, DRY, RERUN, BACKEND_BUILDS (each cell's backend:
 # backend_of_cell; NAME_check), KEYS (load_key_classes), CB
 # (board_of), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
-# PENDING, CHECKED_VARIANTS, BOARD_NAME, MODEL_PLAN (1: a cell boots with the
-# memory model), CELL_MODEL (the cell's, for the backends' accepts).
-# Shared (bench/shared-state.sh): BOARD_NAME, CELL_MODEL (the cell the accepts judge: plan time),
-# MATRIX_NAME, MODEL_PLAN, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
+# PENDING, CHECKED_VARIANTS, MODEL_PLAN (1: a cell boots with the
+# memory model).
+# Shared (bench/shared-state.sh): MATRIX_NAME, MODEL_PLAN, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
 # totals, set once).
 
 # plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
@@ -78,10 +77,7 @@ plan_check() {
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
 		[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
-		BOARD_NAME=$b
-		CELL_MODEL=$model
-		backend_of_cell "$cell" "$clock" "$k"
-		echo "$BACKEND" >>"$TMPD/backends"
+		backend_of_cell "$cell" "$clock" "$b" "$model" "$k"
 		for kv in $cell; do
 			case $kv in variants=* | variant=*)
 				pc_vs=${kv#*=}

@@ -1,13 +1,12 @@
 # shellcheck shell=sh
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
-# Reads: TMPD/cells, the cell's board CPUS (board_get), INITRAMFS_SHA, BACKEND_LAVA_LOG (finish_run),
-# the key classes (key_is), START, PENDING, H, BOOT_SECONDS (the
-# backends).  Sets: TENANT_PREFIX, HOST_FILES, CELL,
-# BOARD_NAME, V, RDIR, BOOT_CLOCK and, by load_board and backend_use,
-# the loaded board and BACKEND (select_cell); done_runs, failed_runs.
-# Shared (bench/shared-state.sh): TENANT_PREFIX (contract.h's, read-only), V (the run's variant: the
-# backends' run_one, until a run is a record too).
+# Reads: TMPD/cells, the cell's board CPUS (board_get), INITRAMFS_SHA,
+# the key classes (key_is), START, PENDING, H.  Sets: TENANT_PREFIX,
+# HOST_FILES, done_runs, failed_runs.  A run is a record (run_record), an
+# argument of the functions that need it: the backends' run_one read its
+# fields, finish_run gets the cell and the boot's seconds.
+# Shared (bench/shared-state.sh): TENANT_PREFIX (contract.h's, read-only).
 
 # --- run --------------------------------------------------------------------
 
@@ -94,25 +93,26 @@ fail_record() { # rdir reason: FAILED's text
 	} >"$1/FAILED"
 }
 
-# finish_run RDIR SESSION REASON: receive and parse RDIR.tmp's frames (one
-# session of a chain when SESSION > 0), record a failure with its reason and
-# console tail, then move RDIR.tmp into place.  A run is complete only here.
+# finish_run RDIR SESSION REASON CELL [SECONDS [lava-log]]: receive and
+# parse RDIR.tmp's frames (one session of a chain when SESSION > 0), record
+# a failure with its reason and console tail, then move RDIR.tmp into
+# place; SECONDS: the boot's, said.  A run is complete only here.
 finish_run() {
-	fr=$1 fr_session=$2 fr_reason=$3
+	fr=$1 fr_session=$2 fr_reason=$3 fr_cell=$4 fr_secs=${5:-} fr_log=${6:-}
 	set --
 	# An imported LAVA log holds the console inside LAVA's records.
-	[ -z "$BACKEND_LAVA_LOG" ] || set -- --lava-log
+	[ "$fr_log" != lava-log ] || set -- --lava-log
 	[ "$fr_session" = 0 ] || set -- "$@" --session "$fr_session"
 	if [ -n "$fr_reason" ] && [ "$fr_session" = 0 ]; then
 		fail_run "$fr.tmp" "$fr_reason"
 	elif ! "$H/krepro-recv" "$@" -o "$fr.tmp" "$fr.tmp/frames.bin" >"$fr.tmp/recv.log" 2>&1; then
 		fail_run "$fr.tmp" "${fr_reason:+$fr_reason; }results: $(tail -n 1 "$fr.tmp/recv.log")"
-	elif ! split_tenants "$fr"; then
+	elif ! split_tenants "$fr" "$fr_cell"; then
 		:
 	elif ! "$H/krepro-stats" run "$fr.tmp" >"$fr.tmp/stats.log" 2>&1; then
 		fail_run "$fr.tmp" "stats: $(head -n 1 "$fr.tmp/stats.log")"
 	else
-		note "    ok${BOOT_SECONDS:+ in ${BOOT_SECONDS}s}: $(cat "$fr.tmp/recv.log")"
+		note "    ok${fr_secs:+ in ${fr_secs}s}: $(cat "$fr.tmp/recv.log")"
 	fi
 	[ -f "$fr.tmp/FAILED" ] && failed_runs=$((failed_runs + 1))
 	# --rerun keeps the replaced run beside the new one: nothing is lost.
@@ -140,10 +140,10 @@ check_repeat() {
 	note "NOT DETERMINISTIC: $2 differs from the run it replaces (see its NOT-DETERMINISTIC)"
 }
 
-# write_images RDIR: the sha256 of the kernel and initramfs a run booted.
+# write_images RDIR VARIANT: the sha256 of the kernel and initramfs a run booted.
 write_images() {
-	[ -s "$TMPD/kernel.$V.sha256" ] || return 0 # an import: nothing booted here
-	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$V.sha256")" "$INITRAMFS_SHA" >"$1/images"
+	[ -s "$TMPD/kernel.$2.sha256" ] || return 0 # an import: nothing booted here
+	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$INITRAMFS_SHA" >"$1/images"
 }
 
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
@@ -165,18 +165,19 @@ host_owned() {
 	return 1
 }
 
-# split_tenants RDIR: RDIR.tmp holds vm_I.* files of every tenant of $CELL;
+# split_tenants RDIR CELL: RDIR.tmp holds vm_I.* files of every tenant of CELL;
 # tenants 2..N get their own complete run directories (their files, the main
 # tenant's system-wide monitors, the shared console and kernel files), then
 # RDIR.tmp keeps tenant 1's.  Returns 0; a broken tenant is recorded failed.
 split_tenants() {
-	st_n=$(cell_get "$CELL" tenants)
+	st_cell=$2
+	st_n=$(cell_get "$st_cell" tenants)
 	[ "${st_n:-1}" -gt 1 ] || return 0
-	st_suite=$(cell_get "$CELL" suite)
+	st_suite=$(cell_get "$st_cell" suite)
 	st_run=$(basename "$1")
 	i=$st_n
 	while [ "$i" -ge 1 ]; do
-		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$CELL tenant=$TENANT_PREFIX$i")/$st_run; fi
+		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$st_cell tenant=$TENANT_PREFIX$i")/$st_run; fi
 		mkdir -p "$td.tmp"
 		for f in "$1.tmp"/*; do
 			name=$(basename "$f")
@@ -210,28 +211,50 @@ split_tenants() {
 	return 0
 }
 
-# select_cell K: CELL (line K of TMPD/cells), BOARD_NAME with its board
-# loaded (B_*) and its backend (BACKEND, the one plan_check picked: line K
-# of TMPD/backends), and V, the cell's variant.
-select_cell() {
-	CELL=$(sed -n "${1}p" "$TMPD/cells")
-	BOARD_NAME=$(cell_board "$CELL")
-	load_board "$BOARD_NAME"
-	backend_use "$(sed -n "${1}p" "$TMPD/backends")"
-	V=$(basename "$(variant_dir "$CELL")")
+# run_record RUN K: planned run RUN of cell K (line K of TMPD/cells) as a
+# record, one line of tab-separated fields that run_field reads: the run,
+# K, the cell's board, variant, clock, the run's directory and the cell.
+# The backends' run_one get it from here, not from session globals.
+run_record() {
+	rr_cell=$(sed -n "${2}p" "$TMPD/cells")
+	rr_vd=$(variant_dir "$rr_cell")
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(cell_board "$rr_cell")" "${rr_vd##*/}" \
+		"$(cell_clock "$rr_cell")" "$rr_vd/$1" "$rr_cell"
 }
 
-# prepare_run PLAN-LINE: sets CELL V RDIR and a fresh RDIR.tmp with its job.
+# run_field RECORD NAME: one field of a run_record: run, k, board, variant,
+# clock, rdir or cell.  No field is empty (a cell has keys; tabs collapse).
+run_field() {
+	rf_name=$2 rf_ifs=$IFS rf_opts=$-
+	set -f
+	IFS='	'
+	# shellcheck disable=SC2086 # split at tabs only, no globbing
+	set -- $1
+	IFS=$rf_ifs
+	case $rf_opts in *f*) ;; *) set +f ;; esac
+	case $rf_name in
+	run) printf '%s\n' "$1" ;;
+	k) printf '%s\n' "$2" ;;
+	board) printf '%s\n' "$3" ;;
+	variant) printf '%s\n' "$4" ;;
+	clock) printf '%s\n' "$5" ;;
+	rdir) printf '%s\n' "$6" ;;
+	cell) printf '%s\n' "$7" ;;
+	*) die "run_field: no field '$rf_name'" ;;
+	esac
+}
+
+# prepare_run RECORD: a fresh RDIR.tmp (the record's rdir) with the run's job.
 prepare_run() {
-	select_cell "$2"
-	BOOT_CLOCK=$(cell_clock "$CELL")
-	RDIR=$(variant_dir "$CELL")/$1
-	mkdir -p "$(dirname "$RDIR")"
-	rm -rf "$RDIR.tmp"
-	mkdir "$RDIR.tmp"
-	write_job "$CELL" "$RDIR.tmp/job.conf" "$1"
-	write_images "$RDIR.tmp"
-	write_job_yaml "$RDIR.tmp/job.conf" "$BOARD_NAME" "$RDIR.tmp/job.yaml"
+	pr_rdir=$(run_field "$1" rdir)
+	pr_cell=$(run_field "$1" cell)
+	pr_run=$(run_field "$1" run)
+	mkdir -p "$(dirname "$pr_rdir")"
+	rm -rf "$pr_rdir.tmp"
+	mkdir "$pr_rdir.tmp"
+	write_job "$pr_cell" "$pr_rdir.tmp/job.conf" "$pr_run"
+	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)"
+	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"
 }
 
 progress() { # what [plan index, for parallel slots]

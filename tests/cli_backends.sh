@@ -68,9 +68,8 @@ printf 'a\nb\na\n' >"$T_DIR/rp/backends"
 # shellcheck disable=SC2016 # expanded by the inner sh
 TMPD=$T_DIR/rp sh -c '. lib/common.sh; . lib/backend.sh
 	JOBS=1
-	select_cell() { BACKEND=$(sed -n "${1}p" "$TMPD/backends"); BACKEND_SLOTS=; }
 	for b in a b; do
-		eval "${b}_prepare() { echo $b prepare; }; ${b}_collect() { echo $b collect; }
+		eval "${b}_facts() { :; }; ${b}_prepare() { echo $b prepare; }; ${b}_collect() { echo $b collect; }
 			${b}_run_one() { echo $b run \$1 cell \$2; }"
 	done
 	run_plan' >"$T_DIR/rp/got" 2>&1

@@ -14,14 +14,14 @@ host_files=" $(KREPRO_ROOT=$PWD sh -c '. lib/common.sh; contract_get KRP_HOST_FI
 assert "KRP_HOST_FILES is read by the shell's contract_get" test "$host_files" != "  "
 
 # Every run-directory file lib/ names: a run's folder is $RDIR, $RDIR.tmp,
-# finish_run's $fr, split_tenants' $td, boot_guest's $bg_dir,
+# a backend's XX_rdir (run_field rdir) and its .tmp, finish_run's $fr, split_tenants' $td, boot_guest's $bg_dir,
 # check_repeat's $cr, and $1/$2 in lib/runs.sh's helpers (fail_run,
 # write_images, check_repeat).  Whatever form the write takes (a
 # redirection, cp, ln, an argument such as lava_conf's), the name is there.
 # The only run files lib/ names that the guest writes are listed here.
 guest_files=" guest-errors "
 {
-	grep -oE '"\$\{?(RDIR|fr|td|bg_dir|cr)\}?(\.tmp)?/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/*.sh
+	grep -oE '"\$\{?([a-z]+_rdir|RDIR|fr|td|bg_dir|cr)\}?(\.tmp)?/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/*.sh
 	grep -oE '"\$[12]/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/runs.sh | sed 's#^#lib/runs.sh:#'
 } | sed 's#:"\$[^/]*/#:#; s#"$##' | sort -u >"$T_DIR/host-writes"
 for want in images host.conf lava.conf NOT-DETERMINISTIC FAILED job.conf console.log; do
