@@ -208,9 +208,9 @@ RESULTS=$(cd "$RESULTS" && pwd)
 lava_options
 session_start
 [ -z "$BUNDLE" ] || open_bundle
-plan_cells
-plan_check
-plan_runs
+plan_cells "$CLOCK_OVERRIDE" "$LKP_TESTS"
+plan_check "$DRY"
+plan_runs "$RERUN"
 if [ "$DRY" = 1 ]; then
 	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
 	echo "plan: $PENDING boots ($((TOTAL_RUNS - PENDING)) runs complete, kept)"

@@ -2,7 +2,7 @@
 # lib/boot-kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
-# Reads: TMPD/plan, TMPD/cells, INITRAMFS, GIC, TMPD/kernel.<variant>,
+# Reads: TMPD/plan, TMPD/cells, TMPD/kernel.<variant>,
 # BOOT_MODE, JOBS, each run's record (run_record: its cell, variant, board,
 # clock, directory), ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).
 # Sets: CHAIN_STEP, the runs of each chain (finish_run),
@@ -72,8 +72,7 @@ kexec_collect() {
 		# chain's goes ($SLOT_TMP/initrd), and the chain then booted the
 		# probe's job, sending nothing (a first run that is a chain).
 		pick_accel "$kc_board" "$kc_clock"
-		"$GIC" -t 0 "$TMPD/chain.list" | gzip -n >"$TMPD/chain.cpio.gz"
-		cat "$INITRAMFS" "$TMPD/chain.cpio.gz" >"$TMPD/initrd"
+		initrd_with "$TMPD/chain.list" "$TMPD/initrd"
 		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
 		# kernel_cmdline is part of the result path, so every step of a
 		# group shares it; the guest hands its own command line on, with

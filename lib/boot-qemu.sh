@@ -3,7 +3,7 @@
 # with its job, the machine from the board (exact or real clock), the boot
 # watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
 # Reads: the run's record (run_record: its board, through board_get, cell,
-# variant, clock, directory), SLOT_TMP, INITRAMFS, GIC, TMPD/kernel.<variant>, VARIANTS,
+# variant, clock, directory), SLOT_TMP, TMPD/kernel.<variant>, VARIANTS,
 # GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
 # KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
 # BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
@@ -77,8 +77,7 @@ single_initrd() {
 	# gen_init_cpio's list splits at spaces: the job goes via SLOT_TMP.
 	[ "$1" = "$SLOT_TMP/job.conf" ] || cp "$1" "$SLOT_TMP/job.conf"
 	printf 'dir /job 0755 0 0\nfile /job/job.conf %s 0644 0 0\n' "$SLOT_TMP/job.conf" >"$SLOT_TMP/job.list"
-	"$GIC" -t 0 "$SLOT_TMP/job.list" | gzip -n >"$SLOT_TMP/job.cpio.gz"
-	cat "$INITRAMFS" "$SLOT_TMP/job.cpio.gz" >"$SLOT_TMP/initrd"
+	initrd_with "$SLOT_TMP/job.list" "$SLOT_TMP/initrd"
 }
 
 # accel_args ACCEL BOARD CLOCK: QEMU's accelerator and CPU options for a boot (and for a

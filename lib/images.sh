@@ -2,11 +2,11 @@
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
 # Reads: BUNDLE, MATRIX, VARIANTS, BACKEND_BUILDS (empty: an import, nothing
-# to build), MODEL_PLAN.  Sets MODEL_PLUGIN, MODEL_PLUGIN_SHA and MODEL_QEMU
-# (the memory model's), BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
-# TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256.
+# to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
+# TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
+# memory model's plugin through model_plugin_prepare (lib/qemu-plugin.sh).
 # Shared (bench/shared-state.sh): the images a session booted (INITRAMFS, INITRAMFS_SHA, GIC,
-# MODEL_PLUGIN*, MODEL_QEMU, BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
+# BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
 
 # open_bundle: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {
@@ -52,14 +52,17 @@ prepare_images() {
 	[ -z "$BACKEND_BUILDS" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 	# The memory model's plugin, built here for the installed QEMU (a bundle
 	# carries none: it is the kit's own code, not the kernel's).
-	if [ -n "${MODEL_PLAN:-}" ] && [ -n "$BACKEND_BUILDS" ]; then
-		MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
-		[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
-		MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
-		MODEL_QEMU=$(qemu-system-x86_64 --version | head -n 1)
-	fi
+	[ -z "$BACKEND_BUILDS" ] || model_plugin_prepare
 	# Each run records the images it booted (write_images).
 	for v in $VARIANTS; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
 	done
+}
+
+# initrd_with LIST OUT: OUT, the session's initramfs followed by a second
+# cpio of LIST's files (gen_init_cpio, mtime 0, gzip -n: a run's job, a
+# kexec chain's kernels and plans); the kernel unpacks both.
+initrd_with() {
+	"$GIC" -t 0 "$1" | gzip -n >"$2.add.gz"
+	cat "$INITRAMFS" "$2.add.gz" >"$2"
 }

@@ -2,19 +2,23 @@
 # lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
-# Reads: MATRIX, MATRIX_LINE (import-lava), CLOCK_OVERRIDE, LKP_TESTS, BUNDLE,
-# BUNDLE_DIR, DRY, RERUN, BACKEND_BUILDS (each cell's backend:
+# Reads: MATRIX, MATRIX_LINE (import-lava), BUNDLE,
+# BUNDLE_DIR, BACKEND_BUILDS (each cell's backend:
 # backend_of_cell; NAME_check), KEYS (load_key_classes), CB
 # (board_of), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
-# PENDING, CHECKED_VARIANTS, MODEL_PLAN (1: a cell boots with the
-# memory model).
-# Shared (bench/shared-state.sh): MATRIX_NAME, MODEL_PLAN, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
+# PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
+# each cell, its memory_model in column 10).
+# Shared (bench/shared-state.sh): MATRIX_NAME, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
 # totals, set once).
 
-# plan_cells: MATRIX (default: the embedded one) -> TMPD/cells.
+# plan_cells CLOCK LKP-TESTS: MATRIX (default: the embedded one) ->
+# TMPD/cells; CLOCK (--clock, or empty) replaces every cell's clock,
+# LKP-TESTS (--lkp-tests, or empty) is the checkout an lkp-tests job
+# includes files from.
 plan_cells() {
+	pc_clock=$1 pc_lkp=$2
 	if [ -n "$MATRIX_LINE" ]; then
 		MATRIX_NAME=import
 	elif [ -z "$MATRIX" ]; then
@@ -37,25 +41,26 @@ plan_cells() {
 		# lkp's semantics: later documents inherit the first, an empty value
 		# is the program's default, "<<: FILE" includes (--lkp-tests DIR).
 		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!|^<< *:' "$MATRIX"; then
-			"$H/krepro-lkpjob" --keys "$KEYS" ${LKP_TESTS:+--lkp-tests "$LKP_TESTS"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+			"$H/krepro-lkpjob" --keys "$KEYS" ${pc_lkp:+--lkp-tests "$pc_lkp"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
 			note "$MATRIX: an lkp-tests job file, run as this matrix (lkp-matrix.yaml, numbered: an error below names its line):"
 			awk '!/^#/ { printf "    %3d  %s\n", NR, $0 }' "$TMPD/lkp-matrix.yaml" >&2
 			MATRIX=$TMPD/lkp-matrix.yaml
 		fi
 		"$H/krepro-matrix" "$MATRIX" >"$TMPD/cells" || exit 2
-		if [ -n "$CLOCK_OVERRIDE" ]; then
-			sed "s/^clock=[^ ]* //; s/ clock=[^ ]*//; s/\$/ clock=$CLOCK_OVERRIDE/" "$TMPD/cells" >"$TMPD/cells.clock"
+		if [ -n "$pc_clock" ]; then
+			sed "s/^clock=[^ ]* //; s/ clock=[^ ]*//; s/\$/ clock=$pc_clock/" "$TMPD/cells" >"$TMPD/cells.clock"
 			mv "$TMPD/cells.clock" "$TMPD/cells"
 		fi
 	fi
 	[ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
 }
 
-# plan_check: every cell valid, result paths unique; sets NCELLS,
-# TOTAL_RUNS, VARIANTS (with --dry-run: prints each cell).  One awk process
+# plan_check DRY: every cell valid, result paths unique; sets NCELLS,
+# TOTAL_RUNS, VARIANTS (DRY 1, --dry-run: prints each cell).  One awk process
 # checks the whole matrix (lib/cells.awk); the loop below starts a process
 # only once a board or a variant.
 plan_check() {
+	pc_dry=$1
 	NCELLS=$(wc -l <"$TMPD/cells")
 	pc_boards=
 	while IFS= read -r cell; do
@@ -72,7 +77,6 @@ plan_check() {
 	VARIANTS=
 	pc_loaded=
 	exec 3<"$TMPD/cells"
-	MODEL_PLAN=
 	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale; do
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
@@ -95,13 +99,12 @@ plan_check() {
 			PLAN_FEW_SEEDS=1
 			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
 		fi
-		[ "$model" != on ] || MODEL_PLAN=1
 		# a size the board cannot hold is never booted as is: the scaled
 		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
 		[ "$scale" = - ] || note "$MATRIX: cell $k: ${scale#* * } (docs/BENCHMARKS.md, sizes on a board)"
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
-		if [ "$DRY" = 1 ]; then
+		if [ "$pc_dry" = 1 ]; then
 			pc_what=$(board_get "$b" MODEL)
 			[ -n "$pc_what" ] || pc_what=$(board_get "$b" TYPE)
 			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
@@ -114,7 +117,7 @@ plan_check() {
 		fi
 	done <"$TMPD/cellfacts"
 	exec 3<&-
-	[ "$DRY" = 1 ] || return 0
+	[ "$pc_dry" = 1 ] || return 0
 	# A plan on two backends runs each one's runs in turn (run_plan).
 	awk '{ if (!($1 in c)) o[++n] = $1; c[$1] = c[$1] " " NR }
 		END { if (n > 1) { printf "backends: %d, each prepared, run and collected in turn:", n
@@ -142,7 +145,10 @@ key_where() { # KEY -> "MATRIX:LINE" (or MATRIX) for messages
 	echo "$MATRIX${kw_l:+:$kw_l}"
 }
 
+# plan_runs RERUN: TMPD/plan, the boots to make; RERUN 1 (--rerun): complete
+# runs too.
 plan_runs() {
+	pr_rerun=$1
 	# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
 	# alike; complete runs are skipped.  Lines: "<run> <cell number>".
 	# MAXRUNS with every cell's default applied (a cell without runs: next to
@@ -156,7 +162,7 @@ plan_runs() {
 		while read -r pr_runs pr_vd; do
 			k=$((k + 1))
 			[ "$r" -le "$pr_runs" ] || continue
-			if [ -d "$pr_vd/$r" ] && [ "$RERUN" = 0 ]; then
+			if [ -d "$pr_vd/$r" ] && [ "$pr_rerun" = 0 ]; then
 				check_kept_seed "$(sed -n "${k}p" "$TMPD/cells")" "$r" "$pr_vd/$r"
 				note "${pr_vd##*/} run $r: complete, kept"
 				continue

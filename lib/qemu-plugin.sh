@@ -8,8 +8,9 @@
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT; environment:
 # KREPRO_QEMU_SOURCE (a folder already holding the source package's files,
 # still checked), KREPRO_DEBIAN_MIRROR (the mirror apt fetches from).
-# model_plugin_arg (run-matrix) reads its board through board_get, MODEL_PLUGIN,
-# MODEL_PLUGIN_SHA and MODEL_QEMU (prepare_images).  Sets: nothing global.
+# run-matrix's model_plugin_prepare sets MODEL_PLUGIN, MODEL_PLUGIN_SHA and
+# MODEL_QEMU, which model_plugin_arg reads (with its board, through
+# board_get).  Sets nothing else global.
 
 qp_get() { # key -> value from tools/qemu-plugin/qemu-source.conf
 	conf_get "$KREPRO_ROOT/tools/qemu-plugin/qemu-source.conf" "$1"
@@ -186,9 +187,21 @@ model_cpunodes() {
 	}' "$@"
 }
 
+# model_plugin_prepare (run-matrix, prepare_images): when a planned cell
+# has memory_model: on (TMPD/cellfacts' 10th column, plan_check), the
+# plugin built for the installed QEMU: MODEL_PLUGIN, its sha256
+# MODEL_PLUGIN_SHA and MODEL_QEMU, the QEMU it is for.
+model_plugin_prepare() {
+	awk -F '\t' '$10 == "on" { found = 1; exit } END { exit !found }' "$TMPD/cellfacts" || return 0
+	MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
+	[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
+	MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
+	MODEL_QEMU=$(qemu-system-x86_64 --version | head -n 1)
+}
+
 # model_plugin_arg RUN-DIR KERNEL BOARD: the -plugin argument that boots a cell
 # with the memory model on BOARD (board_get): the plugin MODEL_PLUGIN
-# (prepare_images), its report RUN-DIR/memory-model, the board's caches and
+# (model_plugin_prepare), its report RUN-DIR/memory-model, the board's caches and
 # NUMA layout, and the kernel's System.map when it has one (the profile's
 # symbols).  Writes RUN-DIR/model.conf, what the run was booted with.
 model_plugin_arg() {
