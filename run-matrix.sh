@@ -141,13 +141,6 @@ BOARD_OVERRIDE=
 CLOCK_OVERRIDE=
 LKP_TESTS=
 BUNDLE=
-LAVA_DIR=
-LAVA_URL=
-LAVA_SERVER=
-LAVA_TAGS=
-LAVA_IDENTITY=
-LAVA_MACHINE=
-BOOT_MODE=
 MATRIX=
 MATRIX_LINE=
 JOBS=1
@@ -189,12 +182,9 @@ while [ $# -gt 0 ]; do
 	--print-default-matrix) default_matrix; exit 0 ;;
 	--keys) key_table; exit $? ;;
 	--keys-md) key_table | keys_markdown; exit 0 ;;
-	--kexec) BOOT_MODE=kexec; shift ;;
-	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2; shift 2 ;;
-	--lava-url) [ $# -ge 2 ] || die "--lava-url needs a URL"; LAVA_URL=$2; shift 2 ;;
-	--lava) [ $# -ge 2 ] || die "--lava needs the server's URL"; LAVA_SERVER=$2; shift 2 ;;
-	--lava-tags) [ $# -ge 2 ] || die "--lava-tags needs tag names"; LAVA_TAGS=$2; shift 2 ;;
-	--lava-identity) [ $# -ge 2 ] || die "--lava-identity needs a lavacli identity"; LAVA_IDENTITY=$2; shift 2 ;;
+	# a backend's options are its module's (lib/boot-kexec.sh, lib/lava.sh)
+	--kexec) kexec_option; shift ;;
+	--export-lava | --lava-url | --lava | --lava-tags | --lava-identity) lava_option "$@"; shift 2 ;;
 	-C) KREPRO_CACHE=$2; shift 2 ;;
 	-O) KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
@@ -225,7 +215,7 @@ if [ -n "$IMPORT_DIR" ]; then
 	exit
 fi
 run_plan
-[ -n "$BACKEND_REPORT" ] || exit 0
+backend_reports || exit 0
 write_report
 }
 main "$@"

@@ -13,8 +13,9 @@
 #                            not (one line) and returns 1, or 2 when the
 #                            cell (its boot:) or an option asked for NAME:
 #                            then no later backend may take the cell
-#   NAME_facts               sets the BACKEND_* facts below that differ
-#                            from backend_use's defaults
+#   NAME_facts               prints the facts below that differ from
+#                            backend_use's defaults, a "FACT VALUE" line
+#                            each (no process: plan time calls it a cell)
 #   NAME_check               before a build, once a session when a cell
 #                            uses NAME: what it needs on this host
 #                            (commands); dies
@@ -36,13 +37,13 @@
 #   lab          lib/boot-lab.sh    a lab board: ssh, kexec from its own system
 #   qemu         lib/boot-qemu.sh   a QEMU board, one boot per run
 BACKENDS="lava_server lava_export kexec lab qemu"
-# The facts other modules read instead of the board's type or the options
-# (backend_use sets them; NAME_facts changes its own):
-#   BACKEND_BUILDS   1: kernels and initramfs are built here (or come from a
-#                    bundle); empty for import-lava (the export's images)
-#   BACKEND_SLOTS    1: runs may boot JOBS at once (-j N)
-#   BACKEND_REPORT   1: the runs' results are here once collected (a report
-#                    follows); empty for an export
+# The facts, which other modules ask through backend_builds and
+# backend_reports instead of reading the options:
+#   builds   yes: kernels and initramfs are built here (or come from a
+#            bundle); no for import-lava (the export's images)
+#   slots    yes: runs may boot JOBS at once (-j N); default no
+#   report   yes: the runs' results are here once collected (a report
+#            follows); no for an export
 # Reads: MATRIX, JOBS, SLOT_PIDS (session_start),
 # TMPD/plan, TMPD/cells, TMPD/backends (a cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
@@ -57,8 +58,23 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 # backend_use NAME: BACKEND and its facts.
 backend_use() {
 	BACKEND=$1 BACKEND_BUILDS=1 BACKEND_SLOTS='' BACKEND_REPORT=1
-	"${1}_facts"
+	"${1}_facts" >"$TMPD/facts"
+	while read -r bu_fact bu_val; do
+		case $bu_val in yes) bu_val=1 ;; no) bu_val='' ;; *) die "${1}_facts: $bu_fact: expected yes or no, not '$bu_val'" ;; esac
+		case $bu_fact in
+		builds) BACKEND_BUILDS=$bu_val ;;
+		slots) BACKEND_SLOTS=$bu_val ;;
+		report) BACKEND_REPORT=$bu_val ;;
+		*) die "${1}_facts: unknown fact '$bu_fact'" ;;
+		esac
+	done <"$TMPD/facts"
 }
+
+# backend_builds: 0 when the current backend (backend_use) boots images
+# built here or taken from a bundle; backend_reports: 0 when its results
+# are here once it collected them.
+backend_builds() { [ -n "$BACKEND_BUILDS" ]; }
+backend_reports() { [ -n "$BACKEND_REPORT" ]; }
 
 # backend_pick CELL CLOCK BOARD MODEL: BACKEND, the first of BACKENDS whose accepts
 # takes the cell, its facts set; 1 when none does, with

@@ -9,12 +9,16 @@
 # TMPD/plan.grouped and TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
+KEXEC_ASKED= # --kexec: every cell a chain
+
+kexec_option() { KEXEC_ASKED=1; } # run-matrix's --kexec
+kexec_asked() { [ -n "$KEXEC_ASKED" ]; }
 
 # kexec_accepts CELL CLOCK BOARD MODEL: the cells that ask for a chain (boot: kexec,
 # --kexec), which runs in one QEMU: a QEMU board, a clock it keeps, one
 # guest at a time.  A cell that asks and cannot have it is refused (2).
 kexec_accepts() {
-	case "${BOOT_MODE:-} $1 " in
+	case "${KEXEC_ASKED:+kexec} $1 " in
 	kexec\ * | *" boot=kexec "*) ;;
 	*) echo "boot: each (a chain is boot: kexec or --kexec)"; return 1 ;;
 	esac
@@ -72,14 +76,16 @@ kexec_collect() {
 		# chain's goes ($SLOT_TMP/initrd), and the chain then booted the
 		# probe's job, sending nothing (a first run that is a chain).
 		pick_accel "$kc_board" "$kc_clock"
+		kc_accel=$(accel_picked)
 		initrd_with "$TMPD/chain.list" "$TMPD/initrd"
-		note "kexec chain of $step boots in one QEMU ($ACCEL): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
+		note "kexec chain of $step boots in one QEMU ($kc_accel): $(cut -d' ' -f2 "$TMPD/chain/plan" | tr '\n' ' ')"
 		# kernel_cmdline is part of the result path, so every step of a
 		# group shares it; the guest hands its own command line on, with
 		# each step's seed (exact mode).
-		boot_guest "$kc_board" "$kc_clock" "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$ACCEL" \
+		boot_guest "$kc_board" "$kc_clock" "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$kc_accel" \
 			" krepro.step=1$first_args" || true
-		note "kexec chain ran ${BOOT_SECONDS}s${BOOT_REASON:+: $BOOT_REASON}"
+		kc_why=$(boot_guest_said reason)
+		note "kexec chain ran $(boot_guest_said seconds)s${kc_why:+: $kc_why}"
 		step=0
 		while read -r r k; do
 			step=$((step + 1))
@@ -92,7 +98,7 @@ kexec_collect() {
 			awk -v s="$step" -v m="$CHAIN_STEP" 'index($0, m " ") == 1 { cur = substr($0, length(m) + 2) + 0 } cur == s' \
 				"$TMPD/chainrun/console.log" >"$kr_rdir.tmp/console.log"
 			# a step's seconds are the chain's: none said a run
-			finish_run "$kr_rdir" "$step" "${BOOT_REASON:+chain: $BOOT_REASON}" "$(run_field "$kr" cell)"
+			finish_run "$kr_rdir" "$step" "${kc_why:+chain: $kc_why}" "$(run_field "$kr" cell)"
 		done <"$TMPD/chain/steps"
 	done
 }

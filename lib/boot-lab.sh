@@ -119,7 +119,7 @@ run_lab() {
 	} >>"$lr_rdir.tmp/job.conf"
 	single_initrd "$lr_rdir.tmp/job.conf"
 	rl_cmdline=$(lab_board CMDLINE)
-	cmdline="$GUEST_CMDLINE${rl_cmdline:+ $rl_cmdline}$(kernel_args "$lr_cell")"
+	cmdline="$(guest_cmdline)${rl_cmdline:+ $rl_cmdline}$(kernel_args "$lr_cell")"
 	echo "ssh $(lab_board SSH): kexec -l $lr_v.bzImage --append='$cmdline'" >"$lr_rdir.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)

@@ -38,7 +38,7 @@ qemu_keeps_clock() {
 	return 1
 }
 
-qemu_facts() { BACKEND_SLOTS=1; } # exact guests boot in JOBS slots
+qemu_facts() { echo slots yes; } # exact guests boot in JOBS slots
 # qemu_check: no boot starts without QEMU (a bundle run builds nothing,
 # so nothing else asks for it).
 qemu_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
@@ -68,7 +68,18 @@ qemu_run_one() {
 
 # --- boot -------------------------------------------------------------------
 
-GUEST_CMDLINE="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"
+# guest_cmdline: the kernel command line every backend's guest starts with
+# (QEMU, a lab board, a LAVA device).
+guest_cmdline() { echo "console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 nokaslr printk.devkmsg=on"; }
+
+# guest_output_max: the most a guest may write to its results or console
+# port (KREPRO_GUEST_OUTPUT_MAX, bytes; krepro-listen's bound for lab boards
+# too); more fails the run and stops the guest.
+guest_output_max() {
+	gom=${KREPRO_GUEST_OUTPUT_MAX:-268435456}
+	case $gom in '' | *[!0-9]*) die "KREPRO_GUEST_OUTPUT_MAX must be bytes" ;; esac
+	echo "$gom"
+}
 EXACT_QEMU_ARGS="-icount shift=$(contract_get KRP_EXACT_ICOUNT_SHIFT),sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm"
 
 # single_initrd JOBCONF: the initramfs plus a small cpio holding the job.
@@ -105,7 +116,8 @@ boot_guest() {
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
 	bg_acc=$(accel_args "$bg_accel" "$bg_board" "$bg_clock")
-	cmdline="$GUEST_CMDLINE$bg_extra"
+	cmdline="$(guest_cmdline)$bg_extra"
+	bg_max=$(guest_output_max)
 	bg_numa=$(board_get "$bg_board" NUMA)
 	# shellcheck disable=SC2086 # the NUMA options and acc are argument lists
 	set -- qemu-system-x86_64 -machine "$(board_get "$bg_board" MACHINE)" $bg_acc -smp "$(board_get "$bg_board" SMP)" \
@@ -140,8 +152,8 @@ boot_guest() {
 			break
 		fi
 		for f in frames.bin console.log; do
-			if [ "$(stat -c %s "$bg_dir/$f" 2>/dev/null || echo 0)" -gt "$GUEST_OUTPUT_MAX" ]; then
-				BOOT_REASON="guest wrote more than $GUEST_OUTPUT_MAX bytes to $f"
+			if [ "$(stat -c %s "$bg_dir/$f" 2>/dev/null || echo 0)" -gt "$bg_max" ]; then
+				BOOT_REASON="guest wrote more than $bg_max bytes to $f"
 			fi
 		done
 		[ -z "$BOOT_REASON" ] || break
@@ -155,6 +167,12 @@ boot_guest() {
 	BOOT_SECONDS=$t
 	[ -n "$BOOT_REASON" ] || BOOT_REASON=$(console_fault "$bg_dir/console.log")
 	[ -z "$BOOT_REASON" ]
+}
+
+# boot_guest_said reason|seconds: the last boot_guest's failure (empty:
+# none) or seconds, for a caller in another module (the kexec chain).
+boot_guest_said() {
+	case $1 in reason) printf '%s\n' "$BOOT_REASON" ;; seconds) printf '%s\n' "$BOOT_SECONDS" ;; esac
 }
 
 # host_load_mark: the host's CPU pressure stall total (us, /proc/pressure/cpu
@@ -208,6 +226,8 @@ KVM_PROBE_DONE="$(contract_get KRP_RESULTS_SENT) (ok)" # the probe guest's last 
 KVM_PROBE_FIRST=5 # s: a guest under KVM prints its kernel's first line by then
 KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
+# accel_picked: the last pick_accel's ACCEL (kvm or tcg).
+accel_picked() { printf '%s\n' "$ACCEL"; }
 pick_accel() { # BOARD CLOCK: sets ACCEL
 	[ "${2:-real}" != exact ] || { ACCEL=tcg; return 0; }
 	pa_acc=$(board_get "${1:-}" ACCEL)

@@ -21,7 +21,7 @@ open_bundle() {
 
 prepare_images() {
 	GIC=$KREPRO_OUT/host/gen_init_cpio
-	if [ -z "$BACKEND_BUILDS" ]; then
+	if ! backend_builds; then
 		: # nothing to build: the run happened in the lab
 	elif [ -n "$BUNDLE" ]; then
 		INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
@@ -49,10 +49,10 @@ prepare_images() {
 	fi
 	# An import boots nothing here: its job.conf came with the LAVA export.
 	INITRAMFS_SHA=
-	[ -z "$BACKEND_BUILDS" ] || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
+	! backend_builds || INITRAMFS_SHA=$(sha256sum "$INITRAMFS" | cut -d' ' -f1)
 	# The memory model's plugin, built here for the installed QEMU (a bundle
 	# carries none: it is the kit's own code, not the kernel's).
-	[ -z "$BACKEND_BUILDS" ] || model_plugin_prepare
+	! backend_builds || model_plugin_prepare
 	# Each run records the images it booted (write_images).
 	for v in $VARIANTS; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"

@@ -19,6 +19,20 @@
 # import's session options, set once).
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
+# run-matrix's LAVA options (lava_option), checked together by lava_options
+LAVA_DIR='' LAVA_URL='' LAVA_SERVER='' LAVA_TAGS='' LAVA_IDENTITY='' LAVA_MACHINE=''
+
+# lava_option OPTION VALUE...: one of run-matrix's LAVA options and its value.
+lava_option() {
+	case $1 in
+	--export-lava) [ $# -ge 2 ] || die "--export-lava needs a directory"; LAVA_DIR=$2 ;;
+	--lava-url) [ $# -ge 2 ] || die "--lava-url needs a URL"; LAVA_URL=$2 ;;
+	--lava) [ $# -ge 2 ] || die "--lava needs the server's URL"; LAVA_SERVER=$2 ;;
+	--lava-tags) [ $# -ge 2 ] || die "--lava-tags needs tag names"; LAVA_TAGS=$2 ;;
+	--lava-identity) [ $# -ge 2 ] || die "--lava-identity needs a lavacli identity"; LAVA_IDENTITY=$2 ;;
+	*) die "lava_option: not a LAVA option: $1 (a bug: please report it)" ;;
+	esac
+}
 
 # import_lava_args [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG: sets IMPORT_*.
 import_lava_args() {
@@ -195,7 +209,7 @@ lava_stage() {
 lava_options() {
 	if [ -n "$LAVA_SERVER" ]; then
 		[ -z "$LAVA_DIR" ] || die "--lava runs the jobs; --export-lava only writes them: one or the other"
-		if [ "$JOBS" != 1 ] || [ -n "$BOOT_MODE" ]; then
+		if [ "$JOBS" != 1 ] || kexec_asked; then
 			die "--lava: LAVA runs the jobs (as many at once as it has devices): no -j, no --kexec"
 		fi
 		lava_setup "$LAVA_SERVER"
@@ -228,8 +242,8 @@ lava_export_accepts() {
 	lava_keeps_clock "$2" "$3" || return 2
 }
 lava_export_facts() {
-	BACKEND_REPORT=''
-	[ -z "$IMPORT_DIR" ] || BACKEND_BUILDS=''
+	echo report no
+	[ -z "$IMPORT_DIR" ] || echo builds no
 }
 lava_export_check() { :; }
 lava_export_stop() { :; }
@@ -252,7 +266,7 @@ lava_export_collect() {
 lava_job_yaml() {
 	url=${LAVA_URL:-file://$LAVA_DIR}
 	mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-	append=$GUEST_CMDLINE$(boot_args "$CELL" "$1")
+	append=$(guest_cmdline)$(boot_args "$CELL" "$1")
 	echo "# krepro cell $2, run $1: $CELL"
 	echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $JN LOG  (LOG: the job's console log)"
 	echo "job_name: krepro $(cell_get "$CELL" suite) $ls_v run $1 ($JN)"

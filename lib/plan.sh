@@ -133,7 +133,7 @@ check_variant() {
 	if [ -n "$BUNDLE" ]; then
 		[ -f "$BUNDLE_DIR/kernels/$1/bzImage" ] ||
 			die "$(key_where "$2"): the bundle has no kernel '$1' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
-	elif [ -n "$BACKEND_BUILDS" ]; then
+	elif backend_builds; then
 		"$KREPRO_ROOT/build.sh" patches "$1" >/dev/null 2>"$TMPD/variant.err" ||
 			die "$(key_where "$2"): variant '$1': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
 	fi

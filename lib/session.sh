@@ -2,9 +2,9 @@
 # lib/session.sh: one run-matrix process: its temp folder (TMPD), the children it
 # must stop on exit (guests, slots), and the lock on its results tree.
 # Reads: RESULTS, SLOT_PIDS (cleanup; each backend stops its own children:
-# backend_stop); environment: TMPDIR, KREPRO_GUEST_OUTPUT_MAX.  Sets:
-# TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID, GUEST_OUTPUT_MAX (session_start).
-# Shared (bench/shared-state.sh): TMPD, GUEST_OUTPUT_MAX: the session's, set once.
+# backend_stop); environment: TMPDIR.  Sets:
+# TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID (session_start).
+# Shared (bench/shared-state.sh): TMPD, the session's, set once.
 
 # session_start: a fresh TMPD, older ones of killed run-matrix processes
 # removed, and the traps that stop every child on exit.
@@ -19,10 +19,8 @@ session_start() {
 	SLOT_TMP=$TMPD
 	SLOT_PIDS=
 	QEMU_PID=
-	# The most a guest may write to its results or console port (krepro-listen's
-	# bound for lab boards too); more fails the run and stops the guest.
-	GUEST_OUTPUT_MAX=${KREPRO_GUEST_OUTPUT_MAX:-268435456}
-	case $GUEST_OUTPUT_MAX in '' | *[!0-9]*) die "KREPRO_GUEST_OUTPUT_MAX must be bytes" ;; esac
+	# boot_guest's bound (guest_output_max), checked before anything runs
+	guest_output_max >/dev/null
 	trap cleanup EXIT
 	trap 'note "interrupted; completed runs are kept, rerun to resume"; exit 130' INT TERM HUP
 }
