@@ -197,13 +197,12 @@ mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
 lava_options
 session_start
-[ -z "$BUNDLE" ] || open_bundle
+[ -z "$BUNDLE" ] || open_bundle "$BUNDLE"
 plan_cells "$CLOCK_OVERRIDE" "$LKP_TESTS"
 plan_check "$DRY"
 plan_runs "$RERUN"
 if [ "$DRY" = 1 ]; then
-	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
-	echo "plan: $PENDING boots ($((TOTAL_RUNS - PENDING)) runs complete, kept)"
+	plan_summary
 	exit 0
 fi
 plan_check_boots

@@ -123,9 +123,7 @@ backend_run_one() {
 # matrix whose cells need two backends runs both, with the prepare and
 # collect of each.
 run_plan() {
-	START=$(date +%s)
-	done_runs=0
-	failed_runs=0
+	runs_start
 	awk 'NR == FNR { b[FNR] = $1; next } { print > (dir "/plan." b[$2]); if (!(b[$2] in seen)) { seen[b[$2]] = 1; print b[$2] > (dir "/plan.backends") } }' \
 		dir="$TMPD" "$TMPD/backends" "$TMPD/plan"
 	[ -s "$TMPD/plan" ] || : >"$TMPD/plan.backends"

@@ -249,7 +249,7 @@ pick_accel() { # BOARD CLOCK: sets ACCEL
 		ACCEL=$ACCEL_CACHE
 		return 0
 	fi
-	firstv=${VARIANTS# }
+	firstv=$(plan_fact variants)
 	kvm_probe "$(cat "$TMPD/kernel.${firstv%% *}")" "${1:-}"
 	ACCEL_CACHE=$KVM_VERDICT ACCEL=$KVM_VERDICT
 	printf '%s\n%s\n%s\n%s\n' "$pkey" "$KVM_VERDICT" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$KVM_WHY" >"$pfile"

@@ -1,31 +1,39 @@
 # shellcheck shell=sh
 # lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
-# Reads: BUNDLE, MATRIX, VARIANTS, BACKEND_BUILDS (empty: an import, nothing
-# to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
+# Reads: MATRIX, the plan's variants (plan_fact), backend_builds (no: an
+# import, nothing to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
 # memory model's plugin through model_plugin_prepare (lib/qemu-plugin.sh).
 # Shared (bench/shared-state.sh): the images a session booted (INITRAMFS, INITRAMFS_SHA, GIC,
 # BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
 
-# open_bundle: unpack and check --bundle FILE (its matrix is the default).
+BUNDLE_DIR= # an opened bundle's folder (bundle_dir)
+
+# open_bundle FILE: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {
-	case $BUNDLE in /*) ;; *) BUNDLE=$PWD/$BUNDLE ;; esac
-	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$BUNDLE" 2>/dev/null | cut -c1-16)
+	ob_file=$1
+	case $ob_file in /*) ;; *) ob_file=$PWD/$ob_file ;; esac
+	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$ob_file" 2>/dev/null | cut -c1-16)
 	# A subshell: unpack_bundle's working variables stay its own.
-	(unpack_bundle "$BUNDLE" "$BUNDLE_DIR") || exit 2
+	(unpack_bundle "$ob_file" "$BUNDLE_DIR") || exit 2
 	BUNDLE_DIR=$BUNDLE_DIR/krepro-bundle
-	note "bundle $BUNDLE: every file matches MANIFEST.sha256"
+	note "bundle $ob_file: every file matches MANIFEST.sha256"
 	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml
 }
 
+# bundle_dir: the opened bundle's folder (kernels/, inputs/, matrix.yaml),
+# or nothing when the session builds its own images.
+bundle_dir() { printf '%s\n' "$BUNDLE_DIR"; }
+
 prepare_images() {
+	pi_vs=$(plan_fact variants)
 	GIC=$KREPRO_OUT/host/gen_init_cpio
 	if ! backend_builds; then
 		: # nothing to build: the run happened in the lab
-	elif [ -n "$BUNDLE" ]; then
+	elif [ -n "$BUNDLE_DIR" ]; then
 		INITRAMFS=$BUNDLE_DIR/initramfs.cpio.gz
-		for v in $VARIANTS; do
+		for v in $pi_vs; do
 			[ -f "$BUNDLE_DIR/kernels/$v/bzImage" ] || die "bundle has no kernel '$v' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
 			echo "$BUNDLE_DIR/kernels/$v/bzImage" >"$TMPD/kernel.$v"
 		done
@@ -41,9 +49,9 @@ prepare_images() {
 		fi
 	else
 		# shellcheck disable=SC2086 # variant names are single words
-		"$KREPRO_ROOT/build.sh" preflight $VARIANTS
+		"$KREPRO_ROOT/build.sh" preflight $pi_vs
 		INITRAMFS=$("$KREPRO_ROOT/build.sh" initramfs | tail -n 1)
-		for v in $VARIANTS; do
+		for v in $pi_vs; do
 			"$KREPRO_ROOT/build.sh" kernel "$v" | tail -n 1 >"$TMPD/kernel.$v"
 		done
 	fi
@@ -54,7 +62,7 @@ prepare_images() {
 	# carries none: it is the kit's own code, not the kernel's).
 	! backend_builds || model_plugin_prepare
 	# Each run records the images it booted (write_images).
-	for v in $VARIANTS; do
+	for v in $pi_vs; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
 	done
 }

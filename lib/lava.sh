@@ -254,7 +254,7 @@ lava_export_prepare() {
 }
 lava_export_run_one() { lava_stage "$1" "$2"; }
 lava_export_collect() {
-	note "LAVA: $PENDING job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
+	note "LAVA: $(plan_fact pending) job definitions in $LAVA_DIR (cells.tsv maps each to its result path)"
 }
 
 # lava_job_yaml RUN CELL-NUMBER: job JN's definition (lava_stage's
@@ -513,7 +513,7 @@ lava_server_prepare() {
 	need_cmd lavacli lavacli
 	LAVA_TRIES=${KREPRO_LAVA_TRIES:-3}
 	LAVA_POLL=${KREPRO_LAVA_POLL:-10}
-	LAVA_TIMEOUT=${KREPRO_LAVA_TIMEOUT:-$((1800 + PENDING * 600))}
+	LAVA_TIMEOUT=${KREPRO_LAVA_TIMEOUT:-$((1800 + $(plan_fact pending) * 600))}
 	for lr_n in "$LAVA_TRIES" "$LAVA_POLL" "$LAVA_TIMEOUT"; do
 		case $lr_n in '' | *[!0-9]* | 0) die "KREPRO_LAVA_TRIES, _POLL and _TIMEOUT must be positive numbers" ;; esac
 	done
@@ -522,7 +522,7 @@ lava_server_prepare() {
 	touch "$LAVA_DIR/cells.tsv" "$LAVA_DIR/jobs.tsv"
 	lava_cli "$TMPD/lava.version" system version ||
 		die "--lava: cannot reach $LAVA_SERVER_SHOWN as lavacli identity $LAVA_IDENTITY: $LAVA_ERR"
-	note "LAVA $LAVA_SERVER_SHOWN ($(head -c 40 "$TMPD/lava.version" | lava_scrub)), identity $LAVA_IDENTITY: $PENDING jobs${LAVA_TAGS:+ on devices tagged $LAVA_TAGS}"
+	note "LAVA $LAVA_SERVER_SHOWN ($(head -c 40 "$TMPD/lava.version" | lava_scrub)), identity $LAVA_IDENTITY: $(plan_fact pending) jobs${LAVA_TAGS:+ on devices tagged $LAVA_TAGS}"
 	: >"$TMPD/lava.wait"
 }
 
@@ -542,7 +542,6 @@ lava_server_run_one() {
 
 # lava_server_collect: every submitted job waited for and imported.
 lava_server_collect() {
-	lr_end=$((START + LAVA_TIMEOUT))
 	while [ -s "$TMPD/lava.wait" ]; do
 		: >"$TMPD/lava.next"
 		while read -r jn; do
@@ -550,9 +549,9 @@ lava_server_collect() {
 		done <"$TMPD/lava.wait"
 		mv "$TMPD/lava.next" "$TMPD/lava.wait"
 		[ -s "$TMPD/lava.wait" ] || break
-		[ "$(date +%s)" -lt "$lr_end" ] ||
+		[ "$(runs_elapsed)" -lt "$LAVA_TIMEOUT" ] ||
 			die "--lava: $(wc -l <"$TMPD/lava.wait") jobs not finished after $LAVA_TIMEOUT s (KREPRO_LAVA_TIMEOUT); they stay in LAVA (RESULTS/lava/jobs.tsv): rerun to resume"
 		sleep "$LAVA_POLL"
 	done
-	note "LAVA: $PENDING runs ($failed_runs failed) in $(($(date +%s) - START)) s"
+	note "LAVA: $(plan_fact pending) runs ($failed_runs failed) in $(runs_elapsed) s"
 }

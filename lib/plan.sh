@@ -2,16 +2,15 @@
 # lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
-# Reads: MATRIX, MATRIX_LINE (import-lava), BUNDLE,
-# BUNDLE_DIR, BACKEND_BUILDS (each cell's backend:
+# Reads: MATRIX, MATRIX_LINE (import-lava), the bundle (bundle_dir),
+# backend_builds (each cell's backend:
 # backend_of_cell; NAME_check), KEYS (load_key_classes), CB
 # (board_of), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
 # each cell, its memory_model in column 10).
-# Shared (bench/shared-state.sh): MATRIX_NAME, NCELLS, PENDING, TOTAL_RUNS, VARIANTS (the plan's
-# totals, set once).
+# Other modules ask the plan's totals with plan_fact (TMPD/plan.facts).
 
 # plan_cells CLOCK LKP-TESTS: MATRIX (default: the embedded one) ->
 # TMPD/cells; CLOCK (--clock, or empty) replaces every cell's clock,
@@ -130,9 +129,10 @@ check_variant() {
 	case " ${CHECKED_VARIANTS:-} " in *" $1 "*) return 0 ;; esac
 	cv_why=$(variant_stack_problem "$1")
 	[ -z "$cv_why" ] || die "$(key_where "$2"): bad variant '$1': $cv_why"
-	if [ -n "$BUNDLE" ]; then
-		[ -f "$BUNDLE_DIR/kernels/$1/bzImage" ] ||
-			die "$(key_where "$2"): the bundle has no kernel '$1' (it has: $(cd "$BUNDLE_DIR/kernels" && echo *))"
+	cv_bundle=$(bundle_dir)
+	if [ -n "$cv_bundle" ]; then
+		[ -f "$cv_bundle/kernels/$1/bzImage" ] ||
+			die "$(key_where "$2"): the bundle has no kernel '$1' (it has: $(cd "$cv_bundle/kernels" && echo *))"
 	elif backend_builds; then
 		"$KREPRO_ROOT/build.sh" patches "$1" >/dev/null 2>"$TMPD/variant.err" ||
 			die "$(key_where "$2"): variant '$1': $(sed 's/^build: error: //' "$TMPD/variant.err" | head -n 1)"
@@ -172,6 +172,20 @@ plan_runs() {
 		r=$((r + 1))
 	done >"$TMPD/plan"
 	PENDING=$(wc -l <"$TMPD/plan")
+	printf 'name %s\ncells %s\nruns %s\npending %s\nvariants%s\n' "$MATRIX_NAME" "$NCELLS" "$TOTAL_RUNS" "$PENDING" "$VARIANTS" >"$TMPD/plan.facts"
+}
+
+# plan_fact name|cells|runs|pending|variants: the planned matrix's name,
+# its number of cells, of runs, of boots to make (complete runs are kept),
+# its variants (space-separated), from TMPD/plan.facts (plan_runs).
+plan_fact() {
+	sed -n "s/^$1 //p" "$TMPD/plan.facts"
+}
+
+# plan_summary: the --dry-run's last lines.
+plan_summary() {
+	echo "$NCELLS cells, $TOTAL_RUNS runs, variants:$VARIANTS"
+	echo "plan: $PENDING boots ($((TOTAL_RUNS - PENDING)) runs complete, kept)"
 }
 
 # check_kept_seed CELL RUN RDIR: a complete run kept for this plan has the

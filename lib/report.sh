@@ -2,9 +2,10 @@
 # lib/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
 # after a run (report.txt, report.html, JSON/CSV beside each comparison), the
 # report tools on their own, and a report email back into a matrix.
-# Reads: KREPRO_ROOT, KREPRO_OUT, RESULTS, TMPD, VARIANTS, MATRIX_NAME,
-# TOTAL_RUNS (plan_check), BUNDLE, BUNDLE_DIR (open_bundle), TENANT_PREFIX
-# (lib/runs.sh), START, failed_runs (run_plan); environment: TMPDIR.  Sets:
+# Reads: KREPRO_ROOT, KREPRO_OUT, RESULTS, TMPD, the plan's name, runs and
+# variants (plan_fact), the bundle (bundle_dir), TENANT_PREFIX
+# (lib/runs.sh), the runs' failures and time (runs_failed, runs_elapsed);
+# environment: TMPDIR.  Sets:
 # H (host_tools), REPORT, HTML, report_failed (failed comparisons).
 
 # report_tool NAME ARGS...: compare, index (UnixBench), pivot or report
@@ -74,7 +75,8 @@ from_report() {
 context_notes() {
 	for cn_v in "$@"; do
 		cn_m=$KREPRO_OUT/kernels/$cn_v/manifest.json
-		[ -z "${BUNDLE:-}" ] || cn_m=$BUNDLE_DIR/kernels/$cn_v/manifest.json
+		cn_b=$(bundle_dir)
+		[ -z "$cn_b" ] || cn_m=$cn_b/kernels/$cn_v/manifest.json
 		[ -f "$cn_m" ] || continue
 		sed -n 's/^  "apply_context": \[\(.*\)\],$/\1/p' "$cn_m" | tr '}' '\n' |
 			sed -n "s/.*\"series\": \"\([^\"]*\)\".*\"text\": \"\([^\"]*\)\".*/variant $cn_v: series \1 \2/p"
@@ -86,6 +88,7 @@ context_notes() {
 write_report() {
 	REPORT=$RESULTS/report.txt
 	report_failed=0
+	wr_vs=$(plan_fact variants)
 	: >"$TMPD/report"
 	HTML=
 	while IFS= read -r c; do
@@ -99,7 +102,7 @@ write_report() {
 	# One line per directory: paths may hold spaces.
 	while IFS= read -r vd; do
 		set --
-		for v in $VARIANTS; do
+		for v in $wr_vs; do
 			if [ -d "$vd/$v" ]; then
 				if ! "$H/krepro-stats" unite "$vd/$v" >/dev/null; then
 					note "unite $vd/$v failed"
@@ -162,8 +165,8 @@ write_report() {
 	else
 		cat "$REPORT"
 	fi
-	note "matrix $MATRIX_NAME: $TOTAL_RUNS runs ($failed_runs failed) in $(($(date +%s) - START)) s; results in $RESULTS"
+	note "matrix $(plan_fact name): $(plan_fact runs) runs ($(runs_failed) failed) in $(runs_elapsed) s; results in $RESULTS"
 	note "report: $REPORT${HTML:+, $RESULTS/report.html (and report.json, report.csv beside each comparison)}"
 	[ "$report_failed" = 0 ] || note "some comparisons failed: see $REPORT"
-	[ "$failed_runs" = 0 ] && [ "$report_failed" = 0 ]
+	[ "$(runs_failed)" = 0 ] && [ "$report_failed" = 0 ]
 }

@@ -257,11 +257,22 @@ prepare_run() {
 	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"
 }
 
+# runs_start: the plan's runs begin (run_plan): elapsed time and counts
+# from here; runs_failed and runs_elapsed say them.
+runs_start() {
+	START=$(date +%s)
+	done_runs=0
+	failed_runs=0
+}
+runs_failed() { echo "$failed_runs"; }
+runs_elapsed() { echo "$(($(date +%s) - START))"; }
+
 progress() { # what [plan index, for parallel slots]
 	done_runs=$((done_runs + 1))
 	pg_i=${2:-$done_runs}
-	el=$(($(date +%s) - START))
+	el=$(runs_elapsed)
+	pg_n=$(plan_fact pending)
 	left=
-	[ "$pg_i" -gt 1 ] && left=", ~$((el * (PENDING - pg_i + 1) / (pg_i - 1)))s left"
-	note "[$pg_i/$PENDING] $1, elapsed ${el}s$left"
+	[ "$pg_i" -gt 1 ] && left=", ~$((el * (pg_n - pg_i + 1) / (pg_i - 1)))s left"
+	note "[$pg_i/$pg_n] $1, elapsed ${el}s$left"
 }

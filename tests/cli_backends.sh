@@ -66,7 +66,7 @@ mkdir -p "$T_DIR/rp"
 printf '1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n' >"$T_DIR/rp/plan"
 printf 'a\nb\na\n' >"$T_DIR/rp/backends"
 # shellcheck disable=SC2016 # expanded by the inner sh
-TMPD=$T_DIR/rp sh -c '. lib/common.sh; . lib/backend.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/rp sh -c '. lib/common.sh; . lib/runs.sh; . lib/backend.sh
 	JOBS=1
 	for b in a b; do
 		eval "${b}_facts() { :; }; ${b}_prepare() { echo $b prepare; }; ${b}_collect() { echo $b collect; }

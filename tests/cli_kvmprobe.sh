@@ -14,14 +14,15 @@ export KREPRO_ROOT
 # kp SCRIPT: SCRIPT run with the kit's QEMU backend sourced, a stand-in QEMU
 # (T_DIR/bin) first on PATH and the probe's inputs set.
 kp() {
-	PATH=$T_DIR/bin:$PATH TMPD=$T_DIR/tmp KREPRO_CACHE=$T_DIR/cache sh -c '. lib/common.sh; . lib/session.sh; . lib/boot-qemu.sh
-		H=$KREPRO_ROOT/out/host SLOT_TMP=$TMPD GUEST_OUTPUT_MAX=1000000 VARIANTS=" base" B_ACCEL=auto
+	PATH=$T_DIR/bin:$PATH TMPD=$T_DIR/tmp KREPRO_CACHE=$T_DIR/cache sh -c '. lib/common.sh; . lib/session.sh; . lib/plan.sh; . lib/boot-qemu.sh
+		H=$KREPRO_ROOT/out/host SLOT_TMP=$TMPD B_ACCEL=auto
 		B_MACHINE=q35 B_CPU=max B_SMP=2 B_MEMORY=1G B_NUMA=
 		single_initrd() { : >"$SLOT_TMP/initrd"; }
 		'"$1" >"$T_OUT" 2>&1
 }
 mkdir -p "$T_DIR/bin" "$T_DIR/tmp" "$T_DIR/cache" "$T_DIR/p"
 echo "$T_DIR/bzImage" >"$T_DIR/tmp/kernel.base"
+echo "variants base" >"$T_DIR/tmp/plan.facts" # plan_fact, as plan_runs writes it
 
 # The verdict from what a probe boot shows, and when.
 verdict() { # NAME WANT SECONDS [exited]: kvm_probe_verdict of T_DIR/p

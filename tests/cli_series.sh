@@ -85,7 +85,7 @@ expect_in "... records the context" "$T_OUT" '"apply_context": [{"series": "ctx2
 mkdir -p "$T_DIR/kout/kernels/ctx2"
 cp "$T_OUT" "$T_DIR/kout/kernels/ctx2/manifest.json"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/report.sh; context_notes base ctx2' sh "$T_DIR/kout"
+expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/images.sh; . ./lib/report.sh; context_notes base ctx2' sh "$T_DIR/kout"
 expect_in "... say it too (report.txt, under each comparison naming it)" "$T_OUT" "variant ctx2: series ctx2 applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"
 printf 'context=5\n' >"$K/patches/ctx2.apply"
 expect_rc "a bad context is refused" 2 C preflight ctx2
