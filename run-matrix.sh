@@ -137,12 +137,10 @@ EOF
 RESULTS=$KREPRO_ROOT/results
 DRY=0
 RERUN=0
-BOARD_OVERRIDE=
 CLOCK_OVERRIDE=
 LKP_TESTS=
 BUNDLE=
 MATRIX=
-MATRIX_LINE=
 JOBS=1
 case ${1:-} in
 compare | index | pivot | report) report_tool "$@" ;;
@@ -165,7 +163,7 @@ while [ $# -gt 0 ]; do
 	--rerun) RERUN=1; shift ;;
 	-j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift 2 ;;
 	-j[0-9]*) JOBS=${1#-j}; shift ;;
-	--board) [ $# -ge 2 ] || die "--board needs a name"; BOARD_OVERRIDE=$2; shift 2 ;;
+	--board) [ $# -ge 2 ] || die "--board needs a name"; cells_set board "$2"; shift 2 ;;
 	--clock)
 		case ${2:-} in exact | real) ;; *) die "--clock: expected exact or real, not '${2:-}'" ;; esac
 		CLOCK_OVERRIDE=$2

@@ -48,8 +48,8 @@ bisect_main() {
 		# older).
 		bs_dir=$bs_out/step-$1 bs_jobs=1 bs_max=${KREPRO_BISECT_MAX_RUNS:-9}
 		if bs_base | grep -q '^clock: *exact *$'; then
-			bs_dir=$bs_out bs_jobs=$bs_j bs_max=${KREPRO_BISECT_MAX_RUNS:-$((2 * EXACT_RUNS))}
-			bs_runs=${bs_runs:-$EXACT_RUNS}
+			bs_dir=$bs_out bs_jobs=$bs_j bs_max=${KREPRO_BISECT_MAX_RUNS:-$((2 * $(exact_runs)))}
+			bs_runs=${bs_runs:-$(exact_runs)}
 		fi
 		bs_runs=${bs_runs:-$(kit_default runs)}
 		while :; do

@@ -29,8 +29,34 @@ EOF
 KNOB_PATH_RE=$(contract_get KRP_KNOB_PATH_RE)
 
 # EXACT_RUNS: the runs (seeds) of an exact cell that sets neither runs: nor
-# seeds: N-M: enough for the floor docs/EXACT.md measured.
+# seeds: N-M: enough for the floor docs/EXACT.md measured (exact_runs).
 EXACT_RUNS=8
+exact_runs() { echo "$EXACT_RUNS"; }
+
+# The session's settings cells are read with, set with cells_set SETTING
+# VALUE and read with cells_setting SETTING: board (--board: every cell's
+# board), compiler (the result path's, build.sh's checked gcc or an
+# import's), machine (a LAVA machine's suffix of the board component) and
+# import-line (import-lava: the export's cells.tsv line of the one cell).
+CELLS_BOARD='' CELLS_COMPILER='' CELLS_MACHINE='' CELLS_IMPORT_LINE=''
+cells_set() {
+	case $1 in
+	board) CELLS_BOARD=$2 ;;
+	compiler) CELLS_COMPILER=$2 ;;
+	machine) CELLS_MACHINE=$2 ;;
+	import-line) CELLS_IMPORT_LINE=$2 ;;
+	*) die "cells_set: no setting '$1' (a bug: please report it)" ;;
+	esac
+}
+cells_setting() {
+	case $1 in
+	board) printf '%s\n' "$CELLS_BOARD" ;;
+	compiler) printf '%s\n' "$CELLS_COMPILER" ;;
+	machine) printf '%s\n' "$CELLS_MACHINE" ;;
+	import-line) printf '%s\n' "$CELLS_IMPORT_LINE" ;;
+	*) die "cells_setting: no setting '$1' (a bug: please report it)" ;;
+	esac
+}
 
 # The cell facts (lib/cells.awk, the one reader of cells): runs, board,
 # clock, runtime, seed, result path and defaults of one cell, a process a
@@ -124,7 +150,7 @@ boot_args() {
 # key_line KEY: the matrix file's line that sets KEY ("" if none).
 key_line() {
 	# An imported cell is one line of the export's cells.tsv.
-	[ -z "${MATRIX_LINE:-}" ] || { echo "$MATRIX_LINE"; return 0; }
+	[ -z "$CELLS_IMPORT_LINE" ] || { echo "$CELLS_IMPORT_LINE"; return 0; }
 	[ -f "$MATRIX" ] || return 0
 	grep -n "^$1 *:" "$MATRIX" 2>/dev/null | head -n 1 | cut -d: -f1
 }
@@ -189,6 +215,7 @@ keys_file() {
 	fi
 	KEYS=$TMPD/keys
 }
+keys_path() { echo "$TMPD/keys"; } # the key table keys_file wrote
 
 # keys_markdown < TABLE: the key table as docs/KEYS.md (`./run-matrix.sh
 # --keys-md`; a test compares the file with it).
@@ -215,7 +242,7 @@ keys_markdown() {
 # cells name are in TMPD/boards (boards_table).
 cells_awk() {
 	ca_m=$MATRIX
-	[ -f "$ca_m" ] && [ -z "${MATRIX_LINE:-}" ] || ca_m=/dev/null
+	[ -f "$ca_m" ] && [ -z "$CELLS_IMPORT_LINE" ] || ca_m=/dev/null
 	ca_mon=${MONITORS_LIST:-$(monitors_list)}
 	ca_kc=/dev/null
 	if [ "$1" = 1 ]; then
@@ -226,11 +253,11 @@ cells_awk() {
 		"$H/krepro-keycheck" --keys "$KEYS" --monitors "$ca_mon" <"$2" >"$ca_kc" ||
 			die "krepro-keycheck failed on $2"
 	fi
-	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=${MATRIX_LINE:-} \
-		KC_SUITES=$(suites_list) KC_MONITORS=$ca_mon KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=${BOARD_OVERRIDE:-} \
+	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=$CELLS_IMPORT_LINE \
+		KC_SUITES=$(suites_list) KC_MONITORS=$ca_mon KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=$CELLS_BOARD \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
-		KC_KCONFIG=$KCONFIG KC_COMPILER=${COMPILER:-} KC_TENANT_PREFIX=$TENANT_PREFIX \
-		KC_LAVA_MACHINE=${LAVA_MACHINE:-} KC_KNOB_PATH_RE=$KNOB_PATH_RE \
+		KC_KCONFIG=$KCONFIG KC_COMPILER=$CELLS_COMPILER KC_TENANT_PREFIX=$TENANT_PREFIX \
+		KC_LAVA_MACHINE=$CELLS_MACHINE KC_KNOB_PATH_RE=$KNOB_PATH_RE \
 		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$ca_kc" "$2"
 }
 
@@ -318,14 +345,14 @@ cell_value() { # cell key -> its value, else its default ("" if neither)
 	printf '%s\n' "$cv"
 }
 
-# COMPILER is set by plan_cells, once build.sh has checked the compiler.
+# The compiler (cells_set compiler) is set by plan_cells, once build.sh has checked it.
 KCONFIG=qemu-minimal
 ROOTFS=krepro-initramfs
 
 # board_of CELL: CB, the name of its board (--board, else its board=, else
-# the default), without a process: plan_check calls it once a cell.
+# the default), without a process (cells_boards, cell_board).
 board_of() {
-	CB=${BOARD_OVERRIDE:-}
+	CB=$CELLS_BOARD
 	[ -n "$CB" ] || for kv in $1; do case $kv in board=*) CB=${kv#board=} && break ;; esac; done
 	[ -n "$CB" ] || CB=${DEFAULT_BOARD:-$(kit_default board)}
 }
@@ -333,6 +360,17 @@ board_of() {
 cell_board() { # cell -> the name of its board
 	board_of "$1"
 	printf '%s\n' "$CB"
+}
+
+# cells_boards FILE: the boards FILE's cells (a line each) boot on, each
+# once, in order, on one line; one process for the whole file.
+cells_boards() {
+	cbs=
+	while IFS= read -r cbs_cell; do
+		board_of "$cbs_cell"
+		case " $cbs " in *" $CB "*) ;; *) cbs="$cbs $CB" ;; esac
+	done <"$1"
+	printf '%s\n' "$cbs"
 }
 
 # variant_dir CELL: the variant-level result dir.  Runs made by LAVA are

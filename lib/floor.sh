@@ -10,7 +10,7 @@
 # plans every set (its cell, seeds, boot word and result folder) and the
 # boots they need, and boots nothing.
 floor_main() {
-	fl_out=$KREPRO_ROOT/results/floor fl_j=1 fl_n=$EXACT_RUNS fl_matrix='' fl_dry=0 fl_boots=0
+	fl_out=$KREPRO_ROOT/results/floor fl_j=1 fl_n=$(exact_runs) fl_matrix='' fl_dry=0 fl_boots=0
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
@@ -121,7 +121,7 @@ EOF
 			for f in "$(dir_of "$s")"/[0-9]*/stats.json; do
 				printf '%s %s\n' "$s" "$(sed -n "s/.*\"$fl_m\": \([-0-9.e+]*\).*/\1/p" "$f")"
 			done
-		done | awk -v n="$fl_n" -v d="$EXACT_RUNS" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
+		done | awk -v n="$fl_n" -v d="$(exact_runs)" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
 		# the change k seeds a side call at p<0.01 (t quantile 0.995 at
 		# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758)
 		function floor_at(k,   df, z, t, f) {

@@ -62,7 +62,7 @@ import_lava_line() {
 	# (import_lava_run); IMPORT_LINENO names the line in errors.
 	IMPORT_LINENO=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n { print NR; exit }' "$IMPORT_DIR/cells.tsv")
 	[ -n "$IMPORT_LINENO" ] || die "$IMPORT_DIR/cells.tsv: no job $IMPORT_N"
-	MATRIX_LINE=$IMPORT_LINENO
+	cells_set import-line "$IMPORT_LINENO"
 	IMPORT_LINE=$(sed -n "${IMPORT_LINENO}p" "$IMPORT_DIR/cells.tsv")
 	case $(printf '%s\n' "$IMPORT_LINE" | cut -f3) in
 	'' | *[!A-Za-z0-9_.=+%:,@/\ -]*) die "$IMPORT_DIR/cells.tsv:$IMPORT_LINENO: bad cell (key=value words of letters, digits and _.=+%:,@/-)" ;;
@@ -81,7 +81,7 @@ import_result_path() {
 	[ "$ir_run" -le "$(runs_of "$CELL")" ] || die "$ir_where: run $ir_run of a cell of $(runs_of "$CELL") runs"
 	ir_cc=$(printf '%s\n' "$ir_rel" | cut -d/ -f6)
 	case $ir_cc in '' | .* | *[!A-Za-z0-9_.-]*) die "$ir_where: bad compiler in result path '$ir_rel'" ;; esac
-	COMPILER=$ir_cc
+	cells_set compiler "$ir_cc"
 	# The board component names the LAVA machine: "<board>.lava" (an
 	# export), "<board>.lava-HOST-PORT[-TAGS]" (--lava), then ".exact".
 	ir_b=$(printf '%s\n' "$ir_rel" | cut -d/ -f3)
@@ -91,6 +91,7 @@ import_result_path() {
 	lava | lava-[A-Za-z0-9]*) case $LAVA_MACHINE in *[!A-Za-z0-9._-]* | *..*) die "$ir_where: bad LAVA machine in result path '$ir_rel'" ;; esac ;;
 	*) die "$ir_where: result path '$ir_rel' is not a LAVA machine's (<board>.lava...)" ;;
 	esac
+	cells_set machine "$LAVA_MACHINE"
 	RDIR=$(variant_dir "$CELL")/$ir_run
 	[ "$ir_rel" = "${RDIR#"$RESULTS"/}" ] ||
 		die "$ir_where: result path '$ir_rel' is not the cell's (${RDIR#"$RESULTS"/})"
@@ -218,6 +219,7 @@ lava_options() {
 	elif [ -n "$LAVA_DIR" ]; then
 		LAVA_MACHINE=lava
 	fi
+	cells_set machine "$LAVA_MACHINE"
 }
 
 # lava_keeps_clock CLOCK BOARD: the LAVA device of the cell's board keeps CLOCK
@@ -460,7 +462,8 @@ lava_fetch_import() {
 	import_lava_line
 	lf_rc=0
 	lf_dir=$(import_lava_run "${3:-}") || lf_rc=$?
-	IMPORT_DIR='' MATRIX_LINE=''
+	IMPORT_DIR=''
+	cells_set import-line ''
 	[ "$lf_rc" = 0 ] || failed_runs=$((failed_runs + 1))
 	progress "job $1: LAVA job $2 on ${LJ_DEVICE:-?}: ${lf_dir#"$RESULTS"/}$([ "$lf_rc" = 0 ] || echo ' FAILED')"
 }

@@ -18,7 +18,8 @@
 # includes files from.
 plan_cells() {
 	pc_clock=$1 pc_lkp=$2
-	if [ -n "$MATRIX_LINE" ]; then
+	pc_line=$(cells_setting import-line)
+	if [ -n "$pc_line" ]; then
 		MATRIX_NAME=import
 	elif [ -z "$MATRIX" ]; then
 		default_matrix >"$TMPD/default.yaml"
@@ -30,17 +31,17 @@ plan_cells() {
 	fi
 
 	host_tools
-	COMPILER=gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+	cells_set compiler "gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)"
 	load_key_classes
-	if [ -n "$MATRIX_LINE" ]; then
-		sed -n "${MATRIX_LINE}p" "$MATRIX" | cut -f3 >"$TMPD/cells"
+	if [ -n "$pc_line" ]; then
+		sed -n "${pc_line}p" "$MATRIX" | cut -f3 >"$TMPD/cells"
 	else
 		# An lkp-tests job file (0-day's job.yaml: testcase, nested program maps,
 		# block lists) is read by libyaml and run as the matrix it describes.
 		# lkp's semantics: later documents inherit the first, an empty value
 		# is the program's default, "<<: FILE" includes (--lkp-tests DIR).
 		if grep -Eq '^(testcase|category):|^[[:space:]]+[^[:space:]#]|^- |^:#!|^<< *:' "$MATRIX"; then
-			"$H/krepro-lkpjob" --keys "$KEYS" ${pc_lkp:+--lkp-tests "$pc_lkp"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
+			"$H/krepro-lkpjob" --keys "$(keys_path)" ${pc_lkp:+--lkp-tests "$pc_lkp"} "$MATRIX" >"$TMPD/lkp-matrix.yaml" || exit 2
 			note "$MATRIX: an lkp-tests job file, run as this matrix (lkp-matrix.yaml, numbered: an error below names its line):"
 			awk '!/^#/ { printf "    %3d  %s\n", NR, $0 }' "$TMPD/lkp-matrix.yaml" >&2
 			MATRIX=$TMPD/lkp-matrix.yaml
@@ -61,13 +62,8 @@ plan_cells() {
 plan_check() {
 	pc_dry=$1
 	NCELLS=$(wc -l <"$TMPD/cells")
-	pc_boards=
-	while IFS= read -r cell; do
-		board_of "$cell"
-		case " $pc_boards " in *" $CB "*) ;; *) pc_boards="$pc_boards $CB" ;; esac
-	done <"$TMPD/cells"
-	# shellcheck disable=SC2086 # board names, checked by load_board
-	boards_table $pc_boards
+	# shellcheck disable=SC2046 # board names, checked by load_board
+	boards_table $(cells_boards "$TMPD/cells")
 	cells_awk 1 "$TMPD/cells" >"$TMPD/cellfacts" 2>"$TMPD/cells.err" ||
 		die "$(head -n 1 "$TMPD/cells.err")"
 	: >"$TMPD/cellruns"
