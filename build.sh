@@ -90,10 +90,8 @@ done
 krepro_dirs
 KREPRO_REFERENCE=${REF_SPEC_OPT:-${KREPRO_REFERENCE:-}}
 export KREPRO_REFERENCE
-REF_SPEC=$KREPRO_REFERENCE
-
 # Pin a user's reference once, in this shell (a bad pin stops here).
-[ -z "$REF_SPEC" ] || ref_id >/dev/null
+reference_use "$KREPRO_REFERENCE"
 
 cmd=$1
 shift

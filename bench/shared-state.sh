@@ -5,7 +5,8 @@
 # assigns it (NAME=, NAME+chained assignments, read NAME, for NAME in,
 # export NAME=, ${NAME:=...}; load_board's B_* variables are lib/board-keys'
 # names, set by lib/board.sh) and a module that never assigns it reads it
-# ($NAME, ${NAME...}, a bare name in $((...))).  A name every module that
+# ($NAME, ${NAME...}, a bare name in $((...)); in a here-document only
+# $NAME reads, and nothing when its delimiter is quoted).  A name every module that
 # reads it also assigns (a scratch variable like i or key) is not shared.
 # Prints "shared N" and then one line a variable: NAME SETTERS -> READERS.
 # POSIX sh and awk, no process a file: it reads the whole kit in one awk.
@@ -54,10 +55,31 @@ function clean(s,    i, c, n, out, prev) {
 	}
 	return out
 }
-FNR == 1 { sq = 0; dq = 0; m = modname(FILENAME); if (FILENAME ~ /board-keys$/) m = "board.sh" }
+FNR == 1 { sq = 0; dq = 0; doc = ""; m = modname(FILENAME); if (FILENAME ~ /board-keys$/) m = "board.sh" }
 FILENAME ~ /board-keys$/ { if ($0 !~ /^#/ && NF >= 2) setvar($2, m); next }
+# a here-document body is text: never assignments; its $NAME are reads
+# unless its delimiter is quoted (then nothing expands)
+doc != "" {
+	t = $0
+	if (doctabs) sub(/^\t+/, "", t)
+	if (t == doc) { doc = ""; next }
+	if (docquoted) next
+	s = $0
+	while (match(s, /\$\{?#?[A-Za-z_][A-Za-z0-9_]*/)) {
+		v = substr(s, RSTART, RLENGTH); gsub(/[${#]/, "", v); readvar(v, m)
+		s = substr(s, RSTART + RLENGTH)
+	}
+	next
+}
 {
 	line = clean($0)
+	# a here-document opener outside a comment and arithmetic (1 << n);
+	# clean() emptied a single-quoted delimiter: it is read from the raw line
+	if (index(line, "<<") && line !~ /\$\(\(/ && match($0, /<<-?[ \t]*[\047"]?[A-Za-z_][A-Za-z0-9_]*/)) {
+		d = substr($0, RSTART, RLENGTH); doctabs = (d ~ /^<<-/)
+		sub(/^<<-?[ \t]*/, "", d); docquoted = (d ~ /^[\047"]/)
+		gsub(/[\047"]/, "", d); doc = d
+	}
 	# reads: $NAME, ${NAME, ${#NAME, and bare names inside $((...))
 	s = line
 	while (match(s, /\$\{?#?[A-Za-z_][A-Za-z0-9_]*/)) {

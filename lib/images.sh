@@ -8,7 +8,7 @@
 # Shared (bench/shared-state.sh): the images a session booted (INITRAMFS, INITRAMFS_SHA, GIC,
 # BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
 
-BUNDLE_DIR= # an opened bundle's folder (bundle_dir)
+BUNDLE_DIR= INITRAMFS_SHA= # an opened bundle's folder (bundle_dir), the initramfs' hash
 
 # open_bundle FILE: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {
@@ -21,6 +21,10 @@ open_bundle() {
 	note "bundle $ob_file: every file matches MANIFEST.sha256"
 	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml
 }
+
+# initramfs_sha: the sha256 of the initramfs the session boots (empty for
+# an import, which boots nothing here).
+initramfs_sha() { printf '%s\n' "$INITRAMFS_SHA"; }
 
 # bundle_dir: the opened bundle's folder (kernels/, inputs/, matrix.yaml),
 # or nothing when the session builds its own images.

@@ -109,14 +109,14 @@ import_lava_run() {
 	# job.conf is written again from the checked cell, as for a boot; the
 	# export's copy gives only the initramfs' hash (64 hex digits, or none)
 	# and the console port of a lab board's job.
-	INITRAMFS_SHA=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
+	ir_isha=$(sed -n 's/^initramfs_sha256=\([0-9a-f]\{64\}\)$/\1/p' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null | head -n 1)
 	failed_runs=${failed_runs:-0}
 	# Every write is checked (written); one that fails (a full disk)
 	# removes RDIR.tmp and stops with a message naming the file.
 	mkdir -p "$(dirname "$RDIR")" || die "cannot create $(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
-	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run"
+	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run" "$ir_isha"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
 		ir_write "$RDIR.tmp/job.conf" append_line result_port=console "$RDIR.tmp/job.conf"
 	# The images LAVA booted, as the export wrote them (two hashes).
@@ -188,7 +188,8 @@ lava_stage() {
 		JN=$(printf '%03d' $(($(wc -l <"$LAVA_DIR/cells.tsv") + 1)))
 		printf '%s\t%s\t%s\n' "$JN" "$ls_rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 	fi
-	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1"
+	ls_isha=$(initramfs_sha)
+	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1" "$ls_isha"
 	! board_is "$ls_board" TYPE lab || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
 	if [ ! -f "$LAVA_DIR/artifacts/$ls_v.bzImage" ]; then
@@ -200,7 +201,7 @@ lava_stage() {
 	mv "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz.tmp" "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz"
 	ksha=$(sha256sum "$LAVA_DIR/artifacts/$ls_v.bzImage" | cut -d' ' -f1)
 	isha=$(sha256sum "$LAVA_DIR/artifacts/$JN-initrd.cpio.gz" | cut -d' ' -f1)
-	printf 'kernel %s\ninitramfs %s\n' "$ksha" "$INITRAMFS_SHA" >"$LAVA_DIR/jobs/$JN.images"
+	printf 'kernel %s\ninitramfs %s\n' "$ksha" "$ls_isha" >"$LAVA_DIR/jobs/$JN.images"
 	lava_job_yaml "$1" "$2" >"$LAVA_DIR/$JN.yaml"
 }
 

@@ -3,10 +3,10 @@
 # tarball or git reference), unpacked once per reference id.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
-# Reads: KREPRO_ROOT, KREPRO_CACHE, REF_SPEC (build.sh: -R or
-# KREPRO_REFERENCE); environment: KREPRO_REFERENCE_DEB.  Sets: REF_ID, REF_SHA
-# (tarball), REF_REPO and REF_COMMIT (git) (ref_id).
-# Shared (bench/shared-state.sh): REF_COMMIT, REF_REPO (the pinned reference series.sh applies onto).
+# Reads: KREPRO_ROOT, KREPRO_CACHE; environment: KREPRO_REFERENCE_DEB.
+# Sets: REF_SPEC (reference_use: build.sh's -R or KREPRO_REFERENCE),
+# REF_ID, REF_SHA (tarball), REF_REPO and REF_COMMIT (git) (ref_id), which
+# other modules ask with ref_in_use.
 
 ref_get() { # key -> value from patches/reference.conf
 	conf_get "$KREPRO_ROOT/patches/reference.conf" "$1"
@@ -16,7 +16,26 @@ ref_get() { # key -> value from patches/reference.conf
 # tarball:PATH[#SHA256] or git:REPO@REF; either way it is pinned by sha256
 # or commit id, and that id is part of every variant's inputs.  A git
 # reference also sets REF_REPO (the repository) and REF_COMMIT.
-REF_ID=
+REF_ID= REF_SPEC= REF_COMMIT= REF_REPO=
+
+# reference_use SPEC: the session's reference (empty: the pinned Debian
+# package), pinned here in this shell (a bad pin stops here).
+reference_use() {
+	REF_SPEC=$1 REF_ID='' REF_COMMIT='' REF_REPO=''
+	[ -z "$REF_SPEC" ] || ref_id >/dev/null
+}
+
+# ref_in_use spec|commit|repo: the reference as given (tarball:... or
+# git:REPO@REF, empty for Debian's), its git commit and repository (empty
+# unless a git reference).
+ref_in_use() {
+	case $1 in
+	spec) printf '%s\n' "$REF_SPEC" ;;
+	commit) printf '%s\n' "$REF_COMMIT" ;;
+	repo) printf '%s\n' "$REF_REPO" ;;
+	*) die "ref_in_use: no fact '$1' (a bug: please report it)" ;;
+	esac
+}
 
 ref_id() { # -> short id of the reference in use (sets REF_ID)
 	if [ -n "$REF_ID" ]; then printf '%s\n' "$REF_ID"; return 0; fi

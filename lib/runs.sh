@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
-# Reads: TMPD/cells, the cell's board CPUS (board_get), INITRAMFS_SHA,
+# Reads: TMPD/cells, the cell's board CPUS (board_get), initramfs_sha,
 # the key classes (key_is), START, PENDING, H.  Sets: TENANT_PREFIX,
 # HOST_FILES, done_runs, failed_runs.  A run is a record (run_record), an
 # argument of the functions that need it: the backends' run_one read its
@@ -10,7 +10,7 @@
 
 # --- run --------------------------------------------------------------------
 
-write_job() { # cell file run: every key the guest needs, defaults added, values resolved
+write_job() { # cell file run initramfs-sha256: every key the guest needs, defaults added, values resolved
 	# a size its board cannot hold: the scaled bytes, and the matrix's size
 	# as size_asked (lib/cells.awk, scaled)
 	wj_scale=$(cell_fact "$1" 11) || exit 2
@@ -33,7 +33,7 @@ write_job() { # cell file run: every key the guest needs, defaults added, values
 		echo "clock=$(cell_clock "$1")"
 		wj_seed=$(seed_of "$1" "$3")
 		[ -z "$wj_seed" ] || echo "seed=$wj_seed"
-		echo "initramfs_sha256=$INITRAMFS_SHA"
+		echo "initramfs_sha256=${4:-}"
 	} >"$2"
 }
 
@@ -140,10 +140,10 @@ check_repeat() {
 	note "NOT DETERMINISTIC: $2 differs from the run it replaces (see its NOT-DETERMINISTIC)"
 }
 
-# write_images RDIR VARIANT: the sha256 of the kernel and initramfs a run booted.
+# write_images RDIR VARIANT INITRAMFS-SHA256: the sha256 of the kernel and initramfs a run booted.
 write_images() {
 	[ -s "$TMPD/kernel.$2.sha256" ] || return 0 # an import: nothing booted here
-	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$INITRAMFS_SHA" >"$1/images"
+	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$3" >"$1/images"
 }
 
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
@@ -252,8 +252,9 @@ prepare_run() {
 	mkdir -p "$(dirname "$pr_rdir")"
 	rm -rf "$pr_rdir.tmp"
 	mkdir "$pr_rdir.tmp"
-	write_job "$pr_cell" "$pr_rdir.tmp/job.conf" "$pr_run"
-	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)"
+	pr_isha=$(initramfs_sha)
+	write_job "$pr_cell" "$pr_rdir.tmp/job.conf" "$pr_run" "$pr_isha"
+	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)" "$pr_isha"
 	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"
 }
 

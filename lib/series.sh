@@ -144,18 +144,19 @@ context_words() {
 base_commit_words() {
 	bw=$(series_base_commit "$1")
 	[ -n "$bw" ] || return 0
-	if [ -z "${REF_COMMIT:-}" ]; then
+	bw_commit=$(ref_in_use commit)
+	if [ -z "$bw_commit" ]; then
 		printf 'series %s names base-commit %s; the reference (%s) has no git commit to compare: check it is the tree the series was made for, or give a linux clone holding it: -R git:REPO@%s\n' \
-			"$1" "$bw" "$(ref_get version 2>/dev/null || echo "$REF_SPEC")" "$(printf '%s' "$bw" | cut -c1-12)"
-	elif [ "$bw" = "$REF_COMMIT" ]; then
+			"$1" "$bw" "$(ref_get version 2>/dev/null || ref_in_use spec)" "$(printf '%s' "$bw" | cut -c1-12)"
+	elif [ "$bw" = "$bw_commit" ]; then
 		printf 'series %s names base-commit %s: the reference is that commit\n' "$1" "$bw"
 	else
-		bw_repo=$REF_REPO
+		bw_repo=$(ref_in_use repo)
 		if ref_git cat-file -e "$bw^{commit}" 2>/dev/null; then
 			printf 'warning: series %s was made on base-commit %s, the reference is %s; %s has it: -R git:%s@%s builds on exactly that commit\n' \
-				"$1" "$bw" "$REF_COMMIT" "$bw_repo" "$bw_repo" "$bw"
+				"$1" "$bw" "$bw_commit" "$bw_repo" "$bw_repo" "$bw"
 		else
-			printf 'warning: series %s was made on base-commit %s, the reference is %s (not in %s)\n' "$1" "$bw" "$REF_COMMIT" "$bw_repo"
+			printf 'warning: series %s was made on base-commit %s, the reference is %s (not in %s)\n' "$1" "$bw" "$bw_commit" "$bw_repo"
 		fi
 	fi
 }
@@ -279,7 +280,7 @@ cmd_list_variants() {
 apply_3way() {
 	am=$(series_merge "$1") || exit 2
 	[ -n "$am" ] || return 1
-	case $REF_SPEC in
+	case $(ref_in_use spec) in
 	git:*@*) ;;
 	*) die "patches/$1.apply: merge=3way needs the blobs of the tree the series was written on: give a linux clone as the reference, -R git:REPO@REF" ;;
 	esac
@@ -357,7 +358,7 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 				cf=$(sed -n "s/^Applied patch to '\(.*\)' with conflicts\.\$/\1/p" "$log" | tr '\n' ' ')
 				hint="; nor does it merge 3-way${cf:+: conflicts in ${cf% }}"
 				! grep -q 'lacks the necessary blob' "$log" ||
-					hint="$hint: the reference's git objects lack its preimage blobs (is ${REF_SPEC#git:} a clone holding the tree it was written on?)"
+					hint="$hint: the reference's git objects lack its preimage blobs (is $(ref_in_use spec | sed 's/^git://') a clone holding the tree it was written on?)"
 			else
 				# Would it apply with less context?  Said, never done.
 				for c in 2 1; do
