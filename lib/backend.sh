@@ -48,12 +48,11 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 # TMPD/plan, TMPD/cells, TMPD/backends (a cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
 # (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick), TMPD/backends
-# (backend_of_cell); run_plan sets
-# START, done_runs, failed_runs, SLOT_PIDS, TMPD/plan.<backend> and, in
-# each slot, SLOT_TMP.
-# Shared (bench/shared-state.sh): BACKEND_* (backend_use: the facts plan and images
-# read instead of the options), SLOT_TMP, START, failed_runs (the run's
-# progress and its slot).
+# (backend_of_cell); run_plan starts the runs' count (runs_start) and sets
+# failed_runs (a slot's), SLOT_PIDS, TMPD/plan.<backend> and, in each
+# slot, SLOT_TMP.  BACKEND_KEY is set by the backends' accepts.  Other
+# modules ask backend_builds and backend_reports.
+# Shared (bench/shared-state.sh): SLOT_TMP (a parallel slot's folder).
 
 # backend_use NAME: BACKEND and its facts.
 backend_use() {

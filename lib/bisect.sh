@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # lib/bisect.sh: run-matrix.sh bisect: binary search over SERIES@N for the first patch
 # that moves METRIC, each step one run-matrix of its own.
-# Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT (krepro_dirs), EXACT_RUNS
+# Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT (krepro_dirs), exact_runs
 # (lib/cells.sh); environment: KREPRO_BISECT_*.  Sets: H (host_tools).
 
 # bisect_main [-o DIR] [-m MATRIX] [-j N] SERIES METRIC

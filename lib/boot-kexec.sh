@@ -2,10 +2,11 @@
 # lib/boot-kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
-# Reads: TMPD/plan, TMPD/cells, TMPD/kernel.<variant>,
-# BOOT_MODE, JOBS, each run's record (run_record: its cell, variant, board,
-# clock, directory), ACCEL, BOOT_REASON, BOOT_SECONDS (boot-qemu.sh).
-# Sets: CHAIN_STEP, the runs of each chain (finish_run),
+# Reads: TMPD/plan, TMPD/cells, TMPD/kernel.<variant>, JOBS, each run's
+# record (run_record: its cell, variant, board, clock, directory), the
+# accelerator and the boot's outcome (boot-qemu.sh: accel_picked,
+# boot_guest_said).  Sets: CHAIN_STEP, KEXEC_ASKED (--kexec: kexec_option,
+# asked with kexec_asked), the runs of each chain (finish_run),
 # TMPD/plan.grouped and TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line

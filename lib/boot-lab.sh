@@ -1,13 +1,11 @@
 # shellcheck shell=sh
 # lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
-# Reads: SLOT_TMP,
-# TMPD/kernel.<variant>, GUEST_CMDLINE (boot-qemu.sh), H, KREPRO_ROOT, JOBS
-# (lab_accepts).
+# Reads: SLOT_TMP, TMPD/kernel.<variant>, guest_cmdline (boot-qemu.sh), H,
+# KREPRO_ROOT, JOBS (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID, and lr_board,
 # lr_cell, lr_v, lr_rdir: the run lab_run_one was given (run_record), which
 # this module's functions read.
-# Shared (bench/shared-state.sh): BOOT_REASON (kexec reads the QEMU helpers' too).
 
 # lab_accepts CELL CLOCK BOARD MODEL: a lab board, its clock (real), one run at a time.
 lab_accepts() {

@@ -3,14 +3,13 @@
 # with its job, the machine from the board (exact or real clock), the boot
 # watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
 # Reads: the run's record (run_record: its board, through board_get, cell,
-# variant, clock, directory), SLOT_TMP, TMPD/kernel.<variant>, VARIANTS,
-# GUEST_OUTPUT_MAX (session_start), H, KREPRO_CACHE; environment:
-# KREPRO_CONTENDED_PERMILLE, MODEL_PLUGIN (lib/qemu-plugin.sh).  Sets:
-# BOOT_PLUGIN (the memory model's -plugin argument, or empty), GUEST_CMDLINE,
-# EXACT_QEMU_ARGS, QEMU_PID, BOOT_REASON, BOOT_SECONDS, ACCEL, ACCEL_CACHE,
-# KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe: boot_guest's watch).
-# Shared (bench/shared-state.sh): ACCEL (kexec's chain boots with pick_accel's choice), GUEST_CMDLINE
-# (the one kernel command line the lab and LAVA share).
+# variant, clock, directory), SLOT_TMP, TMPD/kernel.<variant>, the plan's
+# variants (plan_fact: the probe's kernel), H, KREPRO_CACHE; environment:
+# KREPRO_CONTENDED_PERMILLE, KREPRO_GUEST_OUTPUT_MAX.  Sets: BOOT_PLUGIN
+# (the memory model's -plugin argument, or empty), EXACT_QEMU_ARGS,
+# QEMU_PID, BOOT_REASON, BOOT_SECONDS (asked with boot_guest_said), ACCEL
+# (accel_picked), ACCEL_CACHE, KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe:
+# boot_guest's watch).  The lab and LAVA ask guest_cmdline.
 
 # qemu_accepts CELL CLOCK BOARD MODEL: a QEMU board, a clock it can keep, and parallel
 # guests (-j N) only where results do not depend on host load.  A rule on

@@ -3,15 +3,15 @@
 # (krepro-matrix's output); its keys are checked against the key table
 # (key_table: lib/matrix-keys and the suites' and monitors' meta files) and
 # resolved here (board, clock, nr_task, durations, result path).
-# Reads: MATRIX, MATRIX_LINE (set: every cell is that line of MATRIX, an
-# export's cells.tsv: import-lava), BOARD_OVERRIDE, RESULTS, COMPILER,
-# LAVA_MACHINE, TENANT_PREFIX (lib/runs.sh), TMPD/keys, TMPD/boards, a board
-# through board_get (boards_table, cell_timeout).  Sets: EXACT_RUNS, KCONFIG, ROOTFS, KEYS,
-# HOST_KEYS COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
+# Reads: MATRIX, RESULTS, TENANT_PREFIX (lib/runs.sh), TMPD/keys,
+# TMPD/boards, a board through board_get (boards_table, cell_timeout).
+# Sets: EXACT_RUNS (exact_runs), KCONFIG, ROOTFS, KEYS, HOST_KEYS
+# COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
-# TMPD/boards, KNOB_PATH_RE.
-# Shared (bench/shared-state.sh): CB (board_of's answer without a process), EXACT_RUNS, KEYS: set
-# once a session.
+# TMPD/boards, KNOB_PATH_RE, and the session's settings cells are read
+# with (CELLS_*: cells_set, cells_setting: --board, the compiler, a LAVA
+# machine, an import's line).  Other modules ask: cell_board,
+# cells_boards, exact_runs, keys_path, cells_setting.
 
 default_matrix() {
 	cat <<'EOF'

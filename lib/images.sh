@@ -5,8 +5,9 @@
 # import, nothing to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
 # memory model's plugin through model_plugin_prepare (lib/qemu-plugin.sh).
-# Shared (bench/shared-state.sh): the images a session booted (INITRAMFS, INITRAMFS_SHA, GIC,
-# BUNDLE, BUNDLE_DIR, MATRIX): set once, read-only after.
+# Other modules ask: initrd_with (a run's initrd), initramfs_sha,
+# bundle_dir.  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
+# default matrix).
 
 BUNDLE_DIR= INITRAMFS_SHA= # an opened bundle's folder (bundle_dir), the initramfs' hash
 

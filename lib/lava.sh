@@ -4,19 +4,22 @@
 # docs/SCALE.md; import-lava reads a job's console log back into the result
 # layout) and lava_server (--lava URL: the jobs submitted, waited for and
 # imported).
-# Reads: LAVA_DIR, LAVA_URL, LAVA_SERVER, LAVA_TAGS, LAVA_IDENTITY, RESULTS,
-# RERUN, PENDING, JOBS and BOOT_MODE (lava_options), the run's record
+# Reads: RESULTS, RERUN, JOBS and kexec_asked (lava_options), the plan's
+# pending boots (plan_fact), the runs' time (runs_elapsed), the run's record
 # (run_record: its board, through board_get/board_is, whose type says the
 # LAVA device: a QEMU one, or an x86 machine that kexecs; cell, variant),
-# GUEST_CMDLINE, H, INITRAMFS_SHA, SLOT_TMP, TMPD/plan; environment:
+# guest_cmdline, H, initramfs_sha, SLOT_TMP, TMPD/plan; environment:
 # KREPRO_LAVA_*, XDG_CONFIG_HOME, HOME.
-# Sets: IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE IMPORT_LINENO (an import),
-# MATRIX and MATRIX_LINE (import-lava: the matrix is that line of the
-# export's cells.tsv), COMPILER, LAVA_MACHINE, INITRAMFS_SHA, CELL, RDIR
-# (import_lava_run; lava_stage's CELL, ls_v, ls_board), BOOT_CLOCK, LAVA_SERVER_SHOWN, LAVA_IDENTITY,
-# LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR, RESULTS_SENT, JN, LJ_*.
-# Shared (bench/shared-state.sh): MATRIX_LINE, RESULTS, RERUN, COMPILER, LAVA_MACHINE (the
-# import's session options, set once).
+# Sets: the LAVA options (lava_option: LAVA_DIR, LAVA_URL, LAVA_SERVER,
+# LAVA_TAGS, LAVA_IDENTITY), IMPORT_DIR IMPORT_N IMPORT_LOG IMPORT_LINE
+# IMPORT_LINENO (an import), MATRIX (import-lava: the matrix is a line of
+# the export's cells.tsv, cells_set import-line), LAVA_MACHINE (and
+# cells_set machine), the import's compiler (cells_set compiler), CELL,
+# RDIR (import_lava_run; lava_stage's CELL, ls_v, ls_board), BOOT_CLOCK,
+# LAVA_SERVER_SHOWN, LAVA_TRIES LAVA_POLL LAVA_TIMEOUT, LAVA_ERR,
+# RESULTS_SENT, JN, LJ_*.
+# Shared (bench/shared-state.sh): MATRIX, RESULTS (import-lava's -o and
+# the export's cells.tsv are the session's matrix and results).
 
 RESULTS_SENT=$(contract_get KRP_RESULTS_SENT) # a LAVA job waits for it
 # run-matrix's LAVA options (lava_option), checked together by lava_options

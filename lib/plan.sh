@@ -2,11 +2,11 @@
 # lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
-# Reads: MATRIX, MATRIX_LINE (import-lava), the bundle (bundle_dir),
+# Reads: MATRIX, the bundle (bundle_dir),
 # backend_builds (each cell's backend:
-# backend_of_cell; NAME_check), KEYS (load_key_classes), CB
-# (board_of), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
-# COMPILER, TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
+# backend_of_cell; NAME_check), keys_path, cells_boards, an import's line
+# (cells_setting), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
+# the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
 # each cell, its memory_model in column 10).

@@ -2,8 +2,9 @@
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
 # Reads: TMPD/cells, the cell's board CPUS (board_get), initramfs_sha,
-# the key classes (key_is), START, PENDING, H.  Sets: TENANT_PREFIX,
-# HOST_FILES, done_runs, failed_runs.  A run is a record (run_record), an
+# the key classes (key_is), the plan's pending boots (plan_fact), H.
+# Sets: TENANT_PREFIX, HOST_FILES, START, done_runs, failed_runs (runs_start;
+# asked with runs_failed, runs_elapsed).  A run is a record (run_record), an
 # argument of the functions that need it: the backends' run_one read its
 # fields, finish_run gets the cell and the boot's seconds.
 # Shared (bench/shared-state.sh): TENANT_PREFIX (contract.h's, read-only).

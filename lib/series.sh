@@ -3,8 +3,8 @@
 # mailsplit/mailinfo), variant names (SERIES@N, A+B) -> patch files, preflight.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
-# Reads: KREPRO_ROOT, KREPRO_CACHE, REF_SPEC (build.sh), REF_REPO and
-# REF_COMMIT (ref_id, a git reference).  Sets: nothing global.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, the reference (ref_in_use: as given,
+# its git commit and repository).  Sets: nothing global.
 
 # A patch file carries a diff when it has a git diff header (renames, mode
 # changes and binary diffs have no ---/+++ lines) or a plain one.

@@ -4,7 +4,8 @@
 # Reads: RESULTS, SLOT_PIDS (cleanup; each backend stops its own children:
 # backend_stop); environment: TMPDIR.  Sets:
 # TMPD, SLOT_TMP, SLOT_PIDS, QEMU_PID (session_start).
-# Shared (bench/shared-state.sh): TMPD, the session's, set once.
+# Shared (bench/shared-state.sh): TMPD, SLOT_TMP (a parallel slot's own
+# folder): the session's temp folders, which every module writes in.
 
 # session_start: a fresh TMPD, older ones of killed run-matrix processes
 # removed, and the traps that stop every child on exit.
