@@ -9,7 +9,7 @@
 # bundle_dir.  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
 # default matrix).
 
-BUNDLE_DIR= INITRAMFS_SHA= # an opened bundle's folder (bundle_dir), the initramfs' hash
+BUNDLE_DIR='' INITRAMFS_SHA='' # an opened bundle's folder (bundle_dir), the initramfs' hash
 
 # open_bundle FILE: unpack and check --bundle FILE (its matrix is the default).
 open_bundle() {

@@ -16,7 +16,7 @@ ref_get() { # key -> value from patches/reference.conf
 # tarball:PATH[#SHA256] or git:REPO@REF; either way it is pinned by sha256
 # or commit id, and that id is part of every variant's inputs.  A git
 # reference also sets REF_REPO (the repository) and REF_COMMIT.
-REF_ID= REF_SPEC= REF_COMMIT= REF_REPO=
+REF_ID='' REF_SPEC='' REF_COMMIT='' REF_REPO=''
 
 # reference_use SPEC: the session's reference (empty: the pinned Debian
 # package), pinned here in this shell (a bad pin stops here).
