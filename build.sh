@@ -1,6 +1,8 @@
 #!/bin/sh
 # build.sh: reference kernel -> variants -> kernels; tools -> initramfs.
 # See docs/ARCHITECTURE.md for the layout of cache/ and out/.
+# Shared with the modules (bench/shared-state.sh): KREPRO_ROOT,
+# KREPRO_PROG, JOBS (-j); the reference goes to reference_use.
 set -eu
 
 KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)

@@ -1,10 +1,14 @@
 #!/bin/sh
 # run-matrix.sh: matrix -> cells -> boots -> results -> report.
+# Options and dispatch; every module is a lib/ file.  Shared with the
+# modules (bench/shared-state.sh): KREPRO_ROOT, KREPRO_PROG (messages),
+# JOBS (-j), RESULTS (-o) and MATRIX, the session's, set here once; a
+# module's own options go through its functions (cells_set, kexec_option,
+# lava_option) and the plan's through plan_cells/plan_check/plan_runs.
 set -eu
 
 KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)
 KREPRO_PROG=run-matrix
-# shellcheck source=lib/common.sh
 # shellcheck source=lib/common.sh
 . "$KREPRO_ROOT/lib/common.sh"
 # shellcheck source=lib/cells.sh
