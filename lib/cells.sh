@@ -9,9 +9,9 @@
 # COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
 # TMPD/boards, KNOB_PATH_RE, and the session's settings cells are read
-# with (CELLS_*: cells_set, cells_setting: --board, the compiler, a LAVA
+# with (CELLS_*: cells_set: --board, the compiler, a LAVA
 # machine, an import's line).  Other modules ask: cell_board,
-# cells_boards, exact_runs, keys_path, cells_setting.
+# cells_boards, exact_runs, keys_path, cells_import_line.
 
 default_matrix() {
 	cat <<'EOF'
@@ -34,10 +34,10 @@ EXACT_RUNS=8
 exact_runs() { echo "$EXACT_RUNS"; }
 
 # The session's settings cells are read with, set with cells_set SETTING
-# VALUE and read with cells_setting SETTING: board (--board: every cell's
-# board), compiler (the result path's, build.sh's checked gcc or an
-# import's), machine (a LAVA machine's suffix of the board component) and
-# import-line (import-lava: the export's cells.tsv line of the one cell).
+# VALUE: board (--board: every cell's board), compiler (the result path's,
+# build.sh's checked gcc or an import's), machine (a LAVA machine's suffix
+# of the board component) and import-line (import-lava: the export's
+# cells.tsv line of the one cell, which cells_import_line gives the plan).
 CELLS_BOARD='' CELLS_COMPILER='' CELLS_MACHINE='' CELLS_IMPORT_LINE=''
 cells_set() {
 	case $1 in
@@ -48,15 +48,7 @@ cells_set() {
 	*) die "cells_set: no setting '$1' (a bug: please report it)" ;;
 	esac
 }
-cells_setting() {
-	case $1 in
-	board) printf '%s\n' "$CELLS_BOARD" ;;
-	compiler) printf '%s\n' "$CELLS_COMPILER" ;;
-	machine) printf '%s\n' "$CELLS_MACHINE" ;;
-	import-line) printf '%s\n' "$CELLS_IMPORT_LINE" ;;
-	*) die "cells_setting: no setting '$1' (a bug: please report it)" ;;
-	esac
-}
+cells_import_line() { printf '%s\n' "$CELLS_IMPORT_LINE"; }
 
 # The cell facts (lib/cells.awk, the one reader of cells): runs, board,
 # clock, runtime, seed, result path and defaults of one cell, a process a
@@ -215,7 +207,7 @@ keys_file() {
 	fi
 	KEYS=$TMPD/keys
 }
-keys_path() { echo "$TMPD/keys"; } # the key table keys_file wrote
+keys_path() { echo "$KEYS"; } # the key table keys_file wrote
 
 # keys_markdown < TABLE: the key table as docs/KEYS.md (`./run-matrix.sh
 # --keys-md`; a test compares the file with it).

@@ -5,7 +5,7 @@
 # Reads: MATRIX, the bundle (bundle_dir),
 # backend_builds (each cell's backend:
 # backend_of_cell; NAME_check), keys_path, cells_boards, an import's line
-# (cells_setting), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
+# (cells_import_line), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
@@ -18,7 +18,7 @@
 # includes files from.
 plan_cells() {
 	pc_clock=$1 pc_lkp=$2
-	pc_line=$(cells_setting import-line)
+	pc_line=$(cells_import_line)
 	if [ -n "$pc_line" ]; then
 		MATRIX_NAME=import
 	elif [ -z "$MATRIX" ]; then

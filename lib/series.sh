@@ -357,8 +357,9 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 			if [ -n "$sm" ]; then
 				cf=$(sed -n "s/^Applied patch to '\(.*\)' with conflicts\.\$/\1/p" "$log" | tr '\n' ' ')
 				hint="; nor does it merge 3-way${cf:+: conflicts in ${cf% }}"
+				sm_spec=$(ref_in_use spec)
 				! grep -q 'lacks the necessary blob' "$log" ||
-					hint="$hint: the reference's git objects lack its preimage blobs (is $(ref_in_use spec | sed 's/^git://') a clone holding the tree it was written on?)"
+					hint="$hint: the reference's git objects lack its preimage blobs (is ${sm_spec#git:} a clone holding the tree it was written on?)"
 			else
 				# Would it apply with less context?  Said, never done.
 				for c in 2 1; do
