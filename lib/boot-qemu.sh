@@ -184,7 +184,8 @@ host_load_mark() {
 }
 
 # host_load_record MARK FILE: what the host did beside a real-mode boot
-# since MARK (host_load_mark), as host.conf lines: CPU pressure and steal
+# since MARK (host_load_mark), as host.conf lines (appended to the matrix's
+# forms, write_matrix_forms): CPU pressure and steal
 # in per mille of the boot's wall time and of all CPU time, the 1-minute
 # load, and contended=1 when the pressure reached KREPRO_CONTENDED_PERMILLE
 # (default 100: a runnable task waited for a CPU a tenth of the time).
@@ -203,7 +204,7 @@ host_load_record() {
 		if (j1 > j0) printf "steal_permille=%d\n", int((s1 - s0) * 1000 / (j1 - j0) + 0.5)
 		printf "load1=%s\n", ld1
 		printf "contended=%d\n", (pm != "" && pm >= lim)
-	}' >"$5"
+	}' >>"$5"
 }
 
 # console_fault LOG: what the console shows went wrong, or nothing.

@@ -127,6 +127,7 @@ import_lava_run() {
 		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
 		ir_write "$RDIR.tmp/images" cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
 	fi
+	ir_write "$RDIR.tmp/host.conf" write_matrix_forms "$CELL" "$RDIR.tmp/host.conf"
 	ir_write "$RDIR.tmp/job.yaml" write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
 	# One copy of the log (it may be hundreds of MB): frames.bin, what
 	# krepro-recv reads, is a second name of console.log.

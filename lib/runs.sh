@@ -38,20 +38,41 @@ write_job() { # cell file run initramfs-sha256: every key the guest needs, defau
 	} >"$2"
 }
 
+# write_matrix_forms CELL FILE: host.conf's "matrix.KEY=VALUE" lines, the
+# values write_job resolves (a count, size or duration: 100%, 64M, 10s) as
+# the matrix, the plan and the result path write them.  job.conf keeps what
+# the guest ran with (2, bytes, seconds): it is the guest's input, and a byte
+# more of it moves every exact digit; the pivot and job.yaml read these.
+write_matrix_forms() {
+	for kv in $1 $(cell_defaults "$1"); do
+		key=${kv%%=*}
+		! key_is host "$key" || continue
+		if key_is count "$key" || key_is size "$key" || key_is duration "$key"; then
+			echo "matrix.$kv"
+		fi
+	done >"$2"
+}
+
 # write_job_yaml JOB.CONF BOARD OUT: the run's job in lkp-tests' job.yaml form
 # (suite and testcase, the program's map with test and mode, the rest at the
-# top), so that lkp-tests' tools can read a krepro results tree.
+# top), so that lkp-tests' tools can read a krepro results tree.  A value
+# host.conf beside JOB.CONF holds in the matrix's form (write_matrix_forms)
+# is written so, as lkp-tests keeps nr_task: 100% and runtime: 300s.
 write_job_yaml() {
+	wy_host=$(dirname "$1")/host.conf
+	[ -f "$wy_host" ] || wy_host=/dev/null
 	awk -F= -v board="$2" '
 	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
+	FILENAME != ARGV[2] { if ($1 ~ /^matrix\./) asked[substr($1, 8)] = substr($0, length($1) + 2); next }
 	{ k = $1; v = substr($0, length(k) + 2) }
+	k in asked { v = asked[k] }
 	k == "suite" { suite = v; next }
 	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
 	k == "variant" { commit = v; next }
 	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
 	k == "result_port" { next }
 	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
-	k == "runtime" { v = v "s" }
+	k == "runtime" && v ~ /^[0-9]+$/ { v = v "s" }
 	{ top = top k ": " q(v) "\n" }
 	END {
 		print "# krepro: this run as an lkp-tests job (commit: the kit variant)"
@@ -61,7 +82,7 @@ write_job_yaml() {
 		printf "%s", mons
 		print "commit: " q(commit); print "rootfs: " q(rootfs)
 		print "testbox: " q(board); print "tbox_group: " q(board)
-	}' "$1" >"$3"
+	}' "$wy_host" "$1" >"$3"
 }
 
 # fail_run RDIR REASON: the run recorded failed (FAILED: the reason, the
@@ -255,6 +276,7 @@ prepare_run() {
 	mkdir "$pr_rdir.tmp"
 	pr_isha=$(initramfs_sha)
 	write_job "$pr_cell" "$pr_rdir.tmp/job.conf" "$pr_run" "$pr_isha"
+	write_matrix_forms "$pr_cell" "$pr_rdir.tmp/host.conf"
 	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)" "$pr_isha"
 	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"
 }

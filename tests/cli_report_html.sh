@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 H=out/host
-R=$T_DIR/results/will-it-scale/process-2-8s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12
+R=$T_DIR/results/will-it-scale/process-100%-8s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12
 
 # run VARIANT RUN NR_TASK OPS: one run directory with job.conf and stats.json.
 run() {
@@ -17,6 +17,8 @@ run() {
 		"$3" "$1" >"$d/job.conf"
 	printf '{"will-it-scale.per_process_ops": %s, "meminfo.MemFree": %s, "proc-vmstat.pgfault": 2000}\n' \
 		"$4" "$(($4 * 10))" >"$d/stats.json"
+	# the matrix said 100% of qemu-2node's 2 CPUs (the host's record)
+	[ "$3" = 1 ] || printf 'matrix.nr_task=100%%\nmatrix.runtime=8s\ncontended=0\n' >"$d/host.conf"
 }
 run base 1 2 100
 run base 2 2 104
@@ -62,7 +64,7 @@ expect_in "index says what it wants" "$T_OUT" "no UnixBench result lines"
 # krepro-pivot
 expect_rc "pivot" 0 $H/krepro-pivot --rows kernel --cols nr_task --metric will-it-scale.per_process_ops \
 	--base base "$T_DIR/results"
-expect_in "pivot header" "$T_OUT" "|      kernel|       1|       2|"
+expect_in "pivot header: a count as the matrix and the result path write it (host.conf)" "$T_OUT" "|      kernel|       1|    100%|"
 expect_in "pivot means and na" "$T_OUT" "|        base|     205|  100.67|"
 expect_in "pivot improvement" "$T_OUT" "| improvement|  -7.32%| -20.20%|"
 expect_rc "pivot unknown base" 2 $H/krepro-pivot --rows kernel --cols nr_task --metric will-it-scale.per_process_ops \

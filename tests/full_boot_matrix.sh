@@ -39,6 +39,13 @@ expect_in "calibration regression is significant" "$R/report.txt" "will-it-scale
 # 3 runs a side): the change is always seen, at least -20%, and the verdict
 # is the one its printed p gives (regression below 0.05, never improvement).
 assert "each real-mode run records the host's contention" grep -q '^contended=[01]$' "$V/base/1/host.conf"
+# One value, one written form: the path's 100% is host.conf's and the
+# pivot's; job.conf holds the 2 the guest ran (tests/cli_agree.sh).
+assert "... beside the matrix's forms" grep -qx 'matrix.nr_task=100%' "$V/base/1/host.conf"
+assert "job.conf: the count the guest ran" grep -qx 'nr_task=2' "$V/base/1/job.conf"
+expect_rc "pivot of the default run" 0 ./run-matrix.sh pivot --rows kernel --cols nr_task \
+	--metric will-it-scale.per_process_ops "$R"
+expect_in "... its column is the path's 100%" "$T_OUT" "   100%|"
 if grep -q '^HOST CONTENTION: ' "$R/report.txt"; then
 	expect_in "a busy host: the summary says what its verdict rests on" "$R/report.txt" \
 		"rests on runs timed under host contention"

@@ -222,13 +222,33 @@ void krp_pivot_fmt(char *out, size_t outsz, double v)
 		snprintf(out, outsz, "%.2f", v);
 }
 
-/* One run directory: job.conf + stats.json. */
+/* A value as the matrix and the result path write it (100%, 64M, 10s):
+ * host.conf's "matrix.KEY", else job.conf's KEY (what the guest ran with),
+ * else, for "kernel", the variant. */
+static const char *axis_value(const struct krp_jobconf *jc, const struct krp_jobconf *hc,
+			      const char *key)
+{
+	char mk[128]; /* a longer key has no matrix form: it is no key at all */
+	const char *v = NULL;
+
+	if (snprintf(mk, sizeof(mk), "matrix.%s", key) < (int)sizeof(mk))
+		v = krp_jobconf_get(hc, mk);
+	if (!v)
+		v = krp_jobconf_get(jc, key);
+	if (!v && strcmp(key, "kernel") == 0)
+		v = krp_jobconf_get(jc, "variant");
+	return v;
+}
+
+/* One run directory: job.conf (and host.conf, when there is one) +
+ * stats.json. */
 static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 {
 	char err[KRP_ERR_MAX], *jp = krp_path_join(dir, "job.conf");
 	char *sp = krp_path_join(dir, "stats.json");
+	char *hp = krp_path_join(dir, "host.conf");
 	size_t na = p->nrow + p->ncol, a;
-	struct krp_jobconf jc = {0};
+	struct krp_jobconf jc = {0}, hc = {0};
 	struct krp_metrics m;
 	const char **vals = krp_xcalloc(na ? na : 1, sizeof(*vals));
 	double v, failed;
@@ -241,10 +261,11 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 		p->skipped++;
 		goto out;
 	}
+	/* a host.conf that is missing or unreadable gives no matrix forms */
+	if (krp_jobconf_load(hp, &hc, err, sizeof(err)) != 0)
+		krp_jobconf_free(&hc);
 	for (a = 0; a < na; a++) {
-		vals[a] = krp_jobconf_get(&jc, p->ax[a].key);
-		if (!vals[a] && strcmp(p->ax[a].key, "kernel") == 0)
-			vals[a] = krp_jobconf_get(&jc, "variant");
+		vals[a] = axis_value(&jc, &hc, p->ax[a].key);
 		if (!vals[a]) {
 			p->skipped++;
 			goto out;
@@ -254,9 +275,11 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 out:
 	free(vals);
 	krp_jobconf_free(&jc);
+	krp_jobconf_free(&hc);
 	krp_metrics_free(&m);
 	free(jp);
 	free(sp);
+	free(hp);
 }
 
 static int walk(struct krp_pivot *p, const char *dir, const char *metric, int depth, char *err,

@@ -1,0 +1,64 @@
+#!/bin/sh
+# One value, one written form (issue 36 item 2): the plan, the result path,
+# host.conf's matrix forms, job.yaml and the pivot write a count, a size and
+# a duration as the matrix did (100%, 64M, 10s); job.conf, the guest's input,
+# holds what the guest ran with (the count of the board's CPUs, bytes,
+# seconds), resolved in one place (count_of, size_of, to_seconds).
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+printf '%s\n' 'suite: vm-scalability' 'test: anon-w-seq-mt' 'nr_task: 100%' 'size: 64M' 'runtime: 10s' \
+	'variants: [base]' 'runs: 1' >"$T_DIR/m.yaml"
+expect_rc "a matrix with a count, a size and a duration is planned" 0 \
+	./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/m.yaml"
+expect_in "the plan writes them as the matrix did" "$T_OUT" "nr_task=100% size=64M runtime=10s"
+P=$(sed -n 's|^  -> \(.*\)/base/{1\.\.1}.*|\1|p' "$T_OUT")
+case $P in
+*/vm-scalability/100%-10s-64M-anon-w-seq-mt/*) ok "the result path too ($P)" ;;
+*) no "the result path writes them otherwise: '$P'" ;;
+esac
+
+# A run's files, written by the functions prepare_run calls.
+D=$T_DIR/run
+mkdir -p "$D"
+# shellcheck disable=SC2016 # expanded by the inner sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+	mkdir -p "$TMPD"; load_key_classes
+	variant_dir() { echo /r/base; }
+	c="suite=vm-scalability test=anon-w-seq-mt nr_task=100% size=64M runtime=10s variant=base board=qemu-2node"
+	write_job "$c" "$1/job.conf" 1 0123 && write_matrix_forms "$c" "$1/host.conf" &&
+		write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$D" >"$T_OUT" 2>&1
+assert "the run's files are written" test -s "$D/host.conf"
+for kv in nr_task=2 size=67108864 runtime=10; do
+	assert "job.conf: $kv, what the guest ran with on qemu-2node's 2 CPUs" grep -qx "$kv" "$D/job.conf"
+done
+for kv in nr_task=100% size=64M runtime=10s; do
+	assert "host.conf: matrix.$kv" grep -qx "matrix.$kv" "$D/host.conf"
+	assert "job.yaml: ${kv%%=*}: '${kv#*=}', as lkp-tests writes it" grep -qx "${kv%%=*}: '${kv#*=}'" "$D/job.yaml"
+done
+assert "host.conf holds nothing job.conf does not resolve" sh -c "! grep -q '^matrix\\.\\(test\\|suite\\)=' '$D/host.conf'"
+
+# The pivot of two such runs: its columns are the path's values.
+for v in base new; do
+	mkdir -p "$T_DIR/piv/$v/1"
+	sed "s/^variant=.*/variant=$v/" "$D/job.conf" >"$T_DIR/piv/$v/1/job.conf"
+	cp "$D/host.conf" "$T_DIR/piv/$v/1/host.conf"
+	echo '{"vm-scalability.throughput": 100}' >"$T_DIR/piv/$v/1/stats.json"
+done
+mkdir -p "$T_DIR/piv/old/1"
+grep -v '^variant=' "$D/job.conf" >"$T_DIR/piv/old/1/job.conf"
+echo variant=old >>"$T_DIR/piv/old/1/job.conf"
+echo '{"vm-scalability.throughput": 100}' >"$T_DIR/piv/old/1/stats.json"
+expect_rc "pivot by kernel and nr_task" 0 out/host/krepro-pivot --rows kernel --cols nr_task \
+	--metric vm-scalability.throughput "$T_DIR/piv"
+expect_in "... the column is 100%, as the path; a run without host.conf (an older kit's) is job.conf's 2" \
+	"$T_OUT" "|      kernel|      2|   100%|"
+expect_in "... the runs with host.conf are under 100%" "$T_OUT" "|         new|     na|    100|"
+expect_rc "pivot by size" 0 out/host/krepro-pivot --rows kernel --cols size \
+	--metric vm-scalability.throughput "$T_DIR/piv"
+expect_in "... 64M and the older run's bytes" "$T_OUT" "|      kernel|      64M| 67108864|"
+
+t_clean
+t_summary
+[ "$T_FAILED" = 0 ]
