@@ -204,8 +204,29 @@ static void test_means_and_formulas(void)
 	CHECK_STR("fmt >= 1000", s, "1234");
 }
 
+/* Values written as the matrix did sort by what they resolved to: 64M
+ * before 1G, 30s before 2m (strverscmp alone put 1G and 2m first). */
+static void test_sort_keys(void)
+{
+	static const char *const r1[] = {"k"}, *const c1[] = {"size", "runtime"};
+	const char *g[] = {"base", "1G", "2m"}, *go[] = {NULL, "1073741824", "120"};
+	const char *m[] = {"base", "64M", "30s"}, *mo[] = {NULL, "67108864", "30"};
+	struct krp_pivot p;
+	double v;
+
+	krp_pivot_init(&p, r1, 1, c1, 2);
+	krp_pivot_add_ordered(&p, g, go, 10);
+	krp_pivot_add_ordered(&p, m, mo, 20);
+	krp_pivot_sort(&p);
+	CHECK_STR("64M before 1G", krp_pivot_label(&p, 1, 0), "64M");
+	CHECK_STR("30s before 2m", krp_pivot_label(&p, 2, 0), "30s");
+	CHECK("the cells follow their labels", krp_pivot_cell(&p, 0, 0, &v) == 0 && v == 20);
+	krp_pivot_free(&p);
+}
+
 int main(void)
 {
+	test_sort_keys();
 	check_seed("seed003 table 1", t1, imp1);
 	check_seed("seed003 table 2", t2, imp2);
 	test_layout();

@@ -31,9 +31,12 @@ void krp_pivot_free(struct krp_pivot *p)
 	size_t a, i;
 
 	for (a = 0; a < p->nrow + p->ncol; a++) {
-		for (i = 0; i < p->ax[a].n; i++)
+		for (i = 0; i < p->ax[a].n; i++) {
 			free(p->ax[a].vals[i]);
+			free(p->ax[a].ord[i]);
+		}
 		free(p->ax[a].vals);
+		free(p->ax[a].ord);
 		free(p->ax[a].key);
 	}
 	for (i = 0; i < p->ne; i++)
@@ -54,7 +57,8 @@ static size_t axis_find(const struct krp_pivot_axis *x, const char *v)
 	return KRP_NOT_FOUND;
 }
 
-static size_t axis_add(struct krp_pivot_axis *x, const char *v)
+/* ord: the value's sort key (NULL: the value); a value's first key stays. */
+static size_t axis_add(struct krp_pivot_axis *x, const char *v, const char *ord)
 {
 	size_t i = axis_find(x, v);
 
@@ -63,8 +67,10 @@ static size_t axis_add(struct krp_pivot_axis *x, const char *v)
 	if (x->n == x->cap) {
 		x->cap = x->cap ? x->cap * 2 : 8;
 		x->vals = krp_xrealloc(x->vals, x->cap * sizeof(*x->vals));
+		x->ord = krp_xrealloc(x->ord, x->cap * sizeof(*x->ord));
 	}
 	x->vals[x->n] = krp_xstrdup(v);
+	x->ord[x->n] = krp_xstrdup(ord ? ord : v);
 	return x->n++;
 }
 
@@ -80,12 +86,14 @@ int krp_pivot_order(struct krp_pivot *p, const char *key, const char *const *val
 		/* Entries refer to value indexes: only before any add. */
 		if (p->ne)
 			return -1;
-		for (i = 0; i < x->n; i++)
+		for (i = 0; i < x->n; i++) {
 			free(x->vals[i]);
+			free(x->ord[i]);
+		}
 		x->n = 0;
 		x->fixed = 0;
 		for (i = 0; i < n; i++)
-			axis_add(x, vals[i]);
+			axis_add(x, vals[i], NULL);
 		x->fixed = 1;
 		return 0;
 	}
@@ -94,11 +102,17 @@ int krp_pivot_order(struct krp_pivot *p, const char *key, const char *const *val
 
 void krp_pivot_add(struct krp_pivot *p, const char *const *vals, double v)
 {
+	krp_pivot_add_ordered(p, vals, NULL, v);
+}
+
+void krp_pivot_add_ordered(struct krp_pivot *p, const char *const *vals, const char *const *ords,
+			   double v)
+{
 	size_t na = p->nrow + p->ncol, a, i;
 	size_t *vi = krp_xcalloc(na ? na : 1, sizeof(*vi));
 
 	for (a = 0; a < na; a++) {
-		vi[a] = axis_add(&p->ax[a], vals[a]);
+		vi[a] = axis_add(&p->ax[a], vals[a], ords ? ords[a] : NULL);
 		if (vi[a] == KRP_NOT_FOUND) { /* not in a fixed order */
 			p->skipped++;
 			free(vi);
@@ -125,36 +139,44 @@ void krp_pivot_add(struct krp_pivot *p, const char *const *vals, double v)
 	p->e[i].n++;
 }
 
-static int cmp_ver(const void *a, const void *b)
+struct sort_item {
+	char *val, *ord;
+	size_t old;
+};
+
+static int cmp_item(const void *a, const void *b)
 {
-	return strverscmp(*(char *const *)a, *(char *const *)b);
+	const struct sort_item *x = a, *y = b;
+	int c = strverscmp(x->ord, y->ord);
+
+	return c ? c : strverscmp(x->val, y->val);
 }
 
 void krp_pivot_sort(struct krp_pivot *p)
 {
-	size_t na = p->nrow + p->ncol, a, i, j;
+	size_t na = p->nrow + p->ncol, a, i;
 
 	for (a = 0; a < na; a++) {
 		struct krp_pivot_axis *x = &p->ax[a];
-		char **old;
+		struct sort_item *it;
 		size_t *map;
 
 		if (x->fixed || x->n < 2)
 			continue;
-		old = krp_xmalloc(x->n * sizeof(*old));
-		memcpy(old, x->vals, x->n * sizeof(*old));
-		qsort(x->vals, x->n, sizeof(*x->vals), cmp_ver);
+		it = krp_xmalloc(x->n * sizeof(*it));
+		for (i = 0; i < x->n; i++)
+			it[i] = (struct sort_item){x->vals[i], x->ord[i], i};
+		qsort(it, x->n, sizeof(*it), cmp_item);
 		map = krp_xmalloc(x->n * sizeof(*map));
 		for (i = 0; i < x->n; i++) {
-			for (j = 0; j < x->n; j++) {
-				if (x->vals[j] == old[i])
-					map[i] = j;
-			}
+			x->vals[i] = it[i].val;
+			x->ord[i] = it[i].ord;
+			map[it[i].old] = i;
 		}
 		for (i = 0; i < p->ne; i++)
 			p->e[i].vi[a] = map[p->e[i].vi[a]];
 		free(map);
-		free(old);
+		free(it);
 	}
 }
 
@@ -251,6 +273,7 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 	struct krp_jobconf jc = {0}, hc = {0};
 	struct krp_metrics m;
 	const char **vals = krp_xcalloc(na ? na : 1, sizeof(*vals));
+	const char **ords = krp_xcalloc(na ? na : 1, sizeof(*ords));
 	double v, failed;
 
 	krp_metrics_init(&m);
@@ -266,14 +289,17 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 		krp_jobconf_free(&hc);
 	for (a = 0; a < na; a++) {
 		vals[a] = axis_value(&jc, &hc, p->ax[a].key);
+		/* sorted by what the guest ran with (64M by its bytes) */
+		ords[a] = krp_jobconf_get(&jc, p->ax[a].key);
 		if (!vals[a]) {
 			p->skipped++;
 			goto out;
 		}
 	}
-	krp_pivot_add(p, vals, v);
+	krp_pivot_add_ordered(p, vals, ords, v);
 out:
 	free(vals);
+	free(ords);
 	krp_jobconf_free(&jc);
 	krp_jobconf_free(&hc);
 	krp_metrics_free(&m);

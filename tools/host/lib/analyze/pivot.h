@@ -17,6 +17,7 @@
 struct krp_pivot_axis {
 	char *key;
 	char **vals;
+	char **ord; /* each value's sort key (krp_pivot_add_ordered), else its value */
 	size_t n, cap;
 	int fixed; /* order given by krp_pivot_order: other values dropped */
 };
@@ -40,8 +41,13 @@ void krp_pivot_free(struct krp_pivot *p);
 int krp_pivot_order(struct krp_pivot *p, const char *key, const char *const *vals, size_t n);
 /* Add one run's value; vals has nrow + ncol entries. */
 void krp_pivot_add(struct krp_pivot *p, const char *const *vals, double v);
-/* Sort the axes not fixed by krp_pivot_order (numbers by value, then
- * strings, strverscmp). */
+/* The same, each value with a sort key (ords, nrow + ncol entries, NULL
+ * for none): a value written as the matrix did (64M, 2m) sorts by what it
+ * resolved to (67108864, 120). */
+void krp_pivot_add_ordered(struct krp_pivot *p, const char *const *vals, const char *const *ords,
+			   double v);
+/* Sort the axes not fixed by krp_pivot_order by their sort keys (numbers by
+ * value, then strings, strverscmp), equal keys by value. */
 void krp_pivot_sort(struct krp_pivot *p);
 
 /* Number of row / column combinations; the cell of (row r, column c):
