@@ -70,7 +70,7 @@ write_job_yaml() {
 	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
 	k == "variant" { commit = v; next }
 	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
-	k == "result_port" { next }
+	k == "result_port" || k == "size_asked" { next } # size is the asked one (host.conf)
 	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
 	k == "runtime" && v ~ /^[0-9]+$/ { v = v "s" }
 	{ top = top k ": " q(v) "\n" }

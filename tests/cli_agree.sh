@@ -37,6 +37,19 @@ for kv in nr_task=100% size=64M runtime=10s; do
 	assert "host.conf: matrix.$kv" grep -qx "matrix.$kv" "$D/host.conf"
 	assert "job.yaml: ${kv%%=*}: '${kv#*=}', as lkp-tests writes it" grep -qx "${kv%%=*}: '${kv#*=}'" "$D/job.yaml"
 done
+# A size its board cannot hold: job.conf the scaled bytes (and size_asked),
+# job.yaml the matrix's 8T once, so that it reads back as the same job.
+mkdir -p "$D.big"
+# shellcheck disable=SC2016 # expanded by the inner sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+	load_key_classes
+	variant_dir() { echo /r/base; }
+	c="suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node"
+	write_job "$c" "$1/job.conf" 1 0123 && write_matrix_forms "$c" "$1/host.conf" &&
+		write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$D.big" >"$T_OUT" 2>&1
+assert "8T on 2 GiB: job.conf runs the scaled size" grep -qx "size=1287651328" "$D.big/job.conf"
+assert "... job.yaml: size: '8T', once" test "$(grep -c "^size" "$D.big/job.yaml")" = 1
+assert "... it is the matrix's" grep -qx "size: '8T'" "$D.big/job.yaml"
 assert "host.conf holds nothing job.conf does not resolve" sh -c "! grep -q '^matrix\\.\\(test\\|suite\\)=' '$D/host.conf'"
 
 # The pivot of two such runs: its columns are the path's values.
