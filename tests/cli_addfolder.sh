@@ -50,7 +50,9 @@ rm "$K/suites/will-it-scale/tests/zz_added1.c"
 # (2) a suite with an lkp-tests alias: its folder
 mkdir -p "$K/suites/newbench"
 printf '%s\n' '# a suite added as its folder' 'lkp new-bench' \
-	'param loops int:1:99 path 3 rounds' 'newbench.ops higher headline' >"$K/suites/newbench/meta"
+	'param loops int:1:99 path 3 rounds' 'newbench.ops higher headline' \
+	'lkp key rounds loops' 'lkp value loops many 99' 'lkp default loops 3' \
+	'lkp refuse loops 13|6* its rounds are unlucky' >"$K/suites/newbench/meta"
 # shellcheck disable=SC2016 # literal lines of the new files
 printf '%s\n' '# shellcheck shell=sh' 'suite_run() { echo "ops: 1" >"$R/newbench"; }' >"$K/suites/newbench/run.sh"
 expect_rc "a new suite folder: make writes lkp-tests' names" 0 make -s -C "$K" OUT="$O" "$O/gen/lkp_suites.def"
@@ -59,6 +61,14 @@ keys
 expect_in "... --keys has its parameter" "$T_DIR/keys" "loops int:1:99 path newbench 3 rounds"
 expect_rc "... --dry-run plans it" 0 dry 'suite: newbench' 'loops: 5'
 expect_in "... with its parameter in the path" "$T_OUT" "newbench/5/"
+expect_in "... lkp-tests' names and semantics from its meta" "$O/gen/lkp_suites.def" \
+	'KRP_LKP_REFUSE("newbench", "loops", "13|6*", "its rounds are unlucky")'
+expect_rc "... an lkp job of it by its alias expands" 0 dry 'suite: new-bench' 'testcase: new-bench' 'rounds: [5, many]'
+expect_in "... its lkp key and value are the suite's" "$T_OUT" "cell 2/2: suite=newbench loops=99"
+expect_rc "... lkp's value that is its default" 0 dry 'suite: new-bench' 'testcase: new-bench' 'rounds: 3'
+expect_rc "... is left out of the cell" 1 grep -q "suite=newbench loops" "$T_OUT"
+expect_rc "... a value its meta refuses" 2 dry 'suite: new-bench' 'testcase: new-bench' 'rounds: 64'
+expect_in "... in one line naming the key's line and why" "$T_OUT" "m.yaml:3: loops: 64: its rounds are unlucky"
 only suites/newbench/
 (cd "$K" && git add -A && git -c user.name=t -c user.email=t@t commit -qm newbench) || exit 2
 

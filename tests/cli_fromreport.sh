@@ -76,7 +76,7 @@ assert "... its script lines are not read as parameters" test "$(grep -c 'echo' 
 sed '/^\ttest: page_fault2/d; /^\tmode: process/d' "$T_DIR/head.txt" >"$T_DIR/notest.txt"
 expect_rc "an email without the suite's required parameters: refused" 2 \
 	./run-matrix.sh from-report -o "$T_DIR/notest.yaml" "$T_DIR/notest.txt"
-expect_in "... naming what is missing" "$T_OUT" "the email's will-it-scale test has no 'test', 'mode', which suites/will-it-scale/meta requires"
+expect_in "... naming what is missing (mode is lkp-tests' both when the email has none: lkp unset)" "$T_OUT" "the email's will-it-scale test has no 'test', which suites/will-it-scale/meta requires"
 assert "... and writing nothing" test ! -e "$T_DIR/notest.yaml"
 # a real 0-day email (the seeds): the joined block's description is named
 expect_rc "seed 002: from-report works" 0 ./run-matrix.sh from-report /work/shared/seeds/002_1c5d8fddece67fb9.txt

@@ -35,6 +35,12 @@ expect_in "... _INVERSE_BIND another" "$T_OUT" "autonuma-benchmark/test=_INVERSE
 expect_rc "an lkp hackbench job expands" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/hackbench.yaml"
 expect_in "... nr_threads x mode x ipc: 8 cells" "$T_OUT" "8 cells,"
 expect_in "... lkp's threads mode is the kit's thread, iterations hackbench's own" "$T_OUT" "cell 8/8: suite=hackbench nr_threads=1600% iterations=8 mode=thread ipc=socket"
+printf 'suite: will-it-scale\ntestcase: will-it-scale\ncategory: benchmark\n\nnr_task: 100%%\nwill-it-scale:\n  test: page_fault3\n' >"$T_DIR/wis-nomode.yaml"
+expect_rc "will-it-scale without mode expands (suites/will-it-scale/meta: lkp unset)" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/wis-nomode.yaml"
+expect_in "... to both builds, as lkp-tests' mode both" "$T_OUT" "cell 2/2: suite=will-it-scale nr_task=100% test=page_fault3 mode=thread"
+printf 'suite: will-it-scale\ntestcase: will-it-scale\ncategory: benchmark\n\nwill-it-scale:\n  test:\n    - brk1\n' >"$T_DIR/wis-sweep.yaml"
+expect_rc "will-it-scale without nr_task (lkp's own will-it-scale.yaml shape): refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/wis-sweep.yaml"
+expect_in "... saying lkp-tests sweeps the task count then (lkp needs)" "$T_OUT" "wis-sweep.yaml:1: nr_task: not given: lkp-tests then sweeps the task count"
 
 # a suite with an lkp alias is its folder: the Makefile's table of lkp
 # names (tools/meta-tables.awk) from a scratch copy of the suites' meta files
@@ -50,6 +56,12 @@ expect_in "... beside the others'" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("specj
 printf 'lkp specjbb\n' >"$T_DIR/scratch/suites/netperf/meta"
 (cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/twice.err"
 expect_in "an lkp name given twice stops the build naming file and line" "$T_DIR/twice.err" "suites/specjbb/meta:1: lkp specjbb again (first at suites/netperf/meta:1)"
+printf 'param test enum:TCP_RR path - x\nlkp value tset TCP TCP_RR\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/nokey.err"
+expect_in "an lkp line for a key the suite lacks stops the build naming file and line" "$T_DIR/nokey.err" "suites/netperf/meta:2: tset is not a parameter of suites/netperf (its param lines)"
+printf 'param test enum:TCP_RR path - x\nlkp rename test TCP TCP_RR\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/form.err"
+expect_in "... and so does an lkp line of no known form" "$T_DIR/form.err" 'suites/netperf/meta:2: expected "lkp NAME", "lkp key LKP-KEY KEY"'
 
 # includes: <<: FILE, as lkp-tests' own jobs/*-cgroup2.yaml
 mkdir -p "$T_DIR/lkp/jobs/shared" "$T_DIR/job"

@@ -75,7 +75,7 @@ for m in ok1 ok2 ok3 ok4 ok5; do
 	expect_rc "known tests pass --dry-run ($(sed -n 's/^test: //p' "$T_DIR/$m.yaml"))" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/$m.yaml"
 done
 # An lkp-tests job is checked the same way.
-printf 'testcase: will-it-scale\nwill-it-scale:\n  mode: process\n  test: nosuchtest\n' >"$T_DIR/lkp.yaml"
+printf 'testcase: will-it-scale\nnr_task: 1\nwill-it-scale:\n  mode: process\n  test: nosuchtest\n' >"$T_DIR/lkp.yaml"
 expect_rc "an lkp-tests job with an unknown test is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/lkp.yaml"
 expect_in "... naming it" "$T_OUT" "unknown will-it-scale test 'nosuchtest'"
 

@@ -11,8 +11,23 @@
 #       "parser FILE FUNCTION [named]" lines ->
 #       KRP_RAW_FILE("FILE", FUNCTION, NAMED, KRP_RAW_SUITE|KRP_RAW_MONITOR)
 #   awk -v table=lkp_suites -f tools/meta-tables.awk suites/*/meta
-#       every suite folder, and its "lkp NAME" lines (lkp-tests' other names
-#       for it) -> KRP_LKP_SUITE("NAME", "<folder>"): krepro-lkpjob's table
+#       krepro-lkpjob's tables, each under #ifdef of its macro: every suite
+#       folder and its lines
+#         lkp NAME                lkp-tests' other name for the suite
+#                                 -> KRP_LKP_SUITE("NAME", "<folder>")
+#         lkp key LKP-KEY KEY     lkp's name for the suite's parameter KEY
+#         lkp value KEY LKP KIT   lkp's value LKP of KEY is the suite's KIT
+#         lkp default KEY VALUE   lkp's VALUE of KEY is the suite's default:
+#                                 left out, so the path is a kit matrix's
+#         lkp refuse KEY PAT|... WHY  values (globs) the kit cannot run,
+#                                 refused in one line saying WHY
+#         lkp unset KEY A|B       a job that leaves KEY out runs as lkp-tests
+#                                 runs it then: KEY A (A|B: an axis [A, B])
+#         lkp needs KEY WHY       ... or is refused saying what lkp-tests
+#                                 does then, which the kit does not
+#       -> KRP_LKP_KEY, KRP_LKP_VALUE, KRP_LKP_DEFAULT, KRP_LKP_REFUSE,
+#       KRP_LKP_UNSET (its value NULL for needs, its reason NULL for unset)
+#       (KEY: one of the suite's own param lines)
 #   awk -v table=monitors_md -f tools/meta-tables.awk monitors/*/meta
 #       "doc NAME | source | raw sample | metrics | reduced" lines -> the rows
 #       of docs/MONITORS.md's table (make docs puts them there)
@@ -106,12 +121,55 @@ FNR == 1 && FILENAME ~ /^suites\/[^\/]+\/meta$/ {
 	once(sp[2], "lkp")
 	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", sp[2], sp[2])
 }
+# lkp lines: lkp-tests' names and semantics for this suite (the header says
+# which forms); KEY must be one of the suite's own param lines (checked at END).
+function lkp_key(k, f) {
+	if (k !~ /^[a-z][a-z0-9_]*$/) bad("\"" k "\": not a parameter name")
+	if (f) lkp_uses[++nlkp] = f SUBSEP k SUBSEP FILENAME ":" FNR
+}
+function lkp_value(v) {
+	if (v !~ /^[A-Za-z0-9_.%:+-]+$/) bad("\"" v "\": a value of [A-Za-z0-9_.%:+-]")
+}
+$1 == "param" && FILENAME ~ /^suites\/[^\/]+\/meta$/ { suite_param[folder(), $2] = 1 }
 $1 == "lkp" {
-	if (NF != 2 || $2 !~ /^[a-z][a-z0-9_.-]*$/) bad("expected \"lkp NAME\" (lkp-tests' name of this suite)")
-	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("an lkp name is declared in suites/<name>/meta")
-	once($2, "lkp")
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("an lkp line is in suites/<name>/meta")
 	split(FILENAME, sp, "/")
-	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", $2, sp[2])
+	if (NF == 2 && $2 !~ /^(key|value|default|refuse|unset|needs)$/) {
+		if ($2 !~ /^[a-z][a-z0-9_.-]*$/) bad("expected \"lkp NAME\" (lkp-tests' name of this suite)")
+		once($2, "lkp")
+		if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", $2, sp[2])
+	} else if ($2 == "key" && NF == 4) {
+		lkp_key($3); lkp_key($4, folder())
+		once(sp[2] "/" $3, "lkp key")
+		lkp_keys = lkp_keys sprintf("KRP_LKP_KEY(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
+	} else if ($2 == "value" && NF == 5) {
+		lkp_key($3, folder()); lkp_value($4); lkp_value($5)
+		once(sp[2] "/" $3 "=" $4, "lkp value")
+		lkp_values = lkp_values sprintf("KRP_LKP_VALUE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, $5)
+	} else if ($2 == "default" && NF == 4) {
+		lkp_key($3, folder()); lkp_value($4)
+		once(sp[2] "/" $3, "lkp default")
+		lkp_defaults = lkp_defaults sprintf("KRP_LKP_DEFAULT(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
+	} else if ($2 == "refuse" && NF >= 5) {
+		lkp_key($3, folder())
+		if ($4 !~ /^[A-Za-z0-9_.*-]+([|][A-Za-z0-9_.*-]+)*$/) bad("\"" $4 "\": patterns of [A-Za-z0-9_.*-] joined by '|'")
+		why = $0
+		sub(/^[ \t]*lkp[ \t]+refuse[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]+/, "", why)
+		lkp_refusals = lkp_refusals sprintf("KRP_LKP_REFUSE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, why)
+	} else if ($2 == "unset" && NF == 4) {
+		lkp_key($3, folder())
+		n = split($4, vals, "|")
+		for (i = 1; i <= n; i++) lkp_value(vals[i])
+		once(sp[2] "/" $3, "lkp unset")
+		lkp_unset = lkp_unset sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", \"%s\", NULL)\n", sp[2], $3, $4)
+	} else if ($2 == "needs" && NF >= 4) {
+		lkp_key($3, folder())
+		once(sp[2] "/" $3, "lkp unset")
+		why = $0
+		sub(/^[ \t]*lkp[ \t]+needs[ \t]+[^ \t]+[ \t]+/, "", why)
+		lkp_unset = lkp_unset sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
+	} else
+		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\" or \"lkp needs KEY WHY\"")
 }
 # tests: the names a suite's guest programs run (the header says how).
 function test_name(n) {
@@ -249,6 +307,17 @@ END {
 		if (w[1] == "monitor" && !(("parser", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"parser\" line")
 		if (w[1] == "monitor" && table == "monitors_md" && !(("doc", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"doc\" line")
 	}
+	for (i = 1; i <= nlkp; i++) {
+		split(lkp_uses[i], w, SUBSEP)
+		if (!((w[1], w[2]) in suite_param)) bad_at(w[3], w[2] " is not a parameter of " w[1] " (its param lines)")
+	}
+	if (table == "lkp_suites")
+		out = "#ifdef KRP_LKP_SUITE\n" out "#endif\n" \
+		      (lkp_keys == "" ? "" : "#ifdef KRP_LKP_KEY\n" lkp_keys "#endif\n") \
+		      (lkp_values == "" ? "" : "#ifdef KRP_LKP_VALUE\n" lkp_values "#endif\n") \
+		      (lkp_defaults == "" ? "" : "#ifdef KRP_LKP_DEFAULT\n" lkp_defaults "#endif\n") \
+		      (lkp_refusals == "" ? "" : "#ifdef KRP_LKP_REFUSE\n" lkp_refusals "#endif\n") \
+		      (lkp_unset == "" ? "" : "#ifdef KRP_LKP_UNSET\n" lkp_unset "#endif\n")
 	if (table == "monitors" && params != "")
 		out = out "#ifdef KRP_MONITOR_PARAM\n" params "#endif\n"
 	if (table == "monitors_md")

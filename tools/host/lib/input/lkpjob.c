@@ -1,6 +1,7 @@
 /* lkp-tests job file -> krepro matrix (see lkpjob.h). */
 #include "lkpjob.h"
 
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,19 +22,55 @@ static const struct {
 #undef KRP_LKP_SUITE
 };
 
-/* lkp's values the kit's suite spells otherwise. */
+/* What a suite's meta says of lkp-tests' names and semantics (its "lkp key",
+ * "lkp value", "lkp default" and "lkp refuse" lines; tools/meta-tables.awk
+ * says what each means). */
+static const struct {
+	const char *suite, *lkp, *kit;
+} suite_key_renames[] = {
+#define KRP_LKP_KEY(suite, lkp, kit) {suite, lkp, kit},
+#include "lkp_suites.def"
+#undef KRP_LKP_KEY
+    {NULL, NULL, NULL}};
+
 static const struct {
 	const char *suite, *key, *lkp, *kit;
 } value_renames[] = {
-    {"hackbench", "mode", "threads", "thread"}, /* lkp passes --$mode to hackbench */
-};
+#define KRP_LKP_VALUE(suite, key, lkp, kit) {suite, key, lkp, kit},
+#include "lkp_suites.def"
+#undef KRP_LKP_VALUE
+    {NULL, NULL, NULL, NULL}};
 
-/* lkp parameters the kit knows under another name. */
+static const struct {
+	const char *suite, *key, *value;
+} lkp_defaults[] = {
+#define KRP_LKP_DEFAULT(suite, key, value) {suite, key, value},
+#include "lkp_suites.def"
+#undef KRP_LKP_DEFAULT
+    {NULL, NULL, NULL}};
+
+static const struct {
+	const char *suite, *key, *patterns, *why;
+} refusals[] = {
+#define KRP_LKP_REFUSE(suite, key, patterns, why) {suite, key, patterns, why},
+#include "lkp_suites.def"
+#undef KRP_LKP_REFUSE
+    {NULL, NULL, NULL, NULL}};
+
+static const struct {
+	const char *suite, *key, *values, *why;
+} unset_rules[] = {
+#define KRP_LKP_UNSET(suite, key, values, why) {suite, key, values, why},
+#include "lkp_suites.def"
+#undef KRP_LKP_UNSET
+    {NULL, NULL, NULL, NULL}};
+
+/* lkp parameters the kit's own keys (lib/matrix-keys) take under another
+ * name; a suite's parameters have theirs in its meta. */
 static const struct {
 	const char *lkp, *kit;
 } key_renames[] = {
     {"thp_enabled", "thp"},
-    {"nr_threads", "threads"},
 };
 
 /* Keys that look like the kit's but mean something else in a job file, and
@@ -189,26 +226,41 @@ static int visit(struct conv *c, yaml_node_t *n)
 
 static const char *kit_value(const struct conv *c, const char *key, const char *v)
 {
-	for (size_t i = 0; i < sizeof(value_renames) / sizeof(value_renames[0]); i++)
+	for (size_t i = 0; value_renames[i].suite; i++)
 		if (strcmp(kit_suite(c->suite), value_renames[i].suite) == 0 &&
 		    strcmp(key, value_renames[i].key) == 0 && strcmp(v, value_renames[i].lkp) == 0)
 			return value_renames[i].kit;
 	return v;
 }
 
-/* UnixBench's X11 graphics tests: 2d-*, 3d-* and ubgears need an X server
- * (lkp-tests starts one with xinit); the kit's guest has none.  One line,
- * naming the value's line. */
-static int refuse_graphics(struct conv *c, yaml_node_t *n, const char *key, const char *v)
+/* Does V match one of PATTERNS, globs joined by '|'? */
+static int matches_one(const char *patterns, const char *v)
 {
-	if (strcmp(kit_suite(c->suite), "unixbench") != 0 || strcmp(key, "test") != 0)
-		return 0;
-	if (strncmp(v, "2d-", 3) != 0 && strncmp(v, "3d-", 3) != 0 && strcmp(v, "ubgears") != 0)
-		return 0;
-	return fail(c, n,
-		    "test: %s: UnixBench's X11 graphics tests (2d-*, 3d-*, ubgears) need an X "
-		    "server, which the kit's guest does not have",
-		    v);
+	char pat[KRP_VALUE_MAX + 1];
+
+	for (const char *p = patterns; *p;) {
+		size_t n = strcspn(p, "|");
+
+		if (n < sizeof(pat)) {
+			memcpy(pat, p, n);
+			pat[n] = '\0';
+			if (fnmatch(pat, v, 0) == 0)
+				return 1;
+		}
+		p += n + (p[n] == '|');
+	}
+	return 0;
+}
+
+/* A value the suite's meta says the kit cannot run ("lkp refuse"): refused
+ * in one line naming the value's line and why, with no "did you mean". */
+static int refuse_unrunnable(struct conv *c, yaml_node_t *n, const char *key, const char *v)
+{
+	for (size_t i = 0; refusals[i].suite; i++)
+		if (strcmp(kit_suite(c->suite), refusals[i].suite) == 0 &&
+		    strcmp(key, refusals[i].key) == 0 && matches_one(refusals[i].patterns, v))
+			return fail(c, n, "%s: %s: %s", key, v, refusals[i].why);
+	return 0;
 }
 
 static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_t *v)
@@ -228,7 +280,7 @@ static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_
 		return 0;
 	}
 	if (v->type == YAML_SCALAR_NODE) {
-		if (scalar_value(c, v, key, &s) != 0 || refuse_graphics(c, v, key, s) != 0)
+		if (scalar_value(c, v, key, &s) != 0 || refuse_unrunnable(c, v, key, s) != 0)
 			return -1;
 		krp_buf_puts(&val, kit_value(c, key, s));
 	} else if (v->type == YAML_SEQUENCE_NODE) {
@@ -247,7 +299,7 @@ static int set_param(struct conv *c, yaml_node_t *n, const char *key, yaml_node_
 				return fail(c, e, "%s: a list of plain values, please", key);
 			}
 			if (scalar_value(c, e, key, &s) != 0 ||
-			    refuse_graphics(c, e, key, s) != 0) {
+			    refuse_unrunnable(c, e, key, s) != 0) {
 				krp_buf_free(&val);
 				return -1;
 			}
@@ -332,6 +384,10 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 	}
 	if (!parent && vn->type != YAML_MAPPING_NODE && suite_key(c, k))
 		return set_param(c, kn, k, vn); /* e.g. hackbench's nr_threads, iterations */
+	for (i = 0; suite_key_renames[i].suite; i++)
+		if (strcmp(kit_suite(c->suite), suite_key_renames[i].suite) == 0 &&
+		    strcmp(k, suite_key_renames[i].lkp) == 0)
+			return set_param(c, kn, suite_key_renames[i].kit, vn);
 	for (i = 0; i < sizeof(not_applicable) / sizeof(not_applicable[0]); i++)
 		if (strcmp(k, not_applicable[i].key) == 0) {
 			note(c, full, not_applicable[i].why);
@@ -424,22 +480,72 @@ static const char *kit_suite(const char *lkp)
 	return lkp;
 }
 
-/* Parameters lkp passes that the kit's suite takes otherwise: unixbench's
- * nr_task: 1 is its default (one copy), left out so the result path is a
- * kit matrix's; more copies are its nr_task (Run -c N). */
-static int check_program_params(struct conv *c, yaml_node_t *root)
+/* lkp values that are the suite's default ("lkp default" in its meta, e.g.
+ * unixbench's nr_task: 1, one copy) are left out, so the result path is a
+ * kit matrix's. */
+static int drop_lkp_defaults(struct conv *c)
 {
 	const char *suite = kit_suite(c->suite);
+	char one[KRP_VALUE_MAX + 3];
 
-	(void)root;
 	for (size_t i = 0; i < c->nparams; i++) {
 		const char *k = c->params[i].key, *v = c->params[i].val;
 
-		if (strcmp(suite, "unixbench") == 0 && strcmp(k, "nr_task") == 0 &&
-		    (strcmp(v, "1") == 0 || strcmp(v, "[1]") == 0)) {
+		for (size_t d = 0; lkp_defaults[d].suite; d++) {
+			snprintf(one, sizeof(one), "[%s]", lkp_defaults[d].value);
+			if (strcmp(suite, lkp_defaults[d].suite) != 0 ||
+			    strcmp(k, lkp_defaults[d].key) != 0 ||
+			    (strcmp(v, lkp_defaults[d].value) != 0 && strcmp(v, one) != 0))
+				continue;
 			free(c->params[i].val);
 			c->params[i] = c->params[--c->nparams];
 			i--;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* A parameter the document leaves out that lkp-tests' program gives a
+ * meaning of its own ("lkp unset", "lkp needs" in the suite's meta): set
+ * as lkp runs it (will-it-scale's mode: both builds), or refused saying
+ * what lkp does then (a sweep the kit does not run). */
+static int apply_lkp_unset(struct conv *c, yaml_node_t *root)
+{
+	const char *suite = kit_suite(c->suite);
+
+	for (size_t u = 0; unset_rules[u].suite; u++) {
+		size_t i;
+
+		if (strcmp(suite, unset_rules[u].suite) != 0)
+			continue;
+		for (i = 0; i < c->nparams; i++)
+			if (strcmp(c->params[i].key, unset_rules[u].key) == 0)
+				break;
+		if (i < c->nparams)
+			continue;
+		if (!unset_rules[u].values)
+			return fail(c, root, "%s: not given: %s", unset_rules[u].key,
+				    unset_rules[u].why);
+		if (c->nparams == PARAMS_MAX)
+			return fail(c, root, "more than %d parameters", PARAMS_MAX);
+		{
+			struct krp_buf val = {0};
+			const char *v = unset_rules[u].values;
+			int list = strchr(v, '|') != NULL;
+
+			krp_buf_puts(&val, list ? "[" : "");
+			for (; *v; v++) {
+				if (*v == '|')
+					krp_buf_puts(&val, ", ");
+				else
+					krp_buf_printf(&val, "%c", *v);
+			}
+			krp_buf_puts(&val, list ? "]" : "");
+			snprintf(c->params[i].key, sizeof(c->params[i].key), "%s",
+				 unset_rules[u].key);
+			c->params[i].val = val.data;
+			c->nparams++;
 		}
 	}
 	return 0;
@@ -461,7 +567,7 @@ static int convert_doc(struct conv *c, yaml_node_t *root, struct krp_buf *out,
 		memcpy(c->monitors, base->monitors, sizeof(c->monitors));
 	}
 	if (find_suite(c, root) != 0 || walk_map(c, root, NULL, 0) != 0 ||
-	    check_program_params(c, root) != 0)
+	    drop_lkp_defaults(c) != 0 || apply_lkp_unset(c, root) != 0)
 		return -1;
 	krp_buf_printf(out, "suite: %s\n", kit_suite(c->suite));
 	for (size_t i = 0; i < c->nparams; i++)

@@ -12,9 +12,13 @@
  *
  * Known lkp keys are mapped (nr_task, runtime, mode, test, size, fs,
  * thp_enabled -> thp, ...), a key the job's suite declares itself first
- * (hackbench's nr_threads and iterations); keys that do not apply to the kit (testbox,
- * kconfig, commit, cpufreq_governor, ...) are reported once in notes and
- * never reach the matrix, so never the result path.  Errors name the line. */
+ * (hackbench's nr_threads and iterations), then what the suite's meta says
+ * of lkp's names and semantics (its lkp lines: specjbb's nr_threads is its
+ * threads, hackbench's mode threads is thread, unixbench's X11 tests are
+ * refused, will-it-scale without mode runs both builds); keys that do not
+ * apply to the kit (testbox, kconfig, commit, cpufreq_governor, ...) are
+ * reported once in notes and never reach the matrix, so never the result
+ * path.  Errors name the line. */
 #ifndef KREPRO_LKPJOB_H
 #define KREPRO_LKPJOB_H
 #include <stddef.h>
