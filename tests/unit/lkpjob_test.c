@@ -207,7 +207,7 @@ int main(void)
 		krp_buf_puts(
 		    &y, "testcase: will-it-scale\n# [[[[[[[[[[[[[[[[[[[[\n"
 			"commit: 'a [[[[[[[[[[[[[[[[[[[[ b'\nnote: \"x\\\" [[[[[[[[[[[[[[[[[[[[\"\n"
-			"rootfs: it's\nmode: [process]\n");
+			"rootfs: it's\nmode: [process]\nnr_task: 1\n");
 		krp_buf_add(&y, "", 1);
 		rc = conv(y.data, &out, &notes, &e);
 		CHECK("quoted and commented brackets are not nesting", rc == 0);
