@@ -11,8 +11,8 @@
 #       "parser FILE FUNCTION [named]" lines ->
 #       KRP_RAW_FILE("FILE", FUNCTION, NAMED, KRP_RAW_SUITE|KRP_RAW_MONITOR)
 #   awk -v table=lkp_suites -f tools/meta-tables.awk suites/*/meta
-#       krepro-lkpjob's tables, each under #ifdef of its macro: every suite
-#       folder and its lines
+#       krepro-lkpjob's two tables (under #ifdef KRP_LKP_SUITE and
+#       #ifdef KRP_LKP_RULES): every suite folder and its lines
 #         lkp NAME                lkp-tests' other name for the suite
 #                                 -> KRP_LKP_SUITE("NAME", "<folder>")
 #         lkp key LKP-KEY KEY     lkp's name for the suite's parameter KEY
@@ -22,7 +22,7 @@
 #         lkp refuse KEY PAT|... WHY  values (globs) the kit cannot run,
 #                                 refused in one line saying WHY
 #         lkp unset KEY A|B       a job that leaves KEY out runs as lkp-tests
-#                                 runs it then: KEY A (A|B: an axis [A, B])
+#                                 runs it then: KEY A (A|B: the axis "[A, B]")
 #         lkp needs KEY WHY       ... or is refused saying what lkp-tests
 #                                 does then, which the kit does not
 #       -> KRP_LKP_KEY, KRP_LKP_VALUE, KRP_LKP_DEFAULT, KRP_LKP_REFUSE,
@@ -141,33 +141,35 @@ $1 == "lkp" {
 	} else if ($2 == "key" && NF == 4) {
 		lkp_key($3); lkp_key($4, folder())
 		once(sp[2] "/" $3, "lkp key")
-		lkp_keys = lkp_keys sprintf("KRP_LKP_KEY(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
+		lkp_rules = lkp_rules sprintf("KRP_LKP_KEY(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
 	} else if ($2 == "value" && NF == 5) {
 		lkp_key($3, folder()); lkp_value($4); lkp_value($5)
 		once(sp[2] "/" $3 "=" $4, "lkp value")
-		lkp_values = lkp_values sprintf("KRP_LKP_VALUE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, $5)
+		lkp_rules = lkp_rules sprintf("KRP_LKP_VALUE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, $5)
 	} else if ($2 == "default" && NF == 4) {
 		lkp_key($3, folder()); lkp_value($4)
 		once(sp[2] "/" $3, "lkp default")
-		lkp_defaults = lkp_defaults sprintf("KRP_LKP_DEFAULT(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
+		lkp_rules = lkp_rules sprintf("KRP_LKP_DEFAULT(\"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4)
 	} else if ($2 == "refuse" && NF >= 5) {
 		lkp_key($3, folder())
 		if ($4 !~ /^[A-Za-z0-9_.*-]+([|][A-Za-z0-9_.*-]+)*$/) bad("\"" $4 "\": patterns of [A-Za-z0-9_.*-] joined by '|'")
 		why = $0
 		sub(/^[ \t]*lkp[ \t]+refuse[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]+/, "", why)
-		lkp_refusals = lkp_refusals sprintf("KRP_LKP_REFUSE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, why)
+		lkp_rules = lkp_rules sprintf("KRP_LKP_REFUSE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, why)
 	} else if ($2 == "unset" && NF == 4) {
 		lkp_key($3, folder())
 		n = split($4, vals, "|")
 		for (i = 1; i <= n; i++) lkp_value(vals[i])
 		once(sp[2] "/" $3, "lkp unset")
-		lkp_unset = lkp_unset sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", \"%s\", NULL)\n", sp[2], $3, $4)
+		v = $4
+		if (n > 1) { gsub(/[|]/, ", ", v); v = "[" v "]" } # the matrix's form of an axis
+		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", \"%s\", NULL)\n", sp[2], $3, v)
 	} else if ($2 == "needs" && NF >= 4) {
 		lkp_key($3, folder())
 		once(sp[2] "/" $3, "lkp unset")
 		why = $0
 		sub(/^[ \t]*lkp[ \t]+needs[ \t]+[^ \t]+[ \t]+/, "", why)
-		lkp_unset = lkp_unset sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
+		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
 	} else
 		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\" or \"lkp needs KEY WHY\"")
 }
@@ -312,12 +314,7 @@ END {
 		if (!((w[1], w[2]) in suite_param)) bad_at(w[3], w[2] " is not a parameter of " w[1] " (its param lines)")
 	}
 	if (table == "lkp_suites")
-		out = "#ifdef KRP_LKP_SUITE\n" out "#endif\n" \
-		      (lkp_keys == "" ? "" : "#ifdef KRP_LKP_KEY\n" lkp_keys "#endif\n") \
-		      (lkp_values == "" ? "" : "#ifdef KRP_LKP_VALUE\n" lkp_values "#endif\n") \
-		      (lkp_defaults == "" ? "" : "#ifdef KRP_LKP_DEFAULT\n" lkp_defaults "#endif\n") \
-		      (lkp_refusals == "" ? "" : "#ifdef KRP_LKP_REFUSE\n" lkp_refusals "#endif\n") \
-		      (lkp_unset == "" ? "" : "#ifdef KRP_LKP_UNSET\n" lkp_unset "#endif\n")
+		out = "#ifdef KRP_LKP_SUITE\n" out "#endif\n#ifdef KRP_LKP_RULES\n" lkp_rules "#endif\n"
 	if (table == "monitors" && params != "")
 		out = out "#ifdef KRP_MONITOR_PARAM\n" params "#endif\n"
 	if (table == "monitors_md")

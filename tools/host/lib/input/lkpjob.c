@@ -22,48 +22,34 @@ static const struct {
 #undef KRP_LKP_SUITE
 };
 
-/* What a suite's meta says of lkp-tests' names and semantics (its "lkp key",
- * "lkp value", "lkp default" and "lkp refuse" lines; tools/meta-tables.awk
- * says what each means). */
-static const struct {
-	const char *suite, *lkp, *kit;
-} suite_key_renames[] = {
-#define KRP_LKP_KEY(suite, lkp, kit) {suite, lkp, kit},
+/* What a suite's meta says of lkp-tests' names and semantics: its "lkp key",
+ * "lkp value", "lkp default", "lkp refuse", "lkp unset" and "lkp needs"
+ * lines (tools/meta-tables.awk says what each means), one table. */
+enum lkp_kind { LKP_KEY, LKP_VALUE, LKP_DEFAULT, LKP_REFUSE, LKP_UNSET };
+
+struct lkp_rule {
+	enum lkp_kind kind;
+	const char *suite, *key;
+	const char *a, *b; /* KEY: the kit's key; VALUE: lkp's value, the kit's;
+			      DEFAULT: the value; REFUSE: the globs, why;
+			      UNSET: the matrix value or NULL (needs), why */
+};
+
+static const struct lkp_rule lkp_rules[] = {
+#define KRP_LKP_RULES
+#define KRP_LKP_KEY(suite, lkp, kit) {LKP_KEY, suite, lkp, kit, NULL},
+#define KRP_LKP_VALUE(suite, key, lkp, kit) {LKP_VALUE, suite, key, lkp, kit},
+#define KRP_LKP_DEFAULT(suite, key, value) {LKP_DEFAULT, suite, key, value, NULL},
+#define KRP_LKP_REFUSE(suite, key, globs, why) {LKP_REFUSE, suite, key, globs, why},
+#define KRP_LKP_UNSET(suite, key, value, why) {LKP_UNSET, suite, key, value, why},
 #include "lkp_suites.def"
+#undef KRP_LKP_RULES
 #undef KRP_LKP_KEY
-    {NULL, NULL, NULL}};
-
-static const struct {
-	const char *suite, *key, *lkp, *kit;
-} value_renames[] = {
-#define KRP_LKP_VALUE(suite, key, lkp, kit) {suite, key, lkp, kit},
-#include "lkp_suites.def"
 #undef KRP_LKP_VALUE
-    {NULL, NULL, NULL, NULL}};
-
-static const struct {
-	const char *suite, *key, *value;
-} lkp_defaults[] = {
-#define KRP_LKP_DEFAULT(suite, key, value) {suite, key, value},
-#include "lkp_suites.def"
 #undef KRP_LKP_DEFAULT
-    {NULL, NULL, NULL}};
-
-static const struct {
-	const char *suite, *key, *patterns, *why;
-} refusals[] = {
-#define KRP_LKP_REFUSE(suite, key, patterns, why) {suite, key, patterns, why},
-#include "lkp_suites.def"
 #undef KRP_LKP_REFUSE
-    {NULL, NULL, NULL, NULL}};
-
-static const struct {
-	const char *suite, *key, *values, *why;
-} unset_rules[] = {
-#define KRP_LKP_UNSET(suite, key, values, why) {suite, key, values, why},
-#include "lkp_suites.def"
 #undef KRP_LKP_UNSET
-    {NULL, NULL, NULL, NULL}};
+    {LKP_KEY, NULL, NULL, NULL, NULL}};
 
 /* lkp parameters the kit's own keys (lib/matrix-keys) take under another
  * name; a suite's parameters have theirs in its meta. */
@@ -160,6 +146,25 @@ static int kit_key(const struct conv *c, const char *k)
 
 static const char *kit_suite(const char *lkp);
 
+/* The next of the job's suite's lkp rules of KIND for KEY (any key if NULL),
+ * from *at on; NULL when there is none. */
+static const struct lkp_rule *suite_rule(const struct conv *c, enum lkp_kind kind, const char *key,
+					 size_t *at)
+{
+	const char *suite = kit_suite(c->suite);
+
+	for (; lkp_rules[*at].suite; (*at)++) {
+		const struct lkp_rule *r = &lkp_rules[*at];
+
+		if (r->kind == kind && strcmp(r->suite, suite) == 0 &&
+		    (!key || strcmp(r->key, key) == 0)) {
+			(*at)++;
+			return r;
+		}
+	}
+	return NULL;
+}
+
 /* A key the job's suite declares itself (its meta's param lines): the
  * program's own, before lkp's renames and the keys that do not apply. */
 static int suite_key(const struct conv *c, const char *k)
@@ -226,10 +231,12 @@ static int visit(struct conv *c, yaml_node_t *n)
 
 static const char *kit_value(const struct conv *c, const char *key, const char *v)
 {
-	for (size_t i = 0; value_renames[i].suite; i++)
-		if (strcmp(kit_suite(c->suite), value_renames[i].suite) == 0 &&
-		    strcmp(key, value_renames[i].key) == 0 && strcmp(v, value_renames[i].lkp) == 0)
-			return value_renames[i].kit;
+	const struct lkp_rule *r;
+	size_t at = 0;
+
+	while ((r = suite_rule(c, LKP_VALUE, key, &at)))
+		if (strcmp(v, r->a) == 0)
+			return r->b;
 	return v;
 }
 
@@ -256,10 +263,12 @@ static int matches_one(const char *patterns, const char *v)
  * in one line naming the value's line and why, with no "did you mean". */
 static int refuse_unrunnable(struct conv *c, yaml_node_t *n, const char *key, const char *v)
 {
-	for (size_t i = 0; refusals[i].suite; i++)
-		if (strcmp(kit_suite(c->suite), refusals[i].suite) == 0 &&
-		    strcmp(key, refusals[i].key) == 0 && matches_one(refusals[i].patterns, v))
-			return fail(c, n, "%s: %s: %s", key, v, refusals[i].why);
+	const struct lkp_rule *r;
+	size_t at = 0;
+
+	while ((r = suite_rule(c, LKP_REFUSE, key, &at)))
+		if (matches_one(r->a, v))
+			return fail(c, n, "%s: %s: %s", key, v, r->b);
 	return 0;
 }
 
@@ -354,6 +363,7 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 {
 	const char *k = (const char *)kn->data.scalar.value;
 	char full[2 * NAME_MAX_LEN + 2];
+	const struct lkp_rule *rule;
 	size_t i;
 
 	if (k[0] == ':' || k[0] == '#') /* lkp's ":#! jobs/x.yaml:" comment keys */
@@ -384,10 +394,9 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 	}
 	if (!parent && vn->type != YAML_MAPPING_NODE && suite_key(c, k))
 		return set_param(c, kn, k, vn); /* e.g. hackbench's nr_threads, iterations */
-	for (i = 0; suite_key_renames[i].suite; i++)
-		if (strcmp(kit_suite(c->suite), suite_key_renames[i].suite) == 0 &&
-		    strcmp(k, suite_key_renames[i].lkp) == 0)
-			return set_param(c, kn, suite_key_renames[i].kit, vn);
+	i = 0;
+	if ((rule = suite_rule(c, LKP_KEY, k, &i)))
+		return set_param(c, kn, rule->a, vn); /* e.g. specjbb's nr_threads */
 	for (i = 0; i < sizeof(not_applicable) / sizeof(not_applicable[0]); i++)
 		if (strcmp(k, not_applicable[i].key) == 0) {
 			note(c, full, not_applicable[i].why);
@@ -485,17 +494,16 @@ static const char *kit_suite(const char *lkp)
  * kit matrix's. */
 static int drop_lkp_defaults(struct conv *c)
 {
-	const char *suite = kit_suite(c->suite);
 	char one[KRP_VALUE_MAX + 3];
 
 	for (size_t i = 0; i < c->nparams; i++) {
-		const char *k = c->params[i].key, *v = c->params[i].val;
+		const char *v = c->params[i].val;
+		const struct lkp_rule *r;
+		size_t at = 0;
 
-		for (size_t d = 0; lkp_defaults[d].suite; d++) {
-			snprintf(one, sizeof(one), "[%s]", lkp_defaults[d].value);
-			if (strcmp(suite, lkp_defaults[d].suite) != 0 ||
-			    strcmp(k, lkp_defaults[d].key) != 0 ||
-			    (strcmp(v, lkp_defaults[d].value) != 0 && strcmp(v, one) != 0))
+		while ((r = suite_rule(c, LKP_DEFAULT, c->params[i].key, &at))) {
+			snprintf(one, sizeof(one), "[%s]", r->a);
+			if (strcmp(v, r->a) != 0 && strcmp(v, one) != 0)
 				continue;
 			free(c->params[i].val);
 			c->params[i] = c->params[--c->nparams];
@@ -512,41 +520,24 @@ static int drop_lkp_defaults(struct conv *c)
  * what lkp does then (a sweep the kit does not run). */
 static int apply_lkp_unset(struct conv *c, yaml_node_t *root)
 {
-	const char *suite = kit_suite(c->suite);
+	const struct lkp_rule *r;
+	size_t at = 0;
 
-	for (size_t u = 0; unset_rules[u].suite; u++) {
+	while ((r = suite_rule(c, LKP_UNSET, NULL, &at))) {
 		size_t i;
 
-		if (strcmp(suite, unset_rules[u].suite) != 0)
-			continue;
 		for (i = 0; i < c->nparams; i++)
-			if (strcmp(c->params[i].key, unset_rules[u].key) == 0)
+			if (strcmp(c->params[i].key, r->key) == 0)
 				break;
 		if (i < c->nparams)
 			continue;
-		if (!unset_rules[u].values)
-			return fail(c, root, "%s: not given: %s", unset_rules[u].key,
-				    unset_rules[u].why);
+		if (!r->a)
+			return fail(c, root, "%s: not given: %s", r->key, r->b);
 		if (c->nparams == PARAMS_MAX)
 			return fail(c, root, "more than %d parameters", PARAMS_MAX);
-		{
-			struct krp_buf val = {0};
-			const char *v = unset_rules[u].values;
-			int list = strchr(v, '|') != NULL;
-
-			krp_buf_puts(&val, list ? "[" : "");
-			for (; *v; v++) {
-				if (*v == '|')
-					krp_buf_puts(&val, ", ");
-				else
-					krp_buf_printf(&val, "%c", *v);
-			}
-			krp_buf_puts(&val, list ? "]" : "");
-			snprintf(c->params[i].key, sizeof(c->params[i].key), "%s",
-				 unset_rules[u].key);
-			c->params[i].val = val.data;
-			c->nparams++;
-		}
+		snprintf(c->params[i].key, sizeof(c->params[i].key), "%s", r->key);
+		c->params[i].val = krp_xstrdup(r->a); /* the matrix's form: "[process, thread]" */
+		c->nparams++;
 	}
 	return 0;
 }
