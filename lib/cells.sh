@@ -179,7 +179,9 @@ key_table() {
 		seen[k, owner] = 1
 		print k, check, where, owner, def, text
 	}
-	FILENAME == "-" { tests[$1] = ($1 in tests) ? tests[$1] "|" $2 : $2; next }
+	# (an if, not "tests[$1] = ($1 in tests) ? ...": POSIX leaves open
+	# whether the left side exists before the test, and mawk makes it first)
+	FILENAME == "-" { if ($1 in tests) tests[$1] = tests[$1] "|" $2; else tests[$1] = $2; next }
 	FILENAME == "lib/matrix-keys" { if (/^[a-z]/) row($1, $2, $3, "kit", $4, rest(4)); next }
 	$1 == "param" {
 		split(FILENAME, p, "/")
