@@ -59,6 +59,13 @@ load_board() {
 			if [ -z "$ncpus" ] || [ -z "$nmem" ]; then
 				die "boards/$1:$n: node needs cpus= and mem="
 			fi
+			# both end up inside QEMU's -object and -numa options: a comma
+			# or a space there would add options of the board's choosing
+			case $ncpus in
+			[0-9] | [0-9][0-9] | [0-9][0-9][0-9] | [0-9]-[0-9] | [0-9]-[0-9][0-9] | [0-9][0-9]-[0-9][0-9] | [0-9][0-9]-[0-9][0-9][0-9] | [0-9][0-9][0-9]-[0-9][0-9][0-9]) ;;
+			*) die "boards/$1:$n: node cpus= must be N or N-M, not '$ncpus'" ;;
+			esac
+			board_size_mib "$1:$n" "node mem=" "$nmem" >/dev/null
 			B_NODES=$((B_NODES + 1))
 			B_NODE_MEMS="$B_NODE_MEMS $nmem"
 			B_NODE_CPUS="$B_NODE_CPUS $ncpus"
@@ -95,16 +102,19 @@ load_board() {
 		;;
 	*) die "boards/$1: type must be qemu or lab, not '$B_TYPE'" ;;
 	esac
-	case $B_CPUS in '' | *[!0-9]*) die "boards/$1: cpus must be a number" ;; esac
-	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
+	board_check_values "$1"
 	case $B_ACCEL in auto | tcg | kvm) ;; *) die "boards/$1: accel must be auto, tcg or kvm" ;; esac
 	case $B_CLOCK in real | exact) ;; *) die "boards/$1: clock must be real or exact, not '$B_CLOCK'" ;; esac
 	case $B_BOOT_TIMEOUT in *[!0-9]*) die "boards/$1: boot_timeout must be seconds" ;; esac
 	case $B_MEMORY_MODEL in off | on) ;; *) die "boards/$1: memory_model must be on or off, not '$B_MEMORY_MODEL'" ;; esac
 	for bm in "l1d:$B_MODEL_L1D" "l2:$B_MODEL_L2" "llc:$B_MODEL_LLC"; do
-		case ${bm#*:} in
-		[1-9]*[0-9KMG]/[1-9]* | [1-9]/[1-9]*) case ${bm#*:} in *[!0-9KMG/]* | */*/* | *[KMG]?*/*) die "boards/$1: model_${bm%%:*} must be SIZE/WAYS (e.g. 32K/8), not '${bm#*:}'" ;; esac ;;
-		*) die "boards/$1: model_${bm%%:*} must be SIZE/WAYS (e.g. 32K/8), not '${bm#*:}'" ;;
+		# SIZE (bytes, or K, M, G; at most 6 digits: no size wraps in the
+		# plugin's arithmetic) / WAYS (1 to 999)
+		bm_v=${bm#*:}
+		bm_s=${bm_v%%/*} bm_w=${bm_v#*/}
+		case $bm_s in [1-9]*) ;; *) bm_s=x ;; esac
+		case ${bm_s%[KMG]}:$bm_w in
+		*[!0-9]*:* | ???????*:* | *:*[!0-9]* | *:0* | *:????* | *:) die "boards/$1: model_${bm%%:*} must be SIZE/WAYS (e.g. 32K/8), not '$bm_v'" ;;
 		esac
 	done
 	case $B_MODEL_LINE in 16 | 32 | 64 | 128 | 256) ;; *) die "boards/$1: model_line must be 16, 32, 64, 128 or 256 bytes" ;; esac
@@ -118,6 +128,95 @@ load_board() {
 		fi
 	fi
 	BOARD_LOADED=$1
+}
+
+# board_size_mib WHERE WHAT VALUE: VALUE (NM or NG, at most 64T) in MiB, or
+# stop naming WHERE and WHAT.
+board_size_mib() {
+	case $3 in
+	[1-9]*[MG]) case ${3%?} in *[!0-9]* | ????????*) die "boards/$1: $2 must be NM or NG, not '$3'" ;; esac ;;
+	*) die "boards/$1: $2 must be NM or NG (a positive size), not '$3'" ;;
+	esac
+	case $3 in *G) echo $((${3%G} * 1024)) ;; *) echo "${3%M}" ;; esac
+}
+
+# board_ipv4 VALUE: 0 when VALUE is a dotted IPv4 address.
+board_ipv4() {
+	case $1 in *[!0-9.]* | .* | *. | *..*) return 1 ;; esac
+	bi_n=0
+	for bi_o in $(printf '%s\n' "$1" | tr . ' '); do
+		case $bi_o in ? | [1-9]? | 1?? | 2[0-4]? | 25[0-5]) ;; *) return 1 ;; esac
+		bi_n=$((bi_n + 1))
+	done
+	[ "$bi_n" = 4 ]
+}
+
+# board_qemu_cpu NAME: 0 when NAME is one of the installed QEMU's CPU models
+# (its own -cpu help list, asked once a session).
+board_qemu_cpu() {
+	command -v qemu-system-x86_64 >/dev/null 2>&1 || return 0 # checked again before a boot (qemu_check)
+	bq_list=${TMPD:+$TMPD/qemu-cpu-models}
+	if [ -z "$bq_list" ] || [ ! -s "$bq_list" ]; then
+		bq_list=${bq_list:-$(mktemp)}
+		qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" && NF >= 2 { print $2 }' >"$bq_list"
+	fi
+	grep -qxF -- "$1" "$bq_list"
+	bq_rc=$?
+	[ -n "${TMPD:-}" ] || rm -f "$bq_list"
+	return $bq_rc
+}
+
+# board_check_values NAME: every value of the loaded board against its key's
+# type.  Values become QEMU options, ssh and kexec arguments and job.conf
+# lines: a name is a name, a count a count within what QEMU or the host
+# can give, never a word that a program would read as an option.
+board_check_values() {
+	case $B_CPUS in '' | *[!0-9]* | 0*) die "boards/$1: cpus must be a number from 1" ;; esac
+	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
+	bc_mib=$(board_size_mib "$1" memory "$B_MEMORY")
+	case $B_BOOT_TIMEOUT in '' | *[!0-9]* | 0* | ??????*) die "boards/$1: boot_timeout must be seconds, 1 to 99999" ;; esac
+	if [ "$B_TYPE" = qemu ]; then
+		[ "$B_CPUS" -le 255 ] || die "boards/$1: cpus: $B_CPUS is more than QEMU's pc and q35 machines hold (255)"
+		bc_host=$(awk '$1 == "MemTotal:" { print int($2 / 1024) }' /proc/meminfo 2>/dev/null)
+		[ -z "$bc_host" ] || [ "$bc_mib" -le "$bc_host" ] ||
+			die "boards/$1: memory: $B_MEMORY is more than this host has ($bc_host MiB)"
+		case $B_MACHINE in
+		[a-z]*) case $B_MACHINE in *[!a-z0-9._-]*) die "boards/$1: machine must be a QEMU machine name (pc, q35, pc-q35-7.2), not '$B_MACHINE'" ;; esac ;;
+		*) die "boards/$1: machine must be a QEMU machine name (pc, q35, pc-q35-7.2), not '$B_MACHINE'" ;;
+		esac
+		case $B_CPU in
+		[A-Za-z]*) case $B_CPU in *[!A-Za-z0-9._-]*) die "boards/$1: cpu must be a CPU model name of QEMU's -cpu help, not '$B_CPU'" ;; esac ;;
+		*) die "boards/$1: cpu must be a CPU model name of QEMU's -cpu help, not '$B_CPU'" ;;
+		esac
+		board_qemu_cpu "$B_CPU" || die "boards/$1: cpu: '$B_CPU' is not a CPU model of this QEMU (qemu-system-x86_64 -cpu help)"
+		if [ "$B_NODES" -gt 0 ]; then
+			bc_sum=0
+			for bc_m in $B_NODE_MEMS; do bc_sum=$((bc_sum + $(board_size_mib "$1" "node mem=" "$bc_m"))); done
+			[ "$bc_sum" = "$bc_mib" ] || die "boards/$1: the nodes' mem= add up to $bc_sum MiB, memory is $B_MEMORY"
+			for bc_c in $B_NODE_CPUS; do
+				if [ "${bc_c##*-}" -ge "$B_CPUS" ] || [ "${bc_c%%-*}" -gt "${bc_c##*-}" ]; then
+					die "boards/$1: node cpus=$bc_c: the board has cpus 0 to $((B_CPUS - 1))"
+				fi
+			done
+		fi
+	else
+		# a lab machine: what ssh and kexec are given
+		case $B_SSH in
+		-* | *[!A-Za-z0-9@._-]* | *@*@*) die "boards/$1: ssh must be user@host or an ssh_config Host, not '$B_SSH'" ;;
+		esac
+		case $B_SSH_CONFIG in -* | *..*) die "boards/$1: ssh_config must be a file's path without '..', not '$B_SSH_CONFIG'" ;; esac
+		board_ipv4 "$B_CONTROLLER" || die "boards/$1: a lab board needs controller: the IPv4 address the board reaches run-matrix at"
+		board_ipv4 "$B_LISTEN" || die "boards/$1: listen must be an IPv4 address, not '$B_LISTEN'"
+		case $B_NET in
+		dhcp) ;;
+		*/*,*) board_ipv4 "${B_NET%%/*}" || die "boards/$1: net must be dhcp or ADDR/PREFIX,GW, not '$B_NET'"
+			board_ipv4 "${B_NET##*,}" || die "boards/$1: net must be dhcp or ADDR/PREFIX,GW, not '$B_NET'" ;;
+		*) die "boards/$1: net must be dhcp or ADDR/PREFIX,GW, not '$B_NET'" ;;
+		esac
+		for bc_w in $B_CMDLINE; do
+			case $bc_w in -* | *[!A-Za-z0-9=,._:/+-]*) die "boards/$1: cmdline: '$bc_w' is not a kernel parameter" ;; esac
+		done
+	fi
 }
 
 # The board as data: other modules read a board through these two, given

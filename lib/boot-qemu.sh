@@ -90,19 +90,23 @@ single_initrd() {
 	initrd_with "$SLOT_TMP/job.list" "$SLOT_TMP/initrd"
 }
 
-# accel_args ACCEL BOARD CLOCK: QEMU's accelerator and CPU options for a boot (and for a
-# LAVA job, so that it boots the same machine).  Exact mode: guest time is
-# the count of executed instructions (one thread runs every vCPU in turn,
-# idle time is skipped) and the RTC starts at a fixed date on that clock, so
-# nothing the guest can read depends on the host (docs/EXACT.md).
+# accel_args ACCEL BOARD CLOCK: QEMU's accelerator and CPU options for a boot
+# (and for a LAVA job, so that it boots the same machine).  Exact mode:
+# guest time is the count of executed instructions (one thread runs every
+# vCPU in turn, idle time is skipped) and the RTC starts at a fixed date on
+# that clock, so nothing the guest can read depends on the host
+# (docs/EXACT.md).  boot_guest passes each part as its own argument.
 accel_args() {
-	if [ "${3:-real}" = exact ]; then
-		echo "-accel tcg,thread=single -cpu $(board_get "$2" CPU) $EXACT_QEMU_ARGS"
-	elif [ "$1" = kvm ]; then
-		echo "-accel kvm -cpu host"
-	else
-		echo "-accel tcg -cpu $(board_get "$2" CPU)"
-	fi
+	echo "-accel $(accel_opt "$1" "$3") -cpu $(accel_cpu "$1" "$2" "$3")$(accel_clock "$3")"
+}
+accel_opt() { # ACCEL CLOCK: -accel's value
+	if [ "${2:-real}" = exact ]; then echo tcg,thread=single; else echo "$1"; fi
+}
+accel_cpu() { # ACCEL BOARD CLOCK: -cpu's value (the board's, a checked model name)
+	if [ "${3:-real}" != exact ] && [ "$1" = kvm ]; then echo host; else board_get "$2" CPU; fi
+}
+accel_clock() { # CLOCK: exact mode's clock options (the kit's constant words)
+	[ "${1:-real}" != exact ] || echo " $EXACT_QEMU_ARGS"
 }
 
 # boot_guest BOARD CLOCK KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot
@@ -114,12 +118,14 @@ boot_guest() {
 	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
-	bg_acc=$(accel_args "$bg_accel" "$bg_board" "$bg_clock")
 	cmdline="$(guest_cmdline)$bg_extra"
 	bg_max=$(guest_output_max)
 	bg_numa=$(board_get "$bg_board" NUMA)
-	# shellcheck disable=SC2086 # the NUMA options and acc are argument lists
-	set -- qemu-system-x86_64 -machine "$(board_get "$bg_board" MACHINE)" $bg_acc -smp "$(board_get "$bg_board" SMP)" \
+	# every board value one argument; the NUMA options are the board's node
+	# lines, whose fields load_board checked (numbers and sizes)
+	# shellcheck disable=SC2086,SC2046 # the NUMA options and the clock's are argument lists
+	set -- qemu-system-x86_64 -machine "$(board_get "$bg_board" MACHINE)" -accel "$(accel_opt "$bg_accel" "$bg_clock")" \
+		-cpu "$(accel_cpu "$bg_accel" "$bg_board" "$bg_clock")" $(accel_clock "$bg_clock") -smp "$(board_get "$bg_board" SMP)" \
 		-m "$(board_get "$bg_board" MEMORY)" $bg_numa \
 		-nodefaults -display none -no-reboot -monitor none \
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \

@@ -26,6 +26,18 @@ expect_in "saying why" "$T_OUT" "boards/lab-noaddr: a lab board needs address:"
 sed 's/^address: .*/address: 192.0.2.300.1/' boards/lab-brickland3 >"$T_DIR/noaddr/boards/lab-badaddr"
 expect_rc "a lab board with a bad address: is refused" 2 "$T_DIR/noaddr/run-matrix.sh" --dry-run --board lab-badaddr -o "$T_DIR/res"
 expect_rc "the shipped lab board plans" 0 ./run-matrix.sh --dry-run --board lab-brickland3 -o "$T_DIR/res"
+# Hostile board values (issue 46, row 1; tests/hostile/boards): each is
+# refused before anything builds or boots, with the line its "# expect:"
+# names, and the marker a QEMU or ssh option of the value would make is
+# never made.  A real run, not --dry-run: were a value taken, QEMU would boot.
+for hb in tests/hostile/boards/*; do
+	hb_n=$(basename "$hb")
+	sed "s|@MARKER@|$T_DIR/marker-$hb_n|g" "$hb" >"$T_DIR/noaddr/boards/$hb_n"
+	hb_want=$(sed -n 's/^# expect: //p' "$T_DIR/noaddr/boards/$hb_n")
+	expect_rc "hostile board $hb_n: refused" 2 timeout 600 "$T_DIR/noaddr/run-matrix.sh" --board "$hb_n" -o "$T_DIR/res-$hb_n"
+	expect_in "hostile board $hb_n: says why" "$T_OUT" "$hb_want"
+	assert "hostile board $hb_n: no marker" test ! -e "$T_DIR/marker-$hb_n"
+done
 assert "no result written by a refused matrix" test ! -e "$T_DIR/res/will-it-scale"
 assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
