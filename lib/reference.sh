@@ -108,18 +108,24 @@ scratch_git() {
 		--no-pager "$@"
 }
 
-# ref_scratch DIR: a bare repository of the kit's own at DIR whose objects
-# are the git reference's (objects/info/alternates), nothing else of it.
-ref_scratch() {
+# kit_scratch DIR: an empty bare repository of the kit's own at DIR, for
+# scratch_git: git never discovers one in a tree (a tarball's .git).
+kit_scratch() {
 	rm -rf "$1"
 	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git init -q --bare --template= "$1" ||
 		die "cannot create $1"
 	mkdir -p "$1/objects/info" "$1/info"
+	printf '* -filter -diff -ident -text -eol -working-tree-encoding -export-subst -export-ignore merge=text\n' \
+		>"$1/info/attributes"
+}
+
+# ref_scratch DIR: a bare repository of the kit's own at DIR whose objects
+# are the git reference's (objects/info/alternates), nothing else of it.
+ref_scratch() {
+	kit_scratch "$1"
 	rs_obj=$(ref_git rev-parse --path-format=absolute --git-path objects) || rs_obj=
 	[ -d "$rs_obj" ] || die "reference $REF_REPO: no git objects"
 	printf '%s\n' "$rs_obj" >"$1/objects/info/alternates"
-	printf '* -filter -diff -ident -text -eol -working-tree-encoding -export-subst -export-ignore merge=text\n' \
-		>"$1/info/attributes"
 }
 
 ref_json() { # the reference pin, as a JSON object
@@ -149,7 +155,11 @@ custom_reference() {
 	tarball:*)
 		f=${REF_SPEC#tarball:}
 		note "unpacking reference tarball ${f%%#*} (sha256 $REF_SHA)"
-		tar -xf "${f%%#*}" -C "$parent.tmp/x" || die "reference ${f%%#*}: tar failed"
+		# data only: no owner (tar as root would keep it); the modes as
+		# written, so that tarball_as_data can say which bits it clears
+		tar -x --no-same-owner -f "${f%%#*}" -C "$parent.tmp/x" ||
+			die "reference ${f%%#*}: tar failed"
+		tarball_as_data "${f%%#*}" "$parent.tmp/x"
 		top=$(find "$parent.tmp/x" -mindepth 1 -maxdepth 1 -type d)
 		if [ "$(printf '%s\n' "$top" | wc -l)" != 1 ] || [ ! -f "$top/Makefile" ]; then
 			die "reference ${f%%#*}: expected one top folder holding a kernel tree"
@@ -175,6 +185,23 @@ custom_reference() {
 	touch "$parent.tmp/linux/.krepro-complete"
 	rm -rf "$parent"
 	mv "$parent.tmp" "$parent"
+}
+
+# tarball_as_data TARBALL DIR: the unpacked tree DIR made data: a device,
+# FIFO or socket refuses the tarball; setuid, setgid and sticky bits go;
+# what git would obey (.git, which the kernel's setlocalversion and any
+# git call inside the tree would find and whose config can name programs,
+# .gitattributes and .gitmodules) is removed; each said.
+tarball_as_data() {
+	td_odd=$(find "$2" ! -type f ! -type d ! -type l -print | head -n 1)
+	[ -z "$td_odd" ] || die "reference $1: holds a device, FIFO or socket (${td_odd#"$2"/}): a kernel tree is files, folders and links"
+	td_n=$(find "$2" -perm /7000 ! -type l -print -exec chmod ug-s,o-t {} + | wc -l)
+	[ "$td_n" = 0 ] || note "reference $1: $td_n file(s) had setuid, setgid or sticky bits: cleared"
+	td_git=$(find "$2" \( -name .git -o -name .gitattributes -o -name .gitmodules \) -prune -print | sed "s|^$2/||" | sort)
+	if [ -n "$td_git" ]; then
+		note "reference $1: removed what git would obey: $(printf '%s\n' "$td_git" | head -n 5 | tr '\n' ' ')$([ "$(printf '%s\n' "$td_git" | wc -l)" -le 5 ] || echo ...)"
+		printf '%s\n' "$td_git" | while IFS= read -r td_p; do rm -rf "${2:?}/$td_p"; done
+	fi
 }
 
 # The reference tree, unpacked once: an interrupted unpack leaves only

@@ -299,6 +299,15 @@ apply_3way() {
 		(cd "$2" && scratch_git "$ag" --work-tree="$2" apply -p1 --3way --whitespace=nowarn --verbose "$3") >>"$4" 2>&1
 }
 
+# tree_apply TREE ARGS...: git apply ARGS in TREE, with the kit's empty
+# repository beside it (TREE.apply) as GIT_DIR and TREE as the work tree.
+tree_apply() {
+	ta_t=$1
+	shift
+	[ -d "$ta_t.apply" ] || kit_scratch "$ta_t.apply"
+	(cd "$ta_t" && scratch_git "$ta_t.apply" --work-tree="$ta_t" apply "$@")
+}
+
 # Apply a variant's patches to a hardlinked copy of the reference tree.
 # GNU patch replaces files by rename, so the shared reference stays pristine.
 variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
@@ -331,7 +340,7 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 			return 0
 		fi
 	fi
-	rm -rf "$src" "$src.tmp"
+	rm -rf "$src" "$src.tmp" "$src.tmp.apply"
 	cp -al "$ref" "$src.tmp"
 	log="$KREPRO_CACHE/variants/$(ref_id)/$v/patch.log"
 	: >"$log"
@@ -339,13 +348,14 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 		# git apply, as a better patch: renames, mode changes and binary
 		# diffs, no fuzz, no path outside the tree.  It writes a new file
 		# for each one it changes, so the hardlinked reference stays
-		# pristine.  GIT_CEILING_DIRECTORIES: never the checkout's repo.
+		# pristine.  In the kit's own empty repository (kit_scratch,
+		# scratch_git): git discovers none, neither the checkout's nor one
+		# a reference tree carries.
 		# Full context unless the series' patches/S.apply says otherwise.
 		ps=$(patch_series "$p")
 		pc=$(series_context "$ps") || exit 2
 		[ -z "$pc" ] || echo "$(basename "$p"): git apply -C$pc (patches/$ps.apply)" >>"$log"
-		if ! (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
-			git apply -p1 ${pc:+-C"$pc"} --whitespace=nowarn --verbose "$p") >>"$log" 2>&1 &&
+		if ! tree_apply "$src.tmp" -p1 ${pc:+-C"$pc"} --whitespace=nowarn --verbose "$p" >>"$log" 2>&1 &&
 			! apply_3way "$ps" "$src.tmp" "$p" "$log"; then
 			why=$(grep '^error: ' "$log" | grep -v '^error: while searching for:\|^error: patch failed: ' |
 				head -n 1 | sed 's/^error: //')
@@ -364,18 +374,17 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 				# Would it apply with less context?  Said, never done.
 				for c in 2 1; do
 					[ -z "$pc" ] || [ "$c" -lt "$pc" ] || continue
-					if (cd "$src.tmp" && GIT_CEILING_DIRECTORIES=$(dirname "$src.tmp") \
-						git apply -p1 -C"$c" --check "$p") >/dev/null 2>&1; then
+					if tree_apply "$src.tmp" -p1 -C"$c" --check "$p" >/dev/null 2>&1; then
 						hint="; it applies with $c lines of context (git apply -C$c): a tree with later changes to a context line?  To accept that, write context=$c into patches/$ps.apply"
 						break
 					fi
 				done
 			fi
-			rm -rf "$src.tmp" "$src.tmp.git"
+			rm -rf "$src.tmp" "$src.tmp.git" "$src.tmp.apply"
 			die "variant $v: series $ps, patch $(basename "$p") does not apply${pc:+ with $pc lines of context}: ${why:-see $log}${where:+ (hunk at $where; $log)}$hint"
 		fi
 	done
-	rm -rf "$src.tmp.git"
+	rm -rf "$src.tmp.git" "$src.tmp.apply"
 	echo "$stamp" >"$src.tmp/.krepro-patched"
 	mv "$src.tmp" "$src"
 	exec 7>&-

@@ -84,6 +84,43 @@ assert "... and none of its programs ran ($(marks))" test -z "$(marks)"
 src=$(find "$T_DIR"/cache/variants/git-*/evil3/src -maxdepth 0)
 assert "... the merge is right" sh -c "grep -qx 'int line20 = 4;' '$src/mm/x.c' && grep -qx 'int line23 = 3;' '$src/mm/x.c'"
 
+# A tarball reference is data (issue 46, rows 2 and 3): its top folder
+# holds a .git whose config defines filters that .gitattributes selects,
+# and a setuid-root program; preflight applies a series in it.  The tree
+# comes without the .git, .gitattributes and setuid bit (said), no program
+# of it runs, and a FIFO in a tarball refuses it.
+TB=$T_DIR/tb
+mkdir -p "$TB"
+mkdir -p "$TB/linux/mm"
+for f in Makefile mm/x.c .gitattributes; do git -C "$E" cat-file blob "$A:$f" >"$TB/linux/$f"; done
+git init -q "$TB/linux"
+git -C "$TB/linux" config filter.evil.smudge "$T_DIR/filter-smudge"
+git -C "$TB/linux" config filter.evil.clean "$T_DIR/filter-clean"
+git -C "$TB/linux" config filter.evil.process "$T_DIR/filter-process"
+git -C "$TB/linux" config core.fsmonitor "$T_DIR/fsmonitor"
+cp "$(command -v id)" "$TB/linux/suid-id"
+chmod 4755 "$TB/linux/suid-id"
+tar -C "$TB" --owner=0 --group=0 -cf "$T_DIR/evil.tar" linux
+cp "$T_DIR/evil3.mbox" "$K/patches/evilt.mbox"
+rm -f "$MK"/*
+# shellcheck disable=SC2317 # called by expect_rc
+CT() { "$K/build.sh" -C "$T_DIR/tcache" -R "tarball:$T_DIR/evil.tar" "$@"; }
+expect_rc "a tarball reference holding .git and a setuid program is unpacked" 0 CT reference
+ttree=$(tail -n 1 "$T_OUT")
+expect_in "... saying what git would obey was removed" "$T_OUT" "removed what git would obey: linux/.git linux/.gitattributes"
+expect_in "... and that a setuid bit was cleared" "$T_OUT" "1 file(s) had setuid, setgid or sticky bits: cleared"
+assert "... no .git in the tree" test ! -e "$ttree/.git"
+assert "... no setuid or setgid file in the tree" test -z "$(find "$ttree" -perm /6000)"
+expect_rc "preflight applies a series in it" 0 CT preflight evilt
+assert "... and none of the tarball's programs ran ($(marks))" test -z "$(marks)"
+tsrc=$(find "$T_DIR"/tcache/variants/tar-*/evilt/src -maxdepth 0)
+assert "... the series is in" grep -qx 'int line20 = 4;' "$tsrc/mm/x.c"
+rm -rf "$TB/linux/.git" "$TB/linux/suid-id"
+mkfifo "$TB/linux/fifo"
+tar -C "$TB" -cf "$T_DIR/fifo.tar" linux
+expect_rc "a tarball holding a FIFO is refused" 2 "$K/build.sh" -C "$T_DIR/tcache" -R "tarball:$T_DIR/fifo.tar" reference
+expect_in "... saying what it holds" "$T_OUT" "holds a device, FIFO or socket (linux/fifo)"
+
 # safe.directory: a repository of another user is git's to refuse, and
 # the kit shows git's words, not "no commit".
 if [ "$(id -u)" = 0 ]; then

@@ -19,8 +19,11 @@ expect_in "the refusal says expected and got" "$T_OUT" "sha256 mismatch: expecte
 expect_rc "unpack a pinned tarball reference" 0 ./build.sh -C "$T_DIR/c" -R "tarball:$T_DIR/linux.tar.xz#$sha" reference
 tref=$(tail -n 1 "$T_OUT")
 ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+# (less its .gitattributes: a tarball's files that git would obey are
+# removed, and said)
+expect_in "the tarball's .gitattributes is removed, and said" "$T_OUT" "removed what git would obey: linux-source-6.12/.gitattributes"
 assert "the tarball's tree is the Debian package's" \
-	diff -r --no-dereference -x .krepro-complete "$tref" "$ref"
+	diff -r --no-dereference -x .krepro-complete -x .gitattributes "$tref" "$ref"
 
 # A git repository holding the reference tree as one commit (the tree is
 # used as the work tree in place: nothing is copied).
