@@ -42,6 +42,26 @@ die() {
 	exit 2
 }
 
+# refuse_link PATH: stop when PATH is a symbolic link.  Root never writes
+# through a link it did not make: a .lock, cells.tsv or result folder
+# planted as a link would take the kit's writes into its target.
+refuse_link() {
+	[ ! -L "$1" ] || die "$1 is a symbolic link: the kit writes no file through a link it did not make (remove it)"
+}
+
+# no_links_below BASE PATH: refuse_link for every component of PATH below
+# BASE (PATH inside BASE) that exists.
+no_links_below() {
+	case $2 in "$1"/*) ;; *) return 0 ;; esac
+	nl_p=$1
+	nl_rest=${2#"$1"/}
+	while [ -n "$nl_rest" ]; do
+		nl_p=$nl_p/${nl_rest%%/*}
+		case $nl_rest in */*) nl_rest=${nl_rest#*/} ;; *) nl_rest= ;; esac
+		refuse_link "$nl_p"
+	done
+}
+
 # host_tools: the host tools built (build.sh tools: quiet when up to date)
 # and H, their folder.  krepro_dirs first.
 host_tools() {

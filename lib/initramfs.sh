@@ -43,6 +43,7 @@ uapi_headers() {
 # together failed in mv and awk).  WHAT names the waiting build.
 out_lock() {
 	mkdir -p "$KREPRO_OUT"
+	refuse_link "$KREPRO_OUT/.initramfs.lock"
 	exec 4>"$KREPRO_OUT/.initramfs.lock"
 	if command -v flock >/dev/null 2>&1 && ! flock -n 4; then
 		note "$1: another build into $KREPRO_OUT is running; waiting"

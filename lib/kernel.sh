@@ -73,6 +73,7 @@ cmd_kernel() {
 	cmd_reference
 	# One build per variant at a time (its source and build folders are shared).
 	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)"
+	refuse_link "$KREPRO_CACHE/variants/$(ref_id)/$v.lock"
 	exec 8>"$KREPRO_CACHE/variants/$(ref_id)/$v.lock"
 	if command -v flock >/dev/null 2>&1 && ! flock -n 8; then
 		note "kernel $v: another build of it is running; waiting"
@@ -112,6 +113,7 @@ cmd_kernel() {
 	# build sit side by side, so the paths ccache sees (relative to
 	# CCACHE_BASEDIR) are the same as in a reviewer's cache.
 	work="$KREPRO_CACHE/variants/$(ref_id)/work"
+	refuse_link "$work.lock"
 	exec 5>"$work.lock"
 	if command -v flock >/dev/null 2>&1 && ! flock -n 5; then
 		note "kernel $v: another variant is building in $work; waiting"

@@ -193,6 +193,10 @@ lava_stage() {
 		printf '%s\t%s\t%s\n' "$JN" "$ls_rel" "$CELL" >>"$LAVA_DIR/cells.tsv"
 	fi
 	ls_isha=$(initramfs_sha)
+	for ls_f in "jobs/$JN.conf" "artifacts/$ls_v.bzImage.tmp" "artifacts/$ls_v.bzImage" "artifacts/$JN-initrd.cpio.gz.tmp" \
+		"artifacts/$JN-initrd.cpio.gz" "jobs/$JN.images" "$JN.yaml"; do
+		refuse_link "$LAVA_DIR/$ls_f"
+	done
 	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1" "$ls_isha"
 	! board_is "$ls_board" TYPE lab || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
@@ -224,7 +228,16 @@ lava_options() {
 	elif [ -n "$LAVA_DIR" ]; then
 		LAVA_MACHINE=lava
 	fi
+	[ -z "$LAVA_DIR" ] || lava_dir_check
 	cells_set machine "$LAVA_MACHINE"
+}
+
+# lava_dir_check: what the export writes in LAVA_DIR is no planted link
+# (checked before anything builds, and again before the writes).
+lava_dir_check() {
+	# (the folder itself is the command line's, unless it is RESULTS/lava)
+	[ "$LAVA_DIR" != "$RESULTS/lava" ] || refuse_link "$LAVA_DIR"
+	for ld_f in "$LAVA_DIR/cells.tsv" "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"; do refuse_link "$ld_f"; done
 }
 
 # lava_keeps_clock CLOCK BOARD: the LAVA device of the cell's board keeps CLOCK
@@ -255,6 +268,7 @@ lava_export_facts() {
 lava_export_check() { :; }
 lava_export_stop() { :; }
 lava_export_prepare() {
+	lava_dir_check
 	mkdir -p "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"
 	LAVA_DIR=$(cd "$LAVA_DIR" && pwd)
 	: >"$LAVA_DIR/cells.tsv"

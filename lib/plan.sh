@@ -152,6 +152,9 @@ plan_runs() {
 	# Each cell's runs and result path come from plan_check (TMPD/cellruns,
 	# one line a cell): no process a run.
 	MAXRUNS=$(cut -d' ' -f1 "$TMPD/cellruns" | sort -n | tail -n 1)
+	# a result folder planted as a link is neither read (its runs kept)
+	# nor written through
+	while read -r _ pr_vd; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
 	r=1
 	while [ "$r" -le "$MAXRUNS" ]; do
 		k=0

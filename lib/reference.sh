@@ -212,6 +212,7 @@ cmd_reference() {
 	dest=$(reference_dir)
 	[ -f "$dest/.krepro-complete" ] && return 0
 	mkdir -p "$(dirname "$(dirname "$dest")")"
+	refuse_link "$(dirname "$dest").lock"
 	exec 6>"$(dirname "$dest").lock"
 	if command -v flock >/dev/null 2>&1; then
 		flock 6

@@ -271,6 +271,8 @@ prepare_run() {
 	pr_rdir=$(run_field "$1" rdir)
 	pr_cell=$(run_field "$1" cell)
 	pr_run=$(run_field "$1" run)
+	# a folder of the result path planted as a link is refused
+	no_links_below "$RESULTS" "$pr_rdir.tmp"
 	mkdir -p "$(dirname "$pr_rdir")"
 	rm -rf "$pr_rdir.tmp"
 	mkdir "$pr_rdir.tmp"

@@ -332,6 +332,7 @@ variant_source() { # variant -> prepares $KREPRO_CACHE/src/<variant>
 	mkdir -p "$KREPRO_CACHE/variants/$(ref_id)/$v"
 	# One patcher per variant source at a time: a second preflight or build
 	# of the same variant waits here, then finds the tree ready.
+	refuse_link "$KREPRO_CACHE/variants/$(ref_id)/$v/src.lock"
 	exec 7>"$KREPRO_CACHE/variants/$(ref_id)/$v/src.lock"
 	if command -v flock >/dev/null 2>&1; then
 		flock 7

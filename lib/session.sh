@@ -45,6 +45,7 @@ lock_results() {
 	# holder: a run-matrix killed outright leaves children (a sleep, a slot
 	# between runs) holding the lock for a moment after it is gone, and a
 	# rerun waits for them instead of refusing.
+	refuse_link "$RESULTS/.lock"
 	exec 9>>"$RESULTS/.lock"
 	if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
 		holder=$(head -c 20 "$RESULTS/.lock" | tr -cd 0-9)

@@ -38,6 +38,26 @@ for hb in tests/hostile/boards/*; do
 	expect_in "hostile board $hb_n: says why" "$T_OUT" "$hb_want"
 	assert "hostile board $hb_n: no marker" test ! -e "$T_DIR/marker-$hb_n"
 done
+# Root never follows a link it did not make (issue 46, rows 4 and 5): a
+# results tree's .lock or result folder, an export folder's cells.tsv or
+# artifacts planted as links are refused before anything builds, and
+# nothing is written through them.
+echo keep >"$T_DIR/lvictim"
+mkdir -p "$T_DIR/lvdir" "$T_DIR/lk" "$T_DIR/lr" "$T_DIR/llx"
+ln -s "$T_DIR/lvictim" "$T_DIR/lk/.lock"
+expect_rc "a results tree whose .lock is a planted link is refused" 2 timeout 600 ./run-matrix.sh -o "$T_DIR/lk"
+expect_in "... saying so" "$T_OUT" "$T_DIR/lk/.lock is a symbolic link: the kit writes no file through a link it did not make"
+ln -s "$T_DIR/lvdir" "$T_DIR/lr/will-it-scale"
+expect_rc "a result folder planted as a link is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/lr"
+expect_in "... saying so" "$T_OUT" "$T_DIR/lr/will-it-scale is a symbolic link"
+ln -s "$T_DIR/lvictim" "$T_DIR/llx/cells.tsv"
+ln -s "$T_DIR/lvdir" "$T_DIR/llx/artifacts"
+expect_rc "an export folder whose cells.tsv is a planted link is refused" 2 timeout 600 ./run-matrix.sh -o "$T_DIR/llxr" --export-lava "$T_DIR/llx"
+expect_in "... saying so" "$T_OUT" "$T_DIR/llx/cells.tsv is a symbolic link"
+rm "$T_DIR/llx/cells.tsv"
+expect_rc "... and one whose artifacts is" 2 timeout 600 ./run-matrix.sh -o "$T_DIR/llxr" --export-lava "$T_DIR/llx"
+expect_in "... saying so" "$T_OUT" "$T_DIR/llx/artifacts is a symbolic link"
+assert "... nothing was written through the links" sh -c "grep -qx keep '$T_DIR/lvictim' && [ -z \"\$(ls -A '$T_DIR/lvdir')\" ]"
 assert "no result written by a refused matrix" test ! -e "$T_DIR/res/will-it-scale"
 assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
