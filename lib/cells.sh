@@ -49,6 +49,7 @@ cells_set() {
 	esac
 }
 cells_import_line() { printf '%s\n' "$CELLS_IMPORT_LINE"; }
+cells_board_override() { printf '%s\n' "$CELLS_BOARD"; } # --board's, or empty
 
 # The cell facts (lib/cells.awk, the one reader of cells): runs, board,
 # clock, runtime, seed, result path and defaults of one cell, a process a

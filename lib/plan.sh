@@ -55,6 +55,21 @@ plan_cells() {
 	[ -s "$TMPD/cells" ] || die "$MATRIX: no cells"
 }
 
+# plan_board_origin BOARD: a lab machine is the user's to pick: from the
+# command line (--board) or the user's own matrix, never from a bundle's
+# matrix (root ssh and kexec on a machine someone else named).  Said
+# either way.
+plan_board_origin() {
+	board_is "$1" TYPE lab || return 0
+	if [ "$(cells_board_override)" = "$1" ]; then
+		note "board $1: a lab machine, from the command line (--board)"
+	elif [ -n "$(bundle_dir)" ] && [ "$MATRIX" = "$(bundle_dir)/matrix.yaml" ]; then
+		die "$MATRIX: the bundle's matrix names lab board $1: a bundle never picks a lab machine; name it yourself (--board $1) or give your own matrix"
+	else
+		note "board $1: a lab machine, from your matrix $MATRIX"
+	fi
+}
+
 # plan_check DRY: every cell valid, result paths unique; sets NCELLS,
 # TOTAL_RUNS, VARIANTS (DRY 1, --dry-run: prints each cell).  One awk process
 # checks the whole matrix (lib/cells.awk); the loop below starts a process
@@ -75,7 +90,10 @@ plan_check() {
 	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale; do
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
-		[ "$b" = "$pc_loaded" ] || { load_board "$b" && pc_loaded=$b; }
+		if [ "$b" != "$pc_loaded" ]; then
+			load_board "$b" && pc_loaded=$b
+			plan_board_origin "$b"
+		fi
 		backend_of_cell "$cell" "$clock" "$b" "$model" "$k"
 		for kv in $cell; do
 			case $kv in variants=* | variant=*)

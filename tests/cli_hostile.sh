@@ -58,6 +58,19 @@ rm "$T_DIR/llx/cells.tsv"
 expect_rc "... and one whose artifacts is" 2 timeout 600 ./run-matrix.sh -o "$T_DIR/llxr" --export-lava "$T_DIR/llx"
 expect_in "... saying so" "$T_OUT" "$T_DIR/llx/artifacts is a symbolic link"
 assert "... nothing was written through the links" sh -c "grep -qx keep '$T_DIR/lvictim' && [ -z \"\$(ls -A '$T_DIR/lvdir')\" ]"
+# A bundle never picks a lab machine (issue 46, row 7): its matrix naming a
+# lab board is refused; the same board named with --board plans, said.
+mkdir -p "$T_DIR/blab/krepro-bundle"
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 2\nruntime: 10s\nboard: lab-brickland3\nvariants: [base]\n' \
+	>"$T_DIR/blab/krepro-bundle/matrix.yaml"
+mkdir -p "$T_DIR/blab/krepro-bundle/kernels/base"
+: >"$T_DIR/blab/krepro-bundle/kernels/base/bzImage"
+(cd "$T_DIR/blab/krepro-bundle" && sha256sum matrix.yaml kernels/base/bzImage >MANIFEST.sha256)
+tar -C "$T_DIR/blab" -czf "$T_DIR/blab.tgz" krepro-bundle
+expect_rc "a bundle's matrix naming a lab board is refused" 2 ./run-matrix.sh --dry-run --bundle "$T_DIR/blab.tgz" -o "$T_DIR/res"
+expect_in "... saying a bundle never picks one" "$T_OUT" "the bundle's matrix names lab board lab-brickland3: a bundle never picks a lab machine; name it yourself (--board lab-brickland3)"
+expect_rc "... named with --board it plans" 0 ./run-matrix.sh --dry-run --bundle "$T_DIR/blab.tgz" --board lab-brickland3 -o "$T_DIR/res"
+expect_in "... saying where the lab machine came from" "$T_OUT" "board lab-brickland3: a lab machine, from the command line (--board)"
 assert "no result written by a refused matrix" test ! -e "$T_DIR/res/will-it-scale"
 assert "nothing written outside -o" test ! -e "$T_DIR/outside"
 ./run-matrix.sh --dry-run -o "$T_DIR/res" tests/hostile/matrices/unknown-key.yaml >"$T_OUT" 2>&1
