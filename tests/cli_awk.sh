@@ -11,6 +11,7 @@
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+R=$PWD
 
 AWKS="mawk gawk busybox"
 # awk_bin NAME: the awk's command (busybox's is an applet)
@@ -59,6 +60,9 @@ printf '%s\n' 'variants: [base, calibration]' '---' 'suite: vm-scalability' 'tes
 	'kernel_cmdline: [quiet+mitigations=off]' '---' 'suite: will-it-scale' 'test: page_fault3' 'mode: thread' 'nr_task: 1' \
 	'tenants: 2' >"$T_DIR/extra.yaml"
 MATRICES="$(ls jobs/*.yaml) $T_DIR/extra.yaml"
+# monitors without their parser lines (tools/meta-tables.awk's END)
+mkdir -p "$T_DIR/bad/monitors/x"
+printf 'monitor %s krp_x\n' b a c >"$T_DIR/bad/monitors/x/meta"
 TEST_LISTS=$(grep -l '^tests ' suites/*/meta | sed 's|^suites/\(.*\)/meta$|gen/\1.tests|')
 GEN_FILES="gen/monitors.def gen/raw_files.def gen/parse_headers.h gen/lkp_suites.def gen/meaning_text.c
 gen/MONITORS.md gen/KEYS.md $TEST_LISTS"
@@ -114,6 +118,9 @@ run_all() {
 				write_job_yaml "$2/job.conf" qemu-2node "$2/job.yaml"' sh "$c" "$o/$n" >"$o/$n.log" 2>&1 ||
 			failed "a run's job files failed" "$o/$n.log"
 	done
+	# a refusal names the first of several bad lines, whatever the awk
+	(cd "$T_DIR/bad" && PATH=$P awk -v table=monitors -f "$R/tools/meta-tables.awk" monitors/x/meta) \
+		>/dev/null 2>"$o/meta-refusal"
 	# the memory model's nodes= and cpunode= (their bytes move exact digits)
 	# shellcheck disable=SC2016 # expanded by the inner sh
 	PATH=$P sh -c '. lib/common.sh; . lib/qemu-plugin.sh; G=1073741824
@@ -121,6 +128,9 @@ run_all() {
 		model_cpunodes 0-1 2-3; model_cpunodes 0,2 1,3-5' >"$o/model-args" 2>&1 ||
 		failed "the memory model's arguments failed" "$o/model-args"
 }
+# The host tools first, once: run-matrix makes them when a source changed,
+# and three at once would race in one folder.
+./build.sh tools >"$T_OUT" 2>&1 || { no "./build.sh tools failed"; tail -n 5 "$T_OUT"; }
 for a in $AWKS; do
 	run_all "$a" &
 done
@@ -148,6 +158,7 @@ program() {
 	*/job.yaml) echo "lib/runs.sh write_job_yaml" ;;
 	*/*) echo "lib/runs.sh write_job, write_matrix_forms and lib/cells.awk" ;;
 	model-args) echo "lib/qemu-plugin.sh model_node_ranges, model_cpunodes" ;;
+	meta-refusal) echo "tools/meta-tables.awk's END (a monitor without a parser)" ;;
 	*) echo "?" ;;
 	esac
 }
