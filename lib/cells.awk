@@ -107,13 +107,14 @@ function check_value(key, val, s, clock,    where, check, owners, params, i, lo,
 	}
 }
 
-# 64M -> bytes, -1 at 1P or more
-function size_bytes(v,    n, s) {
-	n = v; s = 0
-	if (v ~ /[kK]$/) s = 10; else if (v ~ /[mM]$/) s = 20
-	else if (v ~ /[gG]$/) s = 30; else if (v ~ /[tT]$/) s = 40
-	if (s) n = substr(v, 1, length(v) - 1)
-	return length(n) > 12 || n + 0 > 2 ^ (50 - s) - 1 ? -1 : n * 2 ^ s
+# 64M -> bytes, -1 at 1P or more (products, not "^": busybox awk built
+# without math, as Debian's is, has no "^")
+function size_bytes(v,    n, u) {
+	n = v; u = 1
+	if (v ~ /[kK]$/) u = 1024; else if (v ~ /[mM]$/) u = 1048576
+	else if (v ~ /[gG]$/) u = 1073741824; else if (v ~ /[tT]$/) u = 1099511627776
+	if (u > 1) n = substr(v, 1, length(v) - 1)
+	return length(n) > 12 || n + 0 > 1125899906842624 / u - 1 ? -1 : n * u
 }
 
 # bytes as a size with one decimal at most: 1.2G, 307G, 512M

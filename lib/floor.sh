@@ -123,21 +123,35 @@ EOF
 			done
 		done | awk -v n="$fl_n" -v d="$(exact_runs)" -v min="$(sed -n 's/^#define KRP_EXACT_MIN_EFFECT //p' "$KREPRO_ROOT/tools/host/lib/analyze/compare.h")" '
 		# the change k seeds a side call at p<0.01 (t quantile 0.995 at
-		# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758)
-		function floor_at(k,   df, z, t, f) {
-			df = 2 * (k - 1); z = 2.5758
-			t = z + (z^3 + z) / (4 * df) + (5 * z^5 + 16 * z^3 + 3 * z) / (96 * df^2) \
-				+ (3 * z^7 + 19 * z^5 + 17 * z^3 - 15 * z) / (384 * df^3)
-			f = 100 * t * sqrt(2 * v / k) / m
+		# 2(k-1) degrees of freedom, Cornish-Fisher from z = 2.5758);
+		# products and root(), not "^" and sqrt(): busybox awk built
+		# without math (Debian'"'"'s) has neither
+		function floor_at(k,   df, z, z2, t, f) {
+			df = 2 * (k - 1); z = 2.5758; z2 = z * z
+			t = z + (z2 + 1) * z / (4 * df) + ((5 * z2 + 16) * z2 + 3) * z / (96 * df * df) \
+				+ (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / (384 * df * df * df)
+			f = 100 * t * root(2 * v / k) / m
 			return f > min ? f : min
 		}
-		$2 != "" { k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
+		# the square root of x >= 0 by Newton'"'"'s steps from above, to where
+		# they stop falling
+		function root(x,    r, y) {
+			if (x <= 0) return 0
+			r = x > 1 ? x : 1
+			for (;;) { y = (r + x / r) / 2; if (y >= r) return r; r = y }
+		}
+		$2 != "" { if (!($1 in k)) set[++nset] = $1; k[$1]++; s[$1] += $2; q[$1] += $2 * $2; all += $2; cnt++ }
 		END {
-			for (g in k) { if (k[g] < 2) exit 1; v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++ }
+			# the sets in their order ("for (g in k)" is each awk'"'"'s own order)
+			for (i = 1; i <= nset; i++) {
+				g = set[i]
+				if (k[g] < 2) exit 1
+				v += (q[g] - s[g] * s[g] / k[g]) / (k[g] - 1); sets++
+			}
 			if (!sets) exit 1
 			v /= sets; m = all / cnt
 			printf "floor: %.2f%% (%d seeds a side call a change this large at p<0.01; one seed'"'"'s spread %.2f%% of %.0f, pooled over %d base sets)\n", \
-				floor_at(n), n, 100 * sqrt(v) / m, m, sets
+				floor_at(n), n, 100 * root(v) / m, m, sets
 			if (d != n)
 				printf "floor at %d seeds a side (the default): %.2f%%\n", d, floor_at(d)
 		}' >>"$fl_w/report" || echo "floor: unknown (too few runs of base)" >>"$fl_w/report"

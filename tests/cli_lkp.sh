@@ -99,7 +99,7 @@ want=$(awk '/ copied, / { for (i = 1; i <= NF; i++) if ($i == "s,") s += int($1 
 	END { printf "%.0f", s }' "$T_DIR/dd/vm-scalability")
 got=$(sed -n 's/.*"vm-scalability.throughput": \([0-9.]*\).*/\1/p' "$T_DIR/dd/stats.json")
 assert "GNU dd: throughput is lkp-tests' sum of (bytes >> 10) / seconds ($got, want $want)" \
-	sh -c "[ -n '$got' ] && awk 'BEGIN { exit !($want > 0 && ($got - $want)^2 < 1) }'"
+	sh -c "[ -n '$got' ] && awk 'BEGIN { exit !($want > 0 && ($got - $want) * ($got - $want) < 1) }'"
 expect_in "GNU dd: workload is the bytes / 1024" "$T_DIR/dd/stats.json" '"vm-scalability.workload": 5859.375'
 
 rm -rf "$T_DIR"

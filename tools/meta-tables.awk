@@ -67,6 +67,7 @@ function folder(    p) {
 function once(name, kind) {
 	if ((kind, name) in at) bad(kind " " name " again (first at " at[kind, name] ")")
 	at[kind, name] = FILENAME ":" FNR
+	named[++nnamed] = kind SUBSEP name # in file order: "for (k in at)" is each awk's own
 }
 # A meaning line's pattern as an anchored regular expression ('*': any run).
 function glob_re(p,    r, c, i) {
@@ -304,7 +305,8 @@ $1 == "doc" {
 END {
 	if (failed) exit 2
 	# a monitor nobody parses or documents is a folder half added
-	for (k in at) {
+	for (i = 1; i <= nnamed; i++) {
+		k = named[i]
 		split(k, w, SUBSEP)
 		if (w[1] == "monitor" && !(("parser", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"parser\" line")
 		if (w[1] == "monitor" && table == "monitors_md" && !(("doc", w[2]) in at)) bad_at(at[k], "monitor " w[2] " has no \"doc\" line")
