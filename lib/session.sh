@@ -55,5 +55,8 @@ lock_results() {
 			die "$RESULTS is in use by another run-matrix${holder:+ (pid $holder)} (lock $RESULTS/.lock)"
 		fi
 	fi
-	echo $$ >"$RESULTS/.lock"
+	# the holder's PID: a full disk is said in the kit's words (written)
+	written "$RESULTS/.lock" lock_holder "$RESULTS/.lock" ||
+		die "$RESULTS: cannot write its lock file (full or read-only?): nothing run"
 }
+lock_holder() { echo $$ >"$1"; } # FILE: this run-matrix's PID in FILE

@@ -126,6 +126,25 @@ mv "$T_DIR/fck/build.sh" "$T_DIR/fck/build.real.sh"
 # shellcheck disable=SC2016 # the wrapper's own $1, $@ and $*
 printf '#!/bin/sh\ncase $1 in tools | uapi) exec "%s/build.sh" "$@" ;; esac\necho "test: build.sh $*: not in this test" >&2\nexit 2\n' "$PWD" >"$T_DIR/fck/build.sh"
 chmod +x "$T_DIR/fck/build.sh"
+# A results folder on a full filesystem (issue 46, row 15): the lock's PID
+# cannot be written; the kit says so naming the folder, never the shell's
+# "echo: I/O error" alone (the checkout builds nothing: its build.sh above).
+if [ "$(id -u)" = 0 ] && mkdir -p "$T_DIR/full2" && mount -t tmpfs -o size=64k tmpfs "$T_DIR/full2" 2>/dev/null; then
+	mkdir -p "$T_DIR/full2/res"
+	dd if=/dev/zero of="$T_DIR/full2/filler" bs=1k count=64 2>/dev/null
+	# the plan lists the variants' patches (read-only): that too is let through
+	# shellcheck disable=SC2016 # the wrapper's own $1
+	sed 's/^case $1 in tools | uapi)/case $1 in tools | uapi | patches)/' "$T_DIR/fck/build.sh" >"$T_DIR/fck/build.plan.sh"
+	cp "$T_DIR/fck/build.sh" "$T_DIR/fck/build.none.sh"
+	cp "$T_DIR/fck/build.plan.sh" "$T_DIR/fck/build.sh"
+	expect_rc "run-matrix on a full results filesystem stops" 2 env KREPRO_OUT="$PWD/out" "$T_DIR/fck/run-matrix.sh" -o "$T_DIR/full2/res"
+	expect_in "... naming the folder, in the kit's words" "$T_OUT" "run-matrix: error: $T_DIR/full2/res: cannot write its lock file"
+	assert "... not the shell's words alone" sh -c "! grep -q 'echo: ' '$T_OUT'"
+	cp "$T_DIR/fck/build.none.sh" "$T_DIR/fck/build.sh"
+	umount "$T_DIR/full2"
+else
+	echo "(full results filesystem check skipped: mount -t tmpfs needs root)"
+fi
 mkdir -p "$T_DIR/tmp2"
 KREPRO_OUT=$PWD/out TMPDIR="$T_DIR/tmp2" "$T_DIR/fck/run-matrix.sh" floor -n 3 -o "$T_DIR/fl2" >"$T_DIR/floor.out" 2>&1 &
 term_once_temp "$!" "$T_DIR/tmp2/krepro-floor" 0.05
