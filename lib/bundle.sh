@@ -22,14 +22,15 @@ cmd_bundle() {
 	outf='' matrix='' seckey=''
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-o) outf=$2; shift 2 ;;
-		-m) matrix=$2; shift 2 ;;
-		--sign) seckey=$2; shift 2 ;;
+		-o) opt_arg "a file" "$@"; outf=$2; shift 2 ;;
+		-m) opt_arg "a matrix file" "$@"; matrix=$2; shift 2 ;;
+		--sign) opt_arg "a signify secret key" "$@"; seckey=$2; shift 2 ;;
 		-*) die "bundle: unknown option '$1'" ;;
 		*) break ;;
 		esac
 	done
 	[ -n "$outf" ] || die "bundle: -o FILE is required"
+	[ -z "$matrix" ] || need_file "bundle: matrix file" "$matrix"
 	# The key first: nothing is built for a bundle that cannot be signed.
 	[ -z "$seckey" ] || check_secret_key "$seckey"
 	if [ $# -eq 0 ]; then
@@ -125,10 +126,10 @@ check_secret_key() {
 # unpacked.  Only regular files and folders are unpacked: a link could lead
 # a later member outside.
 unpack_bundle() {
-	[ -f "$1" ] || die "bundle '$1' not found"
+	need_file bundle "$1"
 	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
 		need_cmd signify-openbsd signify-openbsd
-		[ -f "$KREPRO_BUNDLE_KEY" ] || die "bundle key '$KREPRO_BUNDLE_KEY' not found"
+		need_file "bundle key" "$KREPRO_BUNDLE_KEY"
 		[ -f "$1.sig" ] || die "bundle $1: no signature $1.sig (a key was given)"
 	fi
 	rm -rf "$2"
@@ -310,7 +311,7 @@ rebuilt_hash() {
 
 cmd_verify() {
 	if [ "${1:-}" = --key ]; then
-		[ $# -ge 2 ] || die "verify: --key needs a signify public key"
+		opt_arg "a signify public key" "$@"
 		KREPRO_BUNDLE_KEY=$2
 		shift 2
 	fi

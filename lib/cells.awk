@@ -24,7 +24,9 @@
 # (host keys too; "-" for none), the memory model (on or off), the size the
 # board holds instead of the cell's ("ASKED BYTES SENTENCE", the sentence
 # "size 8T scaled to 1.2G for qemu-2node's 2 GiB"; "-" when the cell's size
-# is run as it is).  The first error goes to stderr, exit 2.
+# is run as it is), the counts given as N% that the board rounds up to one
+# CPU ("nr_task 1% of qemu-2node's 2 CPUs is less than one CPU: 1, rounded
+# up"; "-" for none).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -153,6 +155,20 @@ function scaled(s, b,    sz, room, m) {
 	m = shown(bmem[b])
 	return sz " " sprintf("%.0f", room) " size " sz " scaled to " shown(room) " for " b "'s " \
 		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB"
+}
+
+# the cell's counts (count: keys) given as N% that are less than one of
+# board b's CPUs: the plan says each is rounded up to 1 (count_of, lib/cells.sh)
+function count_notes(s, b,    i, key, v, out) {
+	out = ""
+	for (i = 1; i <= ntok; i++) {
+		key = tok[i]; sub(/=.*/, "", key)
+		v = substr(tok[i], length(key) + 2)
+		if (v !~ /^[0-9]+%$/ || bcpus[b] !~ /^[0-9]+$/ || check_of(key, s) !~ /^count:/) continue
+		if (int(substr(v, 1, length(v) - 1) * bcpus[b] / 100) >= 1) continue
+		out = out (out == "" ? "" : "; ") key " " v " of " b "'s " bcpus[b] " CPUs is less than one CPU: 1, rounded up"
+	}
+	return out == "" ? "-" : out
 }
 
 function seconds(v) {
@@ -335,7 +351,7 @@ FILENAME == ARGV[3] {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b) "\t" count_notes(s, b)
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

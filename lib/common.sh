@@ -42,6 +42,24 @@ die() {
 	exit 2
 }
 
+# opt_arg WHAT OPTION [VALUE ...]: OPTION (the caller's "$@") has a value,
+# and not one starting with '-': "-o --dry-run" would make a folder named
+# --dry-run and "-m -x" hand an option to a later command.  A name that
+# starts with '-' is written ./-NAME.
+opt_arg() {
+	[ $# -ge 3 ] || die "$2 needs $1"
+	case $3 in -*) die "$2 needs $1, not '$3' (an option; a name starting with '-' is written ./$3)" ;; esac
+}
+
+# need_file WHAT FILE: FILE (a link to one too) is a regular file, or the
+# kit stops saying what it is: not found, or not a regular file (a FIFO or
+# a device would block or never end when read; nothing of it is read).
+need_file() {
+	[ -f "$2" ] && return 0
+	[ -e "$2" ] || die "$1 '$2' not found"
+	die "$1 '$2' is not a regular file (a FIFO, device or folder): nothing read"
+}
+
 # host_tools: the host tools built (build.sh tools: quiet when up to date)
 # and H, their folder.  krepro_dirs first.
 host_tools() {

@@ -15,6 +15,7 @@ BUNDLE_DIR='' INITRAMFS_SHA='' # an opened bundle's folder (bundle_dir), the ini
 open_bundle() {
 	ob_file=$1
 	case $ob_file in /*) ;; *) ob_file=$PWD/$ob_file ;; esac
+	need_file bundle "$ob_file" # before it is read (sha256sum of a FIFO waits)
 	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$ob_file" 2>/dev/null | cut -c1-16)
 	# A subshell: unpack_bundle's working variables stay its own.
 	(unpack_bundle "$ob_file" "$BUNDLE_DIR") || exit 2

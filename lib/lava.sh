@@ -41,7 +41,7 @@ lava_option() {
 import_lava_args() {
 	while [ $# -gt 3 ]; do
 		case $1 in
-		-o) RESULTS=$2; shift 2 ;;
+		-o) opt_arg "a directory" "$@"; RESULTS=$2; shift 2 ;;
 		--rerun) RERUN=1; shift ;;
 		*) die "import-lava: unknown option '$1'" ;;
 		esac
@@ -50,7 +50,7 @@ import_lava_args() {
 	IMPORT_DIR=$1 IMPORT_N=$2 IMPORT_LOG=$3
 	case $IMPORT_N in '' | *[!0-9]* | ???????*) die "import-lava: bad job number '$IMPORT_N' (001, 002, ...: cells.tsv's first column)" ;; esac
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
-	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
+	need_file log "$IMPORT_LOG"
 	import_lava_line
 	MATRIX=$IMPORT_DIR/cells.tsv
 }

@@ -155,6 +155,41 @@ sleep 1
 if has_temp "$T_DIR/tmp2/krepro-floor"; then no "floor stopped by TERM left $(ls "$T_DIR/tmp2")"; else ok "floor stopped by TERM leaves no krepro-floor.* temporary"; fi
 assert "and no temporary of its children" test -z "$(ls "$T_DIR/tmp2")"
 
+# floor stopped by SIGTERM while a set's build runs (issue 46, row 16c):
+# it stops within seconds, and so does the build (here a sleep standing
+# for make), not an hour later when the build would have ended.
+mv "$T_DIR/fck/build.sh" "$T_DIR/fck/build.none.sh"
+# shellcheck disable=SC2016 # the wrapper's own $1, $@ and $$
+printf '#!/bin/sh\ncase $1 in tools | uapi | patches) exec "%s/build.sh" "$@" ;;\npreflight) exit 0 ;; esac\necho $$ >>"%s/building"\nexec sleep 120\n' "$PWD" "$T_DIR" >"$T_DIR/fck/build.sh"
+chmod +x "$T_DIR/fck/build.sh"
+mkdir -p "$T_DIR/tmp4"
+KREPRO_OUT=$PWD/out TMPDIR="$T_DIR/tmp4" "$T_DIR/fck/run-matrix.sh" floor -n 3 -o "$T_DIR/fl4" >"$T_DIR/floor4.out" 2>&1 &
+fl4=$!
+fl4_i=0
+while [ ! -s "$T_DIR/building" ] && [ "$fl4_i" -lt 600 ] && kill -0 "$fl4" 2>/dev/null; do
+	sleep 0.1
+	fl4_i=$((fl4_i + 1))
+done
+assert "floor reached its first set's build" test -s "$T_DIR/building"
+kill -TERM "$fl4" 2>/dev/null
+fl4_i=0
+while kill -0 "$fl4" 2>/dev/null && [ "$fl4_i" -lt 100 ]; do
+	sleep 0.1
+	fl4_i=$((fl4_i + 1))
+done
+if kill -0 "$fl4" 2>/dev/null; then no "floor stopped by TERM during a build still runs 10 s later"; else ok "floor stopped by TERM during a build ends within 10 s"; fi
+fl4_b=$(head -n 1 "$T_DIR/building" 2>/dev/null)
+if [ -n "$fl4_b" ] && kill -0 "$fl4_b" 2>/dev/null; then
+	no "... and its build still runs"
+	kill -KILL "$fl4_b"
+else
+	ok "... and its build is stopped"
+fi
+kill -KILL "$fl4" 2>/dev/null
+wait "$fl4" 2>/dev/null
+assert "... leaving no temporary of its own or its set's" test -z "$(ls -A "$T_DIR/tmp4")"
+mv "$T_DIR/fck/build.none.sh" "$T_DIR/fck/build.sh"
+
 # from-report stopped by SIGTERM while it plans its matrix leaves no
 # krepro-report.* either (one temp_add helper, lib/common.sh, for every
 # script that makes temporaries).
