@@ -146,6 +146,31 @@ function vms_room(test, fs, mem,    base) {
 	return base
 }
 
+# The other suites' sizes on board b (docs/BENCHMARKS.md, "Sizes on a
+# board"): what their processes hold, at most 3/5 of the board's memory as
+# for vm-scalability's cases that hold T; a size above it, the matrix's or
+# the default, is refused naming the most the board takes.  specjbb's
+# memory is all its warehouses'; autonuma-benchmark's size is a process's,
+# and numa01* run two (lkp-tests' bare _HARD_BIND and _INVERSE_BIND run
+# numa01 too); membench's size is its one buffer.
+function size_check(s, b,    key, n, v, sz, room, most, m) {
+	if (s == "specjbb") { key = "memory"; n = 1 }
+	else if (s == "autonuma-benchmark") { key = "size"; n = get("test") ~ /^numa02/ ? 1 : 2 }
+	else if (s == "membench") { key = "size"; n = 1 }
+	else return
+	v = (key in cv) ? get(key) : default_of(key, s)
+	if (v == "" || bmem[b] !~ /^[0-9]+$/) return
+	room = int(bmem[b] * 3 / 5 / 1048576) * 1048576
+	sz = size_bytes(v)
+	if (sz >= 0 && sz * n <= room) return
+	most = int(room / n / 1048576)
+	m = shown(bmem[b])
+	fail(where_of(key) ": " key ": " v ((key in cv) ? "" : " (the default)") \
+		(n > 1 ? " a process, " n " processes of " get("test") "," : "") " is more than board " b "'s " \
+		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB can hold (a cell holds at most 3/5 of its board's memory: " \
+		key ": " most "M at most; docs/BENCHMARKS.md, sizes on a board)")
+}
+
 # the cell's size scaled to its board b: "ASKED BYTES SENTENCE", or "-"
 function scaled(s, b,    sz, room, m) {
 	sz = get("size")
@@ -336,6 +361,9 @@ FILENAME == ARGV[3] {
 		for (i = 1; i <= nrows; i++)
 			if (ro[i] == s && rd[i] == "required" && !(rk[i] in cv))
 				fail(where_of("suite") ": suite '" s "' needs '" rk[i] "' (required by suites/" s "/meta; docs/KEYS.md)")
+		# a size its board cannot hold: vm-scalability's are scaled
+		# (scaled), the other suites' refused here
+		size_check(s, b)
 	}
 	seed = "-"
 	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }

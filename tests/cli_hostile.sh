@@ -445,6 +445,24 @@ sed 's/size: 8T/size: 1T/; s|/300s/8T/|/300s/1T/|' tests/fixtures/reports/qp-crl
 expect_rc "from-report on an email with size: 1T" 0 ./run-matrix.sh from-report "$T_DIR/one-t.txt"
 expect_in "... says the size is scaled" "$T_OUT" "size 1T scaled to 1.2G for qemu-2node's 2 GiB"
 
+# issue 46 row 13: the other suites' sizes (specjbb's memory, autonuma's
+# and membench's size) that a 2 GiB board cannot hold are refused at plan
+# time, naming the line and the most the board takes; sizes that fit plan.
+for sz in "specjbb memory 1T 2 1228M" "autonuma-benchmark size 1T 3 614M numa01" "membench size 1T 2 1228M" "autonuma-benchmark size 615M 3 614M _HARD_BIND"; do
+	# shellcheck disable=SC2086 # one word a field
+	set -- $sz
+	{
+		echo "suite: $1"
+		[ -z "${6:-}" ] || echo "test: $6"
+		echo "$2: $3"
+		echo "variants: [base]"
+	} >"$T_DIR/sz.yaml"
+	expect_rc "$1 $2: $3 on qemu-2node is refused at plan time" 2 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/sz.yaml"
+	expect_in "... naming its line and the most the board takes" "$T_OUT" "$T_DIR/sz.yaml:$4: $2: $3"
+	expect_in "... $5" "$T_OUT" "$2: $5 at most; docs/BENCHMARKS.md"
+done
+printf 'suite: autonuma-benchmark\ntest: [numa01, numa02]\nsize: 614M\nvariants: [base]\n' >"$T_DIR/sz.yaml"
+expect_rc "autonuma's 614M a process on qemu-2node plans" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/sz.yaml"
 # issue 46 row 16d: nr_task: 1% of 2 CPUs runs one task, and the plan says so.
 printf 'suite: will-it-scale\ntest: page_fault1\nmode: process\nnr_task: [1%%, 50%%]\nvariants: [base]\n' >"$T_DIR/pct.yaml"
 expect_rc "nr_task: 1% on 2 CPUs plans" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/pct.yaml"
