@@ -329,6 +329,25 @@ expect_rc "a signed bundle swapped after its check is unpacked" 0 env PATH="$T_D
 assert "the path was swapped (the attack ran)" cmp -s "$T_DIR/B.tgz" "$T_DIR/unsigned.tgz"
 assert "... and it is the bundle that was signed, not the one swapped in" grep -qx '# signed' "$T_DIR/ub/krepro-bundle/matrix.yaml"
 assert "the private copy is the kit's alone" test "$(stat -c %a "$T_DIR/ub")" = 700
+# Bundles are bounded and a refused one leaves nothing (issue 46, row 11):
+# a 1 TiB (sparse) member is refused from the archive's listing, naming the
+# bound, before anything is unpacked or hashed (it took minutes); a bundle
+# refused for any reason (that one, an altered file) leaves nothing in the
+# cache.
+mkdir -p "$T_DIR/huge/krepro-bundle" "$T_DIR/alt/krepro-bundle"
+truncate -s 1T "$T_DIR/huge/krepro-bundle/root.img"
+printf '%064d  root.img\n' 0 >"$T_DIR/huge/krepro-bundle/MANIFEST.sha256"
+tar -S -C "$T_DIR/huge" -czf "$T_DIR/huge.tgz" krepro-bundle
+rm -f "$T_DIR/huge/krepro-bundle/root.img"
+expect_rc "a bundle with a 1 TiB member is refused" 2 timeout 60 ./run-matrix.sh -C "$T_DIR/bcache" --dry-run --bundle "$T_DIR/huge.tgz" -o "$T_DIR/res"
+expect_in "... naming the member and the bound" "$T_OUT" "krepro-bundle/root.img is 1099511627776 bytes; a member is at most 1 GiB"
+assert "... leaving nothing in the cache" test -z "$(ls -A "$T_DIR/bcache/bundles" 2>/dev/null)"
+echo "# matrix" >"$T_DIR/alt/krepro-bundle/matrix.yaml"
+(cd "$T_DIR/alt/krepro-bundle" && sha256sum matrix.yaml >MANIFEST.sha256 && echo altered >>matrix.yaml)
+tar -C "$T_DIR/alt" -czf "$T_DIR/alt.tgz" krepro-bundle
+expect_rc "a bundle with an altered file is refused" 2 ./run-matrix.sh -C "$T_DIR/bcache" --dry-run --bundle "$T_DIR/alt.tgz" -o "$T_DIR/res"
+expect_in "... saying so" "$T_OUT" "matrix.yaml was altered"
+assert "... leaving nothing in the cache" test -z "$(ls -A "$T_DIR/bcache/bundles" 2>/dev/null)"
 # Keys are checked before any work, temp folders go on every exit path.
 mkdir -p "$T_DIR/tv"
 expect_rc "bundle --sign with a public key is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" bundle -o "$T_DIR/N.tgz" --sign "$KD/k.pub"
