@@ -79,10 +79,10 @@ REF_SPEC_OPT=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
-	-C) KREPRO_CACHE=$2; shift 2 ;;
-	-O) KREPRO_OUT=$2; shift 2 ;;
-	-j) JOBS=$2; shift 2 ;;
-	-R) REF_SPEC_OPT=$2; shift 2 ;;
+	-C) opt_arg "a directory" "$@"; KREPRO_CACHE=$2; shift 2 ;;
+	-O) opt_arg "a directory" "$@"; KREPRO_OUT=$2; shift 2 ;;
+	-j) opt_arg "a number" "$@"; JOBS=$2; shift 2 ;;
+	-R) opt_arg "a reference (tarball:PATH or git:REPO@REF)" "$@"; REF_SPEC_OPT=$2; shift 2 ;;
 	--list-variants) set -- list-variants; break ;;
 	-*) die "unknown option '$1' (see --help)" ;;
 	*) break ;;

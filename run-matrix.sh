@@ -162,21 +162,21 @@ fi
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
-	-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift 2 ;;
+	-o) opt_arg "a directory" "$@"; RESULTS=$2; shift 2 ;;
 	--dry-run) DRY=1; shift ;;
 	--rerun) RERUN=1; shift ;;
-	-j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift 2 ;;
+	-j) opt_arg "a number" "$@"; JOBS=$2; shift 2 ;;
 	-j[0-9]*) JOBS=${1#-j}; shift ;;
-	--board) [ $# -ge 2 ] || die "--board needs a name"; cells_set board "$2"; shift 2 ;;
+	--board) opt_arg "a name" "$@"; cells_set board "$2"; shift 2 ;;
 	--clock)
 		case ${2:-} in exact | real) ;; *) die "--clock: expected exact or real, not '${2:-}'" ;; esac
 		CLOCK_OVERRIDE=$2
 		shift 2
 		;;
-	--lkp-tests) { [ $# -ge 2 ] && [ -d "$2" ]; } || die "--lkp-tests needs an lkp-tests checkout (a folder)"; LKP_TESTS=$2; shift 2 ;;
-	--bundle) [ $# -ge 2 ] || die "--bundle needs a file"; BUNDLE=$2; shift 2 ;;
+	--lkp-tests) opt_arg "an lkp-tests checkout" "$@"; [ -d "$2" ] || die "--lkp-tests needs an lkp-tests checkout (a folder)"; LKP_TESTS=$2; shift 2 ;;
+	--bundle) opt_arg "a file" "$@"; BUNDLE=$2; shift 2 ;;
 	--bundle-key)
-		[ $# -ge 2 ] || die "--bundle-key needs a signify public key"
+		opt_arg "a signify public key" "$@"
 		KREPRO_BUNDLE_KEY=$2
 		export KREPRO_BUNDLE_KEY
 		shift 2
@@ -186,9 +186,9 @@ while [ $# -gt 0 ]; do
 	--keys-md) key_table | keys_markdown; exit 0 ;;
 	# a backend's options are its module's (lib/boot-kexec.sh, lib/lava.sh)
 	--kexec) kexec_option; shift ;;
-	--export-lava | --lava-url | --lava | --lava-tags | --lava-identity) lava_option "$@"; shift 2 ;;
-	-C) KREPRO_CACHE=$2; shift 2 ;;
-	-O) KREPRO_OUT=$2; shift 2 ;;
+	--export-lava | --lava-url | --lava | --lava-tags | --lava-identity) lava_option "$@"; opt_arg "a value" "$@"; shift 2 ;;
+	-C) opt_arg "a directory" "$@"; KREPRO_CACHE=$2; shift 2 ;;
+	-O) opt_arg "a directory" "$@"; KREPRO_OUT=$2; shift 2 ;;
 	-*) die "unknown option '$1' (see --help)" ;;
 	*) [ -z "$MATRIX" ] || die "one matrix file at a time"; MATRIX=$1; shift ;;
 	esac

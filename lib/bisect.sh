@@ -10,9 +10,9 @@ bisect_main() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
-		-o) bs_out=$2; shift 2 ;;
-		-m) bs_matrix=$2; shift 2 ;;
-		-j) bs_j=$2; shift 2 ;;
+		-o) opt_arg "a directory" "$@"; bs_out=$2; shift 2 ;;
+		-m) opt_arg "a matrix file" "$@"; bs_matrix=$2; shift 2 ;;
+		-j) opt_arg "a number" "$@"; bs_j=$2; shift 2 ;;
 		-*) die "bisect: unknown option '$1'" ;;
 		*) break ;;
 		esac
@@ -20,7 +20,7 @@ bisect_main() {
 	[ $# -eq 2 ] || die "bisect: usage: ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES METRIC"
 	case $bs_j in [1-9] | [1-9][0-9]) ;; *) die "bisect: -j: expected a number of guests, 1..99, not '$bs_j'" ;; esac
 	ser=$1 metric=$2
-	[ -z "$bs_matrix" ] || [ -f "$bs_matrix" ] || die "bisect: matrix file '$bs_matrix' not found"
+	[ -z "$bs_matrix" ] || need_file "bisect: matrix file" "$bs_matrix"
 	krepro_dirs
 	host_tools
 	# Working files of this bisect only (two bisects on one cache never

@@ -8,6 +8,15 @@
 # KREPRO_BUNDLE_KEY (verify --key), KREPRO_REFERENCE_DEB (exported: verify).
 # Shared (bench/shared-state.sh): KREPRO_REFERENCE_DEB (the bundle's reference package).
 
+# A bundle's bounds, checked on the archive's listing before anything is
+# unpacked or hashed: a member is a kernel (about 10 MiB), its System.map,
+# the initramfs (2 MiB), the kit's sources, and later a root filesystem
+# image: at most 1 GiB each, 2 GiB and 100000 members in all (the archive
+# itself at most 2 GiB).  A 1 TiB sparse member took minutes to hash.
+BUNDLE_MEMBER_MAX=1073741824
+BUNDLE_TOTAL_MAX=2147483648
+BUNDLE_MEMBERS_MAX=100000
+
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
 BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools .clang-format"
 
@@ -22,14 +31,15 @@ cmd_bundle() {
 	outf='' matrix='' seckey=''
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-o) outf=$2; shift 2 ;;
-		-m) matrix=$2; shift 2 ;;
-		--sign) seckey=$2; shift 2 ;;
+		-o) opt_arg "a file" "$@"; outf=$2; shift 2 ;;
+		-m) opt_arg "a matrix file" "$@"; matrix=$2; shift 2 ;;
+		--sign) opt_arg "a signify secret key" "$@"; seckey=$2; shift 2 ;;
 		-*) die "bundle: unknown option '$1'" ;;
 		*) break ;;
 		esac
 	done
 	[ -n "$outf" ] || die "bundle: -o FILE is required"
+	[ -z "$matrix" ] || need_file "bundle: matrix file" "$matrix"
 	# The key first: nothing is built for a bundle that cannot be signed.
 	[ -z "$seckey" ] || check_secret_key "$seckey"
 	if [ $# -eq 0 ]; then
@@ -116,6 +126,23 @@ check_secret_key() {
 	esac
 }
 
+# bundle_size_ok FILE: the archive is within the bounds (before it is read).
+bundle_size_ok() {
+	bs_size=$(stat -L -c %s -- "$1") || die "bundle $1: cannot read it"
+	[ "$bs_size" -le "$BUNDLE_TOTAL_MAX" ] ||
+		die "bundle $1: $bs_size bytes; a bundle is at most 2 GiB (lib/bundle.sh's bounds)"
+}
+
+# bundle_tar FILE TAR-ARGS...: tar on the archive FILE's stream, cut at the
+# bounds' bytes (members, and their headers' room): listing or unpacking
+# never inflates more than that, whatever the archive holds.
+bundle_tar() {
+	bt_f=$1
+	shift
+	gzip -dc -- "$bt_f" 2>/dev/null |
+		head -c $((BUNDLE_TOTAL_MAX + BUNDLE_MEMBERS_MAX * 1024 + 1048576)) | tar "$@" -f -
+}
+
 # unpack_bundle FILE DIR: unpack and check every hash; refuse naming a file.
 # FILE (and FILE.sig) are read once, into a private copy in DIR (mode 700):
 # the signature is checked on that copy and the copy is what is listed and
@@ -125,12 +152,13 @@ check_secret_key() {
 # unpacked.  Only regular files and folders are unpacked: a link could lead
 # a later member outside.
 unpack_bundle() {
-	[ -f "$1" ] || die "bundle '$1' not found"
+	need_file bundle "$1"
 	if [ -n "${KREPRO_BUNDLE_KEY:-}" ]; then
 		need_cmd signify-openbsd signify-openbsd
-		[ -f "$KREPRO_BUNDLE_KEY" ] || die "bundle key '$KREPRO_BUNDLE_KEY' not found"
+		need_file "bundle key" "$KREPRO_BUNDLE_KEY"
 		[ -f "$1.sig" ] || die "bundle $1: no signature $1.sig (a key was given)"
 	fi
+	bundle_size_ok "$1"
 	rm -rf "$2"
 	(umask 077 && mkdir -p "$2") || die "bundle: cannot create $2"
 	chmod 700 "$2"
@@ -142,12 +170,22 @@ unpack_bundle() {
 			die "bundle $1: signature $1.sig does not verify with $KREPRO_BUNDLE_KEY"
 		note "bundle $1: signed by $KREPRO_BUNDLE_KEY"
 	fi
-	odd=$(tar -tvzf "$ub" 2>/dev/null | grep -v '^[-d]' | head -n 1) ||
-		true
+	# The listing (numeric owners: no names with spaces) says every
+	# member's type and size before a byte is unpacked.
+	bundle_tar "$ub" --numeric-owner -tv >"$2/listing" 2>/dev/null || true
+	odd=$(grep -v '^[-d]' "$2/listing" | head -n 1 | LC_ALL=C tr -cd '\40-\176' | cut -c1-300)
 	[ -z "$odd" ] || die "bundle $1: holds something other than files and folders: $odd"
-	tar -xzf "$ub" -C "$2" --no-same-owner --no-same-permissions krepro-bundle ||
+	big=$(awk -v one="$BUNDLE_MEMBER_MAX" -v all="$BUNDLE_TOTAL_MAX" -v most="$BUNDLE_MEMBERS_MAX" '
+		{ n++; sz = $3; name = $0; for (i = 0; i < 5; i++) sub(/^[^ ]+ +/, "", name) }
+		sz !~ /^[0-9]+$/ { print "member " name ": no size in the listing"; exit }
+		length(sz) > 15 || sz + 0 > one { print name " is " sz " bytes; a member is at most 1 GiB"; exit }
+		{ total += sz }
+		total > all { print "its members come to more than 2 GiB"; exit }
+		n > most { print "more than " most " members"; exit }' "$2/listing" | LC_ALL=C tr -cd '\40-\176' | cut -c1-300)
+	[ -z "$big" ] || die "bundle $1: $big (a bundle holds kernels, an initramfs, the kit's sources, a root image: lib/bundle.sh's bounds)"
+	bundle_tar "$ub" -x -C "$2" --no-same-owner --no-same-permissions krepro-bundle ||
 		die "bundle $1: not a krepro bundle (tar failed)"
-	rm -f "$ub" "$ub.sig"
+	rm -f "$ub" "$ub.sig" "$2/listing"
 	b=$2/krepro-bundle
 	[ -f "$b/MANIFEST.sha256" ] || die "bundle $1: no MANIFEST.sha256"
 	(cd "$b" && find . -type f ! -name MANIFEST.sha256 | sed 's#^\./##' | LC_ALL=C sort) >"$2/files"
@@ -310,7 +348,7 @@ rebuilt_hash() {
 
 cmd_verify() {
 	if [ "${1:-}" = --key ]; then
-		[ $# -ge 2 ] || die "verify: --key needs a signify public key"
+		opt_arg "a signify public key" "$@"
 		KREPRO_BUNDLE_KEY=$2
 		shift 2
 	fi

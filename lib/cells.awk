@@ -24,7 +24,9 @@
 # (host keys too; "-" for none), the memory model (on or off), the size the
 # board holds instead of the cell's ("ASKED BYTES SENTENCE", the sentence
 # "size 8T scaled to 1.2G for qemu-2node's 2 GiB"; "-" when the cell's size
-# is run as it is).  The first error goes to stderr, exit 2.
+# is run as it is), the counts given as N% that the board rounds up to one
+# CPU ("nr_task 1% of qemu-2node's 2 CPUs is less than one CPU: 1, rounded
+# up"; "-" for none).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -145,6 +147,31 @@ function vms_room(test, fs, mem,    base) {
 	return base
 }
 
+# The other suites' sizes on board b (docs/BENCHMARKS.md, "Sizes on a
+# board"): what their processes hold, at most 3/5 of the board's memory as
+# for vm-scalability's cases that hold T; a size above it, the matrix's or
+# the default, is refused naming the most the board takes.  specjbb's
+# memory is all its warehouses'; autonuma-benchmark's size is a process's,
+# and numa01* run two (lkp-tests' bare _HARD_BIND and _INVERSE_BIND run
+# numa01 too); membench's size is its one buffer.
+function size_check(s, b,    key, n, v, sz, room, most, m) {
+	if (s == "specjbb") { key = "memory"; n = 1 }
+	else if (s == "autonuma-benchmark") { key = "size"; n = get("test") ~ /^numa02/ ? 1 : 2 }
+	else if (s == "membench") { key = "size"; n = 1 }
+	else return
+	v = (key in cv) ? get(key) : default_of(key, s)
+	if (v == "" || bmem[b] !~ /^[0-9]+$/) return
+	room = int(bmem[b] * 3 / 5 / 1048576) * 1048576
+	sz = size_bytes(v)
+	if (sz >= 0 && sz * n <= room) return
+	most = int(room / n / 1048576)
+	m = shown(bmem[b])
+	fail(where_of(key) ": " key ": " v ((key in cv) ? "" : " (the default)") \
+		(n > 1 ? " a process, " n " processes of " get("test") "," : "") " is more than board " b "'s " \
+		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB can hold (a cell holds at most 3/5 of its board's memory: " \
+		key ": " most "M at most; docs/BENCHMARKS.md, sizes on a board)")
+}
+
 # the cell's size scaled to its board b: "ASKED BYTES SENTENCE", or "-"
 function scaled(s, b,    sz, room, m) {
 	sz = get("size")
@@ -154,6 +181,20 @@ function scaled(s, b,    sz, room, m) {
 	m = shown(bmem[b])
 	return sz " " sprintf("%.0f", room) " size " sz " scaled to " shown(room) " for " b "'s " \
 		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB"
+}
+
+# the cell's counts (count: keys) given as N% that are less than one of
+# board b's CPUs: the plan says each is rounded up to 1 (count_of, lib/cells.sh)
+function count_notes(s, b,    i, key, v, out) {
+	out = ""
+	for (i = 1; i <= ntok; i++) {
+		key = tok[i]; sub(/=.*/, "", key)
+		v = substr(tok[i], length(key) + 2)
+		if (v !~ /^[0-9]+%$/ || bcpus[b] !~ /^[0-9]+$/ || check_of(key, s) !~ /^count:/) continue
+		if (int(substr(v, 1, length(v) - 1) * bcpus[b] / 100) >= 1) continue
+		out = out (out == "" ? "" : "; ") key " " v " of " b "'s " bcpus[b] " CPUs is less than one CPU: 1, rounded up"
+	}
+	return out == "" ? "-" : out
 }
 
 function seconds(v) {
@@ -321,6 +362,9 @@ FILENAME == ARGV[3] {
 		for (i = 1; i <= nrows; i++)
 			if (ro[i] == s && rd[i] == "required" && !(rk[i] in cv))
 				fail(where_of("suite") ": suite '" s "' needs '" rk[i] "' (required by suites/" s "/meta; docs/KEYS.md)")
+		# a size its board cannot hold: vm-scalability's are scaled
+		# (scaled), the other suites' refused here
+		size_check(s, b)
 	}
 	seed = "-"
 	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }
@@ -336,7 +380,7 @@ FILENAME == ARGV[3] {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b) "\t" count_notes(s, b)
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

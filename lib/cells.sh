@@ -103,6 +103,7 @@ count_of() { # value cpus: N, or N% of the CPUs, as a count ("" stays "")
 	*[!0-9]*) die "$MATRIX: bad count '$1' (N or N%)" ;;
 	*) n=$1 ;;
 	esac
+	# N% below one CPU runs one (the plan says so: lib/cells.awk count_notes)
 	[ "$n" -ge 1 ] || n=1
 	echo "$n"
 }

@@ -17,24 +17,38 @@ show_guest_text() {
 }
 # scrub_secrets: standard input without credentials, the one filter every
 # writer and printer of text from elsewhere (guest consoles, LAVA logs and
-# answers, URLs a user gave) runs it through: a URL's user information
-# (scheme://user:password@, a bare scheme://token@, a password holding '/'
-# or ':': everything up to the URL's last '@', so a path's '@' takes the
-# host with it), a "user:password@" without a scheme, and the value after
-# a token, password, passwd, secret or api_key word (token=V, "password": "V",
-# --token V) or "Authorization: [Scheme]" (written "***").  Control
-# bytes are dropped first: they could hide a secret from the patterns.
+# answers, an imported console.log, URLs a user gave) runs it through: a
+# URL's user information (scheme://user:password@, a bare scheme://token@,
+# a password holding '/', ':' or spaces: everything up to the URL's last
+# '@', so a path's '@' takes the host with it), a "user:password@" without
+# a scheme, the value after a token, password, passwd, secret or api_key
+# word (token=V, "password": "V", \"password\": \"V\", --token V), a signed
+# URL's or an environment's secret parameter (X-Amz-Signature=,
+# X-Amz-Security-Token=, X-Amz-Credential=, Azure's sig=, key=, PASS=,
+# DB_PASSWORD=), GitHub's tokens (ghp_, gho_, ghs_, ghu_, ghr_,
+# github_pat_: the prefix is kept) or "Authorization: [Scheme]" (written
+# "***").  Control bytes are dropped first: they could hide a secret from
+# the patterns.  A value never starts with '=' or '*': the base64 lines of
+# a text frame (whose only '=' end them) pass untouched, so a scrubbed log
+# still decodes.
 scrub_secrets() {
-	# ss_e: a byte that ends a word; ss_k: the words a secret follows
+	# ss_e: a byte that ends a word; ss_k: the words a secret follows;
+	# ss_q: a quote, JSON-escaped or not; ss_p: a secret parameter's name
 	ss_e='[:space:]"'"'"'<>`'
 	ss_k='([Tt][Oo][Kk][Ee][Nn]|[Pp][Aa][Ss][Ss][Ww]([Oo][Rr])?[Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Aa][Pp][Ii]_?[Kk][Ee][Yy])'
+	ss_q='(\\?["'"'"'])?'
+	ss_p='([Xx]-[Aa][Mm][Zz]-([Ss]ignature|[Ss]ecurity-[Tt]oken|[Cc]redential)|[Ss][Ii][Gg]|[Kk][Ee][Yy]|[A-Z_]*PASS(WORD|WD)?)'
 	LC_ALL=C tr -d '\0-\10\13-\37\177' | LC_ALL=C sed -E \
+		-e "s#([A-Za-z][A-Za-z0-9+.-]*://)[^/?@:$ss_e]+:[^/@\"'<>\`]*@#\\1#g" \
 		-e "s#([A-Za-z][A-Za-z0-9+.-]*://)[^$ss_e]*@#\\1#g" \
 		-e "s#(^|[$ss_e=(,])[^$ss_e=(,@/:]+:[^$ss_e]*@#\\1#g" \
 		-e "s#(--?$ss_k)([[:space:]]+|=)[^$ss_e]+#\\1\\4***#g" \
-		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)\"[^\"]*\"#\\1\"***\"#g" \
-		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)'[^']*'#\\1'***'#g" \
-		-e "s#(${ss_k}[\"']?[[:space:]]*[:=][[:space:]]*)([^$ss_e*,;&][^$ss_e,;&]*)#\\1***#g" \
+		-e "s#(${ss_k}${ss_q}[[:space:]]*[:=][[:space:]]*)\\\\\"([^\"\\\\]|\\\\[^\"])*\\\\\"#\\1\\\\\"***\\\\\"#g" \
+		-e "s#(${ss_k}${ss_q}[[:space:]]*[:=][[:space:]]*)\"[^\"]*\"#\\1\"***\"#g" \
+		-e "s#(${ss_k}${ss_q}[[:space:]]*[:=][[:space:]]*)'[^']*'#\\1'***'#g" \
+		-e "s#(${ss_k}${ss_q}[[:space:]]*[:=][[:space:]]*)([^$ss_e*,;&=\\\\][^$ss_e,;&\\\\]*)#\\1***#g" \
+		-e "s#((^|[^A-Za-z0-9_-])$ss_p=)[^$ss_e*,;&=][^$ss_e,;&]*#\\1***#g" \
+		-e "s#(^|[^A-Za-z0-9_])(gh[pousr]_|github_pat_)[A-Za-z0-9_]+#\\1\\2***#g" \
 		-e "s#([Aa]uthorization:[[:space:]]*([A-Za-z]+[[:space:]]+)?)[^$ss_e,;]+#\\1***#g"
 }
 die() {
@@ -60,6 +74,24 @@ no_links_below() {
 		case $nl_rest in */*) nl_rest=${nl_rest#*/} ;; *) nl_rest= ;; esac
 		refuse_link "$nl_p"
 	done
+}
+
+# opt_arg WHAT OPTION [VALUE ...]: OPTION (the caller's "$@") has a value,
+# and not one starting with '-': "-o --dry-run" would make a folder named
+# --dry-run and "-m -x" hand an option to a later command.  A name that
+# starts with '-' is written ./-NAME.
+opt_arg() {
+	[ $# -ge 3 ] || die "$2 needs $1"
+	case $3 in -*) die "$2 needs $1, not '$3' (an option; a name starting with '-' is written ./$3)" ;; esac
+}
+
+# need_file WHAT FILE: FILE (a link to one too) is a regular file, or the
+# kit stops saying what it is: not found, or not a regular file (a FIFO or
+# a device would block or never end when read; nothing of it is read).
+need_file() {
+	[ -f "$2" ] && return 0
+	[ -e "$2" ] || die "$1 '$2' not found"
+	die "$1 '$2' is not a regular file (a FIFO, device or folder): nothing read"
 }
 
 # host_tools: the host tools built (build.sh tools: quiet when up to date)

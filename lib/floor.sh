@@ -14,9 +14,9 @@ floor_main() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
-		-o) [ $# -ge 2 ] || die "floor: -o needs a directory"; fl_out=$2; shift 2 ;;
-		-j) [ $# -ge 2 ] || die "floor: -j needs a number"; fl_j=$2; shift 2 ;;
-		-n) [ $# -ge 2 ] || die "floor: -n needs a number of seeds"; fl_n=$2; shift 2 ;;
+		-o) opt_arg "a directory" "$@"; fl_out=$2; shift 2 ;;
+		-j) opt_arg "a number" "$@"; fl_j=$2; shift 2 ;;
+		-n) opt_arg "a number of seeds" "$@"; fl_n=$2; shift 2 ;;
 		--dry-run) fl_dry=1; shift ;;
 		-*) die "floor: unknown option '$1' (see --help)" ;;
 		*) [ -z "$fl_matrix" ] || die "floor: one matrix file at a time"; fl_matrix=$1; shift ;;
@@ -24,12 +24,19 @@ floor_main() {
 	done
 	case $fl_j in [1-9] | [1-9][0-9]) ;; *) die "floor: -j: expected a number of guests, 1..99, not '$fl_j'" ;; esac
 	case $fl_n in [3-9] | [1-9][0-9]) ;; *) die "floor: -n: expected 3..99 seeds a side, not '$fl_n'" ;; esac
-	[ -z "$fl_matrix" ] || [ -f "$fl_matrix" ] || die "floor: matrix file '$fl_matrix' not found"
+	[ -z "$fl_matrix" ] || need_file "floor: matrix file" "$fl_matrix"
 	krepro_dirs
 	host_tools
 	mkdir -p "$fl_out"
 	fl_out=$(cd "$fl_out" && pwd)
 	temp_dir fl_w "${TMPDIR:-/tmp}/krepro-floor"
+	# A set's run-matrix (its builds and boots, maybe an hour) runs in a
+	# process group of its own, waited for with wait, which a signal
+	# interrupts (a foreground child would hold the trap until it ended):
+	# TERM, INT or HUP stop the whole group, its make and QEMU too.
+	need_cmd setsid util-linux
+	fl_pg=
+	trap 'note "floor: interrupted; completed runs are kept"; fl_stop; exit 130' INT TERM HUP
 	fl_base() { if [ -n "$fl_matrix" ]; then cat "$fl_matrix"; else default_matrix; fi; }
 	fl_cmdline=$(fl_base | sed -n 's/^kernel_cmdline: *//p' | head -n 1)
 	# The sets: NAME VARIANT FIRST-SEED [BOOT-WORD]; four disjoint seed
@@ -70,8 +77,7 @@ noop noop 1"
 		if grep -q '^plan: 0 boots' "$fl_w/cell.$name"; then
 			echo "floor: $name: its $fl_n runs are complete, kept: nothing booted" >"$fl_w/$name.log"
 		else
-			"$0" -j "$fl_j" -o "$fl_out/$name" "$fl_w/$name.yaml" >"$fl_w/$name.log" 2>&1 ||
-				note "floor: some runs of $name failed (see $fl_out/$name.log)"
+			fl_set "$name" || note "floor: some runs of $name failed (see $fl_out/$name.log)"
 		fi
 		cp "$fl_w/$name.log" "$fl_out/$name.log"
 		vd=$(sed -n 's|^  -> \(.*\)/{1\.\..*|\1|p' "$fl_w/cell.$name" | head -n 1)
@@ -160,4 +166,23 @@ EOF
 	cat "$fl_out/floor.txt"
 	note "floor: report in $fl_out/floor.txt, results under $fl_out"
 	exit 0
+}
+
+# fl_set NAME: set NAME's runs (floor_main's fl_j, fl_out, fl_w), its
+# run-matrix alone in a new session (setsid: its process group is its PID).
+fl_set() {
+	setsid "$0" -j "$fl_j" -o "$fl_out/$1" "$fl_w/$1.yaml" >"$fl_w/$1.log" 2>&1 </dev/null &
+	fl_pg=$!
+	fl_rc=0
+	wait "$fl_pg" || fl_rc=$?
+	fl_pg=
+	return "$fl_rc"
+}
+
+# fl_stop: the running set's process group stopped (TERM, then KILL after 5 s).
+fl_stop() {
+	[ -n "${fl_pg:-}" ] || return 0
+	terminate "-$fl_pg"
+	wait "$fl_pg" 2>/dev/null || true
+	fl_pg=
 }

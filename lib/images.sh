@@ -15,9 +15,17 @@ BUNDLE_DIR='' INITRAMFS_SHA='' # an opened bundle's folder (bundle_dir), the ini
 open_bundle() {
 	ob_file=$1
 	case $ob_file in /*) ;; *) ob_file=$PWD/$ob_file ;; esac
-	BUNDLE_DIR=$KREPRO_CACHE/bundles/$(sha256sum "$ob_file" 2>/dev/null | cut -c1-16)
-	# A subshell: unpack_bundle's working variables stay its own.
-	(unpack_bundle "$ob_file" "$BUNDLE_DIR") || exit 2
+	need_file bundle "$ob_file" # before it is read (sha256sum of a FIFO waits)
+	bundle_size_ok "$ob_file"
+	ob_sha=$(sha256sum "$ob_file" 2>/dev/null | cut -c1-16)
+	[ -n "$ob_sha" ] || die "bundle $ob_file: cannot read it"
+	BUNDLE_DIR=$KREPRO_CACHE/bundles/$ob_sha
+	# A subshell: unpack_bundle's working variables stay its own.  A
+	# refused bundle leaves nothing in the cache.
+	(unpack_bundle "$ob_file" "$BUNDLE_DIR") || {
+		rm -rf "$BUNDLE_DIR"
+		exit 2
+	}
 	BUNDLE_DIR=$BUNDLE_DIR/krepro-bundle
 	note "bundle $ob_file: every file matches MANIFEST.sha256"
 	[ -n "$MATRIX" ] || MATRIX=$BUNDLE_DIR/matrix.yaml

@@ -41,7 +41,7 @@ lava_option() {
 import_lava_args() {
 	while [ $# -gt 3 ]; do
 		case $1 in
-		-o) RESULTS=$2; shift 2 ;;
+		-o) opt_arg "a directory" "$@"; RESULTS=$2; shift 2 ;;
 		--rerun) RERUN=1; shift ;;
 		*) die "import-lava: unknown option '$1'" ;;
 		esac
@@ -50,7 +50,7 @@ import_lava_args() {
 	IMPORT_DIR=$1 IMPORT_N=$2 IMPORT_LOG=$3
 	case $IMPORT_N in '' | *[!0-9]* | ???????*) die "import-lava: bad job number '$IMPORT_N' (001, 002, ...: cells.tsv's first column)" ;; esac
 	[ -f "$IMPORT_DIR/cells.tsv" ] || die "$IMPORT_DIR: no cells.tsv (not an --export-lava folder)"
-	[ -f "$IMPORT_LOG" ] || die "log '$IMPORT_LOG' not found"
+	need_file log "$IMPORT_LOG"
 	import_lava_line
 	MATRIX=$IMPORT_DIR/cells.tsv
 }
@@ -129,9 +129,10 @@ import_lava_run() {
 	fi
 	ir_write "$RDIR.tmp/host.conf" write_matrix_forms "$CELL" "$RDIR.tmp/host.conf"
 	ir_write "$RDIR.tmp/job.yaml" write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
-	# One copy of the log (it may be hundreds of MB): frames.bin, what
-	# krepro-recv reads, is a second name of console.log.
-	ir_write "$RDIR.tmp/console.log" cp "$IMPORT_LOG" "$RDIR.tmp/console.log"
+	# One copy of the log (it may be hundreds of MB), its credentials
+	# scrubbed (a text frame's base64 passes scrub_secrets untouched):
+	# frames.bin, what krepro-recv reads, is a second name of console.log.
+	ir_write "$RDIR.tmp/console.log" scrub_file "$IMPORT_LOG" "$RDIR.tmp/console.log"
 	ir_write "$RDIR.tmp/frames.bin" ln "$RDIR.tmp/console.log" "$RDIR.tmp/frames.bin"
 	ir_write "$RDIR.tmp/lava.conf" lava_conf "$RDIR.tmp/lava.conf"
 	finish_run "$RDIR" 0 "${1:-}" "$CELL" "" lava-log
@@ -151,6 +152,7 @@ ir_write() {
 }
 
 append_line() { printf '%s\n' "$1" >>"$2"; } # LINE FILE
+scrub_file() { scrub_secrets <"$1" >"$2"; }    # FROM TO: FROM's text scrubbed
 
 # lava_conf FILE: where an imported run ran: the LAVA server, job, device
 # and tries (known with --lava) and QEMU's command line, the log's "Boot
@@ -467,8 +469,9 @@ lava_fetch_import() {
 		: >"$lf_log.tmp"
 		set -- "$1" "$2" "${3:-LAVA job $2}: its log could not be had: $LAVA_ERR"
 	fi
-	mv "$lf_log.tmp" "$lf_log"
-	rm -f "$lf_log.tmp.err"
+	# the server's log is kept scrubbed, as the console.log made of it
+	written "$lf_log" scrub_file "$lf_log.tmp" "$lf_log" || die "job $1: LAVA job $2's log could not be stored"
+	rm -f "$lf_log.tmp" "$lf_log.tmp.err"
 	# A job that failed without a failure comment (a deploy LAVA refused)
 	# says why in its log's last result record: its error_msg, scrubbed.
 	if [ -n "${3:-}" ] && [ -z "$LJ_FAILURE" ]; then

@@ -26,7 +26,7 @@ plan_cells() {
 		MATRIX=$TMPD/default.yaml
 		MATRIX_NAME=default
 	else
-		[ -f "$MATRIX" ] || die "matrix file '$MATRIX' not found"
+		need_file "matrix file" "$MATRIX"
 		MATRIX_NAME=$(basename "$MATRIX" .yaml)
 	fi
 
@@ -87,7 +87,7 @@ plan_check() {
 	VARIANTS=
 	pc_loaded=
 	exec 3<"$TMPD/cells"
-	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale; do
+	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale cnote; do
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
 		if [ "$b" != "$pc_loaded" ]; then
@@ -115,6 +115,8 @@ plan_check() {
 		# a size the board cannot hold is never booted as is: the scaled
 		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
 		[ "$scale" = - ] || note "$MATRIX: cell $k: ${scale#* * } (docs/BENCHMARKS.md, sizes on a board)"
+		# a count of N% below one CPU runs one task (count_of), said here
+		[ "$cnote" = - ] || note "$MATRIX: cell $k: $cnote"
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$pc_dry" = 1 ]; then

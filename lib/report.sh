@@ -23,13 +23,13 @@ report_tool() {
 from_report() {
 	fr_out=
 	if [ "${1:-}" = -o ]; then
-		[ $# -ge 2 ] || die "from-report: -o needs a file"
+		opt_arg "a file" "$@"
 		fr_out=$2
 		shift 2
 	fi
 	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
 	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
-	[ -f "$1" ] || die "from-report: '$1' not found"
+	need_file "from-report: report" "$1"
 	# refused before any work: -o never replaces a file (issue 35 row 11)
 	[ -z "$fr_out" ] || [ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
 	krepro_dirs
@@ -55,7 +55,9 @@ from_report() {
 		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
 	fi
 	# a size the default board cannot hold: said as the plan says it
-	sed -n 's/^run-matrix: .*: \(cell [0-9]*: size [^ ]* scaled to .*\)$/\1/p' "$fr_tmp.plan" >"$fr_tmp.scaled"
+	# (and a count of N% rounded up to one CPU)
+	sed -n -e 's/^run-matrix: .*: \(cell [0-9]*: size [^ ]* scaled to .*\)$/\1/p' \
+		-e 's/^run-matrix: .*: \(cell [0-9]*: [a-z_]* [0-9]*% of .* rounded up\)$/\1/p' "$fr_tmp.plan" >"$fr_tmp.scaled"
 	while IFS= read -r fr_l; do note "from-report: the matrix's $fr_l"; done <"$fr_tmp.scaled"
 	rm -rf "$fr_tmp.plan" "$fr_tmp.res" "$fr_tmp.scaled"
 	if [ -n "$fr_out" ]; then

@@ -13,7 +13,7 @@ session_start() {
 	# Temp folders of run-matrix processes that were killed outright go first.
 	for d in "${TMPDIR:-/tmp}"/krepro.*; do
 		[ -f "$d/pid" ] || continue
-		kill -0 "$(cat "$d/pid")" 2>/dev/null || rm -rf "$d"
+		kill -0 "$(cat "$d/pid" 2>/dev/null)" 2>/dev/null || rm -rf "$d"
 	done
 	TMPD=$(mktemp -d "${TMPDIR:-/tmp}/krepro.XXXXXX")
 	echo $$ >"$TMPD/pid"
@@ -56,5 +56,8 @@ lock_results() {
 			die "$RESULTS is in use by another run-matrix${holder:+ (pid $holder)} (lock $RESULTS/.lock)"
 		fi
 	fi
-	echo $$ >"$RESULTS/.lock"
+	# the holder's PID: a full disk is said in the kit's words (written)
+	written "$RESULTS/.lock" lock_holder "$RESULTS/.lock" ||
+		die "$RESULTS: cannot write its lock file (full or read-only?): nothing run"
 }
+lock_holder() { echo $$ >"$1"; } # FILE: this run-matrix's PID in FILE

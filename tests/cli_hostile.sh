@@ -14,6 +14,38 @@ for m in tests/hostile/matrices/*.yaml; do
 done
 expect_rc "--clock '' is refused" 2 ./run-matrix.sh --dry-run --clock '' -o "$T_DIR/res"
 expect_in "saying what it wants" "$T_OUT" "--clock: expected exact or real, not ''"
+# An option's value that starts with '-' is another option (issue 46, row
+# 16a): "-o --dry-run" made a folder named --dry-run.  Every option that
+# takes a value, in run-matrix.sh, its subcommands and build.sh, refuses
+# one (--dry-run or a missing key after it: nothing could run before the fix).
+mkdir -p "$T_DIR/optcwd"
+for oa in "-o" "-j" "--board" "--lkp-tests" "--bundle" "--bundle-key" "--export-lava" "--lava-url" "--lava" "--lava-tags" "--lava-identity" "-C" "-O" \
+	"floor -o" "floor -j" "floor -n" "bisect -o" "bisect -m" "bisect -j" "from-report -o" "import-lava -o"; do
+	# shellcheck disable=SC2086 # a subcommand and its option
+	(cd "$T_DIR/optcwd" && "$OLDPWD/run-matrix.sh" $oa --dry-run --dry-run nosuch will-it-scale.workload "$OLDPWD/jobs/default.yaml") >"$T_OUT" 2>&1
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q -- "${oa##* } needs .*, not '--dry-run' (an option" "$T_OUT"; then ok "run-matrix $oa --dry-run: refused"; else
+		no "run-matrix $oa --dry-run: exit $rc, not refused as an option"
+		sed 's/^/    | /' "$T_OUT" | tail -n 3
+	fi
+done
+for oa in "-C" "-O" "-j" "-R" "bundle -o" "bundle -m" "bundle --sign" "verify --key"; do
+	# shellcheck disable=SC2086 # a command and its option
+	(cd "$T_DIR/optcwd" && "$OLDPWD/build.sh" $oa -x --sign "$T_DIR/none.sec" list-variants) >"$T_OUT" 2>&1
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q -- "${oa##* } needs .*, not '-x' (an option" "$T_OUT"; then ok "build.sh $oa -x: refused"; else
+		no "build.sh $oa -x: exit $rc, not refused as an option"
+		sed 's/^/    | /' "$T_OUT" | tail -n 3
+	fi
+done
+assert "no file or folder named like an option made" test -z "$(ls -A "$T_DIR/optcwd")"
+# A FIFO given as a file (row 16b) is not "not found": it is not a regular
+# file, said without reading it (a read would block).
+mkfifo "$T_DIR/fifo.yaml"
+expect_rc "a FIFO as the matrix is refused" 2 timeout 20 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/fifo.yaml"
+expect_in "... saying it is not a regular file" "$T_OUT" "matrix file '$T_DIR/fifo.yaml' is not a regular file"
+expect_rc "a FIFO as a bundle is refused" 2 timeout 20 ./run-matrix.sh --dry-run -o "$T_DIR/res" --bundle "$T_DIR/fifo.yaml"
+expect_in "... saying it is not a regular file" "$T_OUT" "bundle '$T_DIR/fifo.yaml' is not a regular file"
 expect_rc "build.sh refuses a stack naming a series twice" 2 ./build.sh patches calibration+calibration
 expect_in "saying so" "$T_OUT" "series 'calibration' twice"
 # Lab boards listen only for their own address (issue 27, row 6): the
@@ -342,6 +374,25 @@ expect_rc "a signed bundle swapped after its check is unpacked" 0 env PATH="$T_D
 assert "the path was swapped (the attack ran)" cmp -s "$T_DIR/B.tgz" "$T_DIR/unsigned.tgz"
 assert "... and it is the bundle that was signed, not the one swapped in" grep -qx '# signed' "$T_DIR/ub/krepro-bundle/matrix.yaml"
 assert "the private copy is the kit's alone" test "$(stat -c %a "$T_DIR/ub")" = 700
+# Bundles are bounded and a refused one leaves nothing (issue 46, row 11):
+# a 1 TiB (sparse) member is refused from the archive's listing, naming the
+# bound, before anything is unpacked or hashed (it took minutes); a bundle
+# refused for any reason (that one, an altered file) leaves nothing in the
+# cache.
+mkdir -p "$T_DIR/huge/krepro-bundle" "$T_DIR/alt/krepro-bundle"
+truncate -s 1T "$T_DIR/huge/krepro-bundle/root.img"
+printf '%064d  root.img\n' 0 >"$T_DIR/huge/krepro-bundle/MANIFEST.sha256"
+tar -S -C "$T_DIR/huge" -czf "$T_DIR/huge.tgz" krepro-bundle
+rm -f "$T_DIR/huge/krepro-bundle/root.img"
+expect_rc "a bundle with a 1 TiB member is refused" 2 timeout 60 ./run-matrix.sh -C "$T_DIR/bcache" --dry-run --bundle "$T_DIR/huge.tgz" -o "$T_DIR/res"
+expect_in "... naming the member and the bound" "$T_OUT" "krepro-bundle/root.img is 1099511627776 bytes; a member is at most 1 GiB"
+assert "... leaving nothing in the cache" test -z "$(ls -A "$T_DIR/bcache/bundles" 2>/dev/null)"
+echo "# matrix" >"$T_DIR/alt/krepro-bundle/matrix.yaml"
+(cd "$T_DIR/alt/krepro-bundle" && sha256sum matrix.yaml >MANIFEST.sha256 && echo altered >>matrix.yaml)
+tar -C "$T_DIR/alt" -czf "$T_DIR/alt.tgz" krepro-bundle
+expect_rc "a bundle with an altered file is refused" 2 ./run-matrix.sh -C "$T_DIR/bcache" --dry-run --bundle "$T_DIR/alt.tgz" -o "$T_DIR/res"
+expect_in "... saying so" "$T_OUT" "matrix.yaml was altered"
+assert "... leaving nothing in the cache" test -z "$(ls -A "$T_DIR/bcache/bundles" 2>/dev/null)"
 # Keys are checked before any work, temp folders go on every exit path.
 mkdir -p "$T_DIR/tv"
 expect_rc "bundle --sign with a public key is refused" 2 env TMPDIR="$T_DIR/tv" ./build.sh -C "$T_DIR/bc" -O "$T_DIR/bo" bundle -o "$T_DIR/N.tgz" --sign "$KD/k.pub"
@@ -457,6 +508,30 @@ expect_in "... says the size is scaled" "$T_OUT" "from-report: the matrix's cell
 sed 's/size: 8T/size: 1T/; s|/300s/8T/|/300s/1T/|' tests/fixtures/reports/qp-crlf-2025.txt >"$T_DIR/one-t.txt"
 expect_rc "from-report on an email with size: 1T" 0 ./run-matrix.sh from-report "$T_DIR/one-t.txt"
 expect_in "... says the size is scaled" "$T_OUT" "size 1T scaled to 1.2G for qemu-2node's 2 GiB"
+
+# issue 46 row 13: the other suites' sizes (specjbb's memory, autonuma's
+# and membench's size) that a 2 GiB board cannot hold are refused at plan
+# time, naming the line and the most the board takes; sizes that fit plan.
+for sz in "specjbb memory 1T 2 1228M" "autonuma-benchmark size 1T 3 614M numa01" "membench size 1T 2 1228M" "autonuma-benchmark size 615M 3 614M _HARD_BIND"; do
+	# shellcheck disable=SC2086 # one word a field
+	set -- $sz
+	{
+		echo "suite: $1"
+		[ -z "${6:-}" ] || echo "test: $6"
+		echo "$2: $3"
+		echo "variants: [base]"
+	} >"$T_DIR/sz.yaml"
+	expect_rc "$1 $2: $3 on qemu-2node is refused at plan time" 2 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/sz.yaml"
+	expect_in "... naming its line and the most the board takes" "$T_OUT" "$T_DIR/sz.yaml:$4: $2: $3"
+	expect_in "... $5" "$T_OUT" "$2: $5 at most; docs/BENCHMARKS.md"
+done
+printf 'suite: autonuma-benchmark\ntest: [numa01, numa02]\nsize: 614M\nvariants: [base]\n' >"$T_DIR/sz.yaml"
+expect_rc "autonuma's 614M a process on qemu-2node plans" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/sz.yaml"
+# issue 46 row 16d: nr_task: 1% of 2 CPUs runs one task, and the plan says so.
+printf 'suite: will-it-scale\ntest: page_fault1\nmode: process\nnr_task: [1%%, 50%%]\nvariants: [base]\n' >"$T_DIR/pct.yaml"
+expect_rc "nr_task: 1% on 2 CPUs plans" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res" "$T_DIR/pct.yaml"
+expect_in "... saying it is rounded up to one task" "$T_OUT" "cell 1: nr_task 1% of qemu-2node's 2 CPUs is less than one CPU: 1, rounded up"
+assert "... and nothing of 50% (one CPU)" sh -c "! grep -q 'cell 2: nr_task' '$T_OUT'"
 
 rm -rf "$T_DIR"
 t_summary
