@@ -78,6 +78,17 @@ expect_rc "an email without the suite's required parameters: refused" 2 \
 	./run-matrix.sh from-report -o "$T_DIR/notest.yaml" "$T_DIR/notest.txt"
 expect_in "... naming what is missing (mode is lkp-tests' both when the email has none: lkp unset)" "$T_OUT" "the email's will-it-scale test has no 'test', which suites/will-it-scale/meta requires"
 assert "... and writing nothing" test ! -e "$T_DIR/notest.yaml"
+# issue 46 row 14: a blank line inside the block does not end it: the
+# lines after it are taken or named (runtime, thp_enabled and
+# cpufreq_governor were dropped without a word)
+# (same-test-2023.txt's head, with the blank line and two lines after it)
+expect_rc "a blank line inside the block: from-report works" 0 \
+	./run-matrix.sh from-report -o "$T_DIR/blank.yaml" "$R/same-test-blank-2023.txt"
+expect_in "... the line after the blank is taken (runtime)" "$T_DIR/blank.yaml" "runtime: 300s"
+expect_in "... (thp_enabled, as thp)" "$T_DIR/blank.yaml" "thp: always"
+expect_in "... (test)" "$T_DIR/blank.yaml" "test: page_fault2"
+expect_in "... and cpufreq_governor is named as not taken" "$T_OUT" "cpufreq_governor: not applicable under QEMU"
+assert "... the prose after the block is no parameter" sh -c "! grep -q 'If you fix' '$T_DIR/blank.yaml'"
 # a real 0-day email (the seeds): the joined block's description is named
 expect_rc "seed 002: from-report works" 0 ./run-matrix.sh from-report /work/shared/seeds/002_1c5d8fddece67fb9.txt
 expect_in "... naming test-description as not taken" "$T_OUT" "not taken: test-description (the test's description)"

@@ -82,5 +82,29 @@ expect_in "... saying what an include is" "$T_OUT" "up.yaml:2: <<: '../../etc/pa
 printf '<<: loop.yaml\n' >"$T_DIR/job/loop.yaml"
 expect_rc "an include of itself ends" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/job/loop.yaml"
 expect_in "... nested 8 deep" "$T_OUT" "includes nested 8 deep"
+# issue 46 row 6: an include planted as a link to a file the user cannot
+# read (/etc/shadow's shape) is refused unread; a file that is not a job
+# is said to be one, never echoed
+mkdir -p "$T_DIR/sh/sub"
+i=0
+while [ "$i" -lt 24 ]; do
+	i=$((i + 1))
+	echo "user$i:\$6\$salt$i\$SECRETHASH$i:19000:0:99999:7:::"
+done >"$T_DIR/sh/secret"
+chmod 600 "$T_DIR/sh/secret"
+ln -s "$T_DIR/sh/secret" "$T_DIR/sh/part.yaml"
+printf 'suite: will-it-scale\nnr_task: 1\n<<: part.yaml\n' >"$T_DIR/sh/job.yaml"
+expect_rc "an include that is a symbolic link is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/sh/job.yaml"
+expect_in "... naming the job's line and the link" "$T_OUT" "job.yaml:3: <<: part.yaml: $T_DIR/sh/part.yaml: a link or not a regular file"
+assert "... never quoting the file it points at" sh -c "! grep -q SECRETHASH '$T_OUT'"
+ln -s "$T_DIR/sh" "$T_DIR/sh/sub/up"
+printf 'suite: will-it-scale\nnr_task: 1\n<<: sub/up/secret\n' >"$T_DIR/sh/job2.yaml"
+expect_rc "... and so is one reached through a linked folder" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/sh/job2.yaml"
+expect_in "... saying so" "$T_OUT" "job2.yaml:3: <<: sub/up/secret: $T_DIR/sh/sub/up/secret: a link or not a regular file"
+cp "$T_DIR/sh/secret" "$T_DIR/sh/sub/copy.yaml"
+printf 'suite: will-it-scale\nnr_task: 1\n<<: sub/copy.yaml\n' >"$T_DIR/sh/job3.yaml"
+expect_rc "an include that is not a job is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/sh/job3.yaml"
+expect_in "... naming the include's file and line, and the job" "$T_OUT" "sub/copy.yaml:1 (included by $T_DIR/sh/job3.yaml): a key that is not a name: not a YAML job of lkp-tests"
+assert "... without echoing its lines" sh -c "! grep -q SECRETHASH '$T_OUT'"
 rm -rf "$T_DIR"
 t_summary

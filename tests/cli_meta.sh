@@ -1,5 +1,5 @@
 #!/bin/sh
-# One metric, one meaning (issue 35, row 9): two meta lines that give one
+# One metric, one meaning (issue 35, row 9; issue 46 row 10): two meta lines that give one
 # metric two directions stop the build naming both files and lines, and a
 # meta line that is not safe inside the generated C stops it at its own
 # line (tools/meta-tables.awk writes the meaning table).
@@ -34,7 +34,30 @@ expect_in "one folder giving one pattern two directions stops it" "$T_OUT" \
 	"monitors/odd/meta:3: odd.x is lower here, but odd.x is higher at monitors/odd/meta:1"
 assert "one folder's narrower rule before its pattern is its own business" meaning_built 'odd.bad lower
 odd.* higher'
-assert "the same direction twice is no contradiction" meaning_built 'will-it-scale.per_process_ops higher'
+assert "the same direction twice is no contradiction" meaning_built 'odd.x higher
+odd.x higher'
+
+# One suite's headline belongs to that suite (issue 46 row 10): a meta line
+# gives meaning to its own folder's metrics only (the folder's name, its
+# monitor, parser, lkp and metrics lines); monitors/odd taking over
+# will-it-scale's headline turned a regression into an improvement.
+meaning_built 'will-it-scale.workload higher headline'
+assert "another folder's metric made a headline stops the build" test ! -e "$T_DIR/o/gen/meaning_text.c"
+expect_in "naming the line and whose metrics they are" "$T_OUT" \
+	"monitors/odd/meta:1: will-it-scale: metrics of suites/will-it-scale (suites/will-it-scale/meta:1), not of monitors/odd"
+meaning_built '# a monitor that is not this folder
+vmstat.x lower'
+expect_in "so does another monitor's metric, at its line" "$T_OUT" "monitors/odd/meta:2: vmstat: metrics of monitors/stat"
+meaning_built 'metrics will-it-scale
+will-it-scale.workload higher headline'
+expect_in "claiming another folder's metrics stops it" "$T_OUT" "suites/will-it-scale/meta:1: metrics will-it-scale.* are claimed here and at monitors/odd/meta:1"
+meaning_built 'nosuch.x higher'
+expect_in "a name no folder declares stops it" "$T_OUT" "monitors/odd/meta:1: nosuch: not a metric of monitors/odd"
+meaning_built '*.workload higher headline'
+expect_in "a pattern of any suite's metrics is never a headline" "$T_OUT" "monitors/odd/meta:1: *.workload: a headline is one of the folder's own metrics, named"
+assert "its own metrics and declared ones are the folder's to mean" meaning_built 'metrics oddity
+odd.x higher headline
+oddity.y lower'
 
 # Lines not safe in a C string are refused at their line, before any C.
 for unsafe in 'odd.x??/ higher' 'odd.\x higher' 'odd."x higher' "$(printf 'odd.x\001 higher')" \

@@ -53,7 +53,8 @@
 # "??", which C11 reads as a trigraph, or a byte outside printable ASCII and
 # tab), and two meaning lines that give one metric two directions: the same
 # pattern, or a plain name and another folder's pattern matching it, say
-# higher in one place and lower or none in the other.
+# higher in one place and lower or none in the other, and a meaning line
+# for another folder's metrics (own() below).
 function bad(msg) { bad_at(FILENAME ":" FNR, msg) }
 function bad_at(where, msg) {
 	printf "%s: %s\n", where, msg > "/dev/stderr"
@@ -96,8 +97,36 @@ function contradicts(i, j) {
 }
 FNR == 1 && table == "meaning" { out = out "\"# file: " FILENAME "\\n\"\n" }
 table == "meaning" { out = out "\"" $0 "\\n\"\n" }
+# The names a folder's metrics start with are its own (the folder's name,
+# its monitor, parser and lkp NAME lines, its "metrics NAME..." line), each
+# one folder's: a meaning line gives meaning to its folder's metrics only
+# (checked at END, a name may be declared below its use).
+function own(name, where) {
+	if ((name in owner) && owner[name] != folder())
+		bad_at(where, "metrics " name ".* are claimed here and at " owned_at[name] ": one folder's metrics")
+	if (!(name in owner)) {
+		owner[name] = folder()
+		owned_at[name] = where
+	}
+}
+FNR == 1 { split(folder(), fp, "/"); own(fp[2], FILENAME ":" FNR) }
+($1 == "monitor" || $1 == "parser" || $1 == "lkp" && NF == 2) && NF >= 2 { own($2, FILENAME ":" FNR) }
+$1 == "metrics" {
+	if (NF < 2) bad("expected \"metrics NAME...\": the prefixes of this folder's metrics")
+	for (i = 2; i <= NF; i++) {
+		if ($i !~ /^[a-z][a-z0-9_-]*$/) bad("\"" $i "\": not a metric prefix")
+		own($i, FILENAME ":" FNR)
+	}
+}
 # A meaning line: "PATTERN WORD..." (core/meaning.h), its direction if any.
-NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$)/ {
+NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$)/ {
+	# its pattern's name: up to the first '.' or '*'; none ("*.time.*"): a
+	# shape any suite's metrics may have, never a headline
+	pn = $1
+	sub(/[.*].*$/, "", pn)
+	nmean++
+	mean_name[nmean] = pn; mean_folder[nmean] = folder(); mean_where[nmean] = FILENAME ":" FNR
+	if (pn == "" && $0 ~ /[ \t]headline([ \t]|$)/) bad($1 ": a headline is one of the folder's own metrics, named")
 	for (i = 2; i <= NF; i++) {
 		if ($i !~ /^(higher|lower|none)$/) continue
 		nm++
@@ -304,6 +333,13 @@ $1 == "doc" {
 }
 END {
 	if (failed) exit 2
+	for (i = 1; i <= nmean; i++) {
+		if (mean_name[i] == "") continue
+		if (!(mean_name[i] in owner))
+			bad_at(mean_where[i], mean_name[i] ": not a metric of " mean_folder[i] " (a meaning line is for the folder's own metrics: its name, monitor, parser, lkp or metrics lines)")
+		if (owner[mean_name[i]] != mean_folder[i])
+			bad_at(mean_where[i], mean_name[i] ": metrics of " owner[mean_name[i]] " (" owned_at[mean_name[i]] "), not of " mean_folder[i] " (one folder's metrics are given meaning there only)")
+	}
 	# a monitor nobody parses or documents is a folder half added
 	for (i = 1; i <= nnamed; i++) {
 		k = named[i]

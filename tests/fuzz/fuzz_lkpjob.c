@@ -28,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	krp_buf_free(&cells);
 	/* "<<: FILE" lines: with no checkout and no folder, every include is
 	 * refused naming it; the text without one comes back as it was */
-	if (krp_lkpjob_includes((const char *)data, size, "/nonexistent", NULL, &out, &err) != 0) {
+	if (krp_lkpjob_includes((const char *)data, size, "/nonexistent", NULL, &out, NULL, &err) !=
+	    0) {
 		if (out.len != 0 || err.msg[0] == '\0' || err.line == 0)
 			abort();
 	} else if (out.len < size) {

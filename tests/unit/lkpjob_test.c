@@ -269,17 +269,18 @@ int main(void)
 		static const char inc[] = "testcase: will-it-scale\n  <<: part.yaml\n";
 
 		memset(&out, 0, sizeof(out));
-		rc = krp_lkpjob_includes(inc, strlen(inc), "/nonexistent", NULL, &out, &e);
+		rc = krp_lkpjob_includes(inc, strlen(inc), "/nonexistent", NULL, &out, NULL, &e);
 		CHECK("an include without a checkout is refused naming it, its line and the option",
 		      rc == -1 && e.line == 2 && strstr(e.msg, "part.yaml") &&
 			  strstr(e.msg, "--lkp-tests DIR") && out.len == 0);
-		rc = krp_lkpjob_includes(inc, strlen(inc) - 16, "/nonexistent", NULL, &out, &e);
+		rc = krp_lkpjob_includes(inc, strlen(inc) - 16, "/nonexistent", NULL, &out, NULL,
+					 &e);
 		CHECK("no include: the text as it is", rc == 0 && out.len == strlen(inc) - 16 &&
 							   memcmp(out.data, inc, out.len) == 0);
 		krp_buf_free(&out);
-		rc = krp_lkpjob_includes("<<: /etc/passwd\n", 16, ".", "/", &out, &e);
+		rc = krp_lkpjob_includes("<<: /etc/passwd\n", 16, ".", "/", &out, NULL, &e);
 		CHECK("an absolute include is refused", rc == -1 && strstr(e.msg, "an include is"));
-		rc = krp_lkpjob_includes("x: 1\n<<: *anchor\n", 17, ".", NULL, &out, &e);
+		rc = krp_lkpjob_includes("x: 1\n<<: *anchor\n", 17, ".", NULL, &out, NULL, &e);
 		CHECK("a YAML merge is libyaml's", rc == 0 && has(&out, "<<: *anchor\n"));
 		krp_buf_free(&out);
 	}

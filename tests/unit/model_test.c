@@ -154,6 +154,11 @@ static void test_config(void)
 			     sizeof(err)) == 0 &&
 		  c.nranges == 2 && c.nnodes == 2 && c.range[1].start == 0x40000000 &&
 		  c.range[1].end == 0x7fffffff && c.range[1].node == 1);
+	/* issue 46 row 16: 17179869192G is 2^64 + 8G: refused, not wrapped to 8G */
+	CHECK("config: a size past 64 bits is refused",
+	      krm_config_set(&c, "llc", "17179869192G/16", err, sizeof(err)) < 0 &&
+		  krm_config_set(&c, "l2", "18014398509481984K/16", err, sizeof(err)) < 0 &&
+		  krm_config_set(&c, "buffer", "17179869184G", err, sizeof(err)) < 0);
 	CHECK("config: cpunode", krm_config_set(&c, "cpunode", "0+1", err, sizeof(err)) == 0 &&
 				     c.cpu_node[1] == 1 &&
 				     krm_config_check(&c, err, sizeof(err)) == 0);

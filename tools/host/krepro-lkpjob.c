@@ -43,7 +43,8 @@ int main(int argc, char **argv)
 	char err[KRP_ERR_MAX], *data, *keys;
 	const char *keys_path = NULL, *path, *lkp_dir = NULL;
 	struct krp_buf text = {0};
-	char job_dir[4096];
+	struct krp_lkpjob_origin origin = {0};
+	char job_dir[4096], where[8400];
 	size_t len;
 	int c, rc;
 
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	path = argv[optind];
+	snprintf(where, sizeof(where), "%s", path);
 	if (!(keys = krp_lkpjob_read_keys(keys_path, err, sizeof(err)))) {
 		fprintf(stderr, TOOL ": %s\n", err);
 		return 2;
@@ -81,18 +83,27 @@ int main(int argc, char **argv)
 		*strrchr(job_dir, '/') = 0;
 	else
 		strcpy(job_dir, ".");
-	rc = krp_lkpjob_includes(data, len, job_dir, lkp_dir, &text, &merr);
+	rc = krp_lkpjob_includes(data, len, job_dir, lkp_dir, &text, &origin, &merr);
 	free(data);
-	if (rc == 0)
-		rc = krp_lkpjob_to_matrix(text.data ? text.data : "", text.len, keys, &out, &notes,
-					  &merr);
+	if (rc == 0 &&
+	    krp_lkpjob_to_matrix(text.data ? text.data : "", text.len, keys, &out, &notes, &merr)) {
+		/* a line of the text: the file and line it came from */
+		unsigned long line;
+		const char *inc = krp_lkpjob_origin_of(&origin, merr.line, &line);
+
+		if (inc)
+			snprintf(where, sizeof(where), "%s:%lu (included by %s)", inc, line, path);
+		else if (merr.line)
+			snprintf(where, sizeof(where), "%s:%lu", path, line);
+		rc = -1;
+	} else if (rc != 0 && merr.line) {
+		snprintf(where, sizeof(where), "%s:%lu", path, merr.line);
+	}
 	krp_buf_free(&text);
+	krp_lkpjob_origin_free(&origin);
 	free(keys);
 	if (rc != 0) {
-		if (merr.line)
-			fprintf(stderr, TOOL ": %s:%lu: %s\n", path, merr.line, merr.msg);
-		else
-			fprintf(stderr, TOOL ": %s: %s\n", path, merr.msg);
+		fprintf(stderr, TOOL ": %s: %s\n", where, merr.msg);
 		krp_buf_free(&notes);
 		return 2;
 	}

@@ -32,11 +32,13 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-/* A number with an optional K, M or G suffix; *end past it. */
+/* A number with an optional K, M or G suffix; *end past it.  A value the
+ * suffix shifts past 64 bits is refused, not wrapped (17179869192G was 8G). */
 static int parse_size(const char *s, uint64_t *v, const char **end)
 {
 	char *e;
 	unsigned long long x;
+	unsigned shift = 0;
 
 	if (*s < '0' || *s > '9')
 		return -1;
@@ -47,21 +49,24 @@ static int parse_size(const char *s, uint64_t *v, const char **end)
 	switch (*e) {
 	case 'K':
 	case 'k':
-		x <<= 10;
-		e++;
+		shift = 10;
 		break;
 	case 'M':
 	case 'm':
-		x <<= 20;
-		e++;
+		shift = 20;
 		break;
 	case 'G':
 	case 'g':
-		x <<= 30;
-		e++;
+		shift = 30;
 		break;
 	default:
 		break;
+	}
+	if (shift) {
+		if (x > (~0ULL >> shift))
+			return -1;
+		x <<= shift;
+		e++;
 	}
 	*v = x;
 	*end = e;

@@ -24,7 +24,10 @@
  * unit tests read every rule.  The build (tools/meta-tables.awk, which
  * writes krp_meaning_text) stops at a line that is not safe in a C string
  * and at two lines giving one metric two directions (one pattern twice, or
- * a plain name and another folder's pattern), naming both files and lines. */
+ * a plain name and another folder's pattern), naming both files and lines,
+ * and at a line for another folder's metrics (a pattern's name, up to its
+ * first '.' or '*', is its folder's own: its name, monitor, parser, lkp
+ * NAME or "metrics NAME..." lines; a pattern without one is no headline). */
 #ifndef KREPRO_MEANING_H
 #define KREPRO_MEANING_H
 #include <stddef.h>

@@ -113,15 +113,25 @@ void krp_buf_free(struct krp_buf *b)
 
 int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *err, size_t errsz)
 {
-	int fd, is_stdin = strcmp(path, "-") == 0;
-	struct krp_buf b = {0};
-	struct stat st;
+	int fd, is_stdin = strcmp(path, "-") == 0, rc;
 
 	fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
+	rc = krp_read_fd(fd, path, max, data, len, err, errsz);
+	if (!is_stdin)
+		close(fd);
+	return rc;
+}
+
+int krp_read_fd(int fd, const char *path, size_t max, char **data, size_t *len, char *err,
+		size_t errsz)
+{
+	struct krp_buf b = {0};
+	struct stat st;
+
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max)
 		goto too_large;
 	/* Memory stays within max + 64 KiB whatever the input (a pipe or
@@ -154,16 +164,12 @@ int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *
 	if (!b.data)
 		b.data = krp_xrealloc(NULL, 1);
 	b.data[b.len] = '\0';
-	if (!is_stdin)
-		close(fd);
 	*data = b.data;
 	*len = b.len;
 	return 0;
 too_large:
 	snprintf(err, errsz, "%s: file too large (more than %zu bytes)", path, max);
 fail:
-	if (!is_stdin)
-		close(fd);
 	krp_buf_free(&b);
 	return -1;
 }

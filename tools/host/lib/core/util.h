@@ -27,6 +27,9 @@ void krp_buf_free(struct krp_buf *b);
  * NUL-terminated (not counted in *len).  On error returns -1 with a message
  * "path: problem" in err. */
 int krp_read_file(const char *path, size_t max, char **data, size_t *len, char *err, size_t errsz);
+/* The same from an open descriptor (left open); path names it in err. */
+int krp_read_fd(int fd, const char *path, size_t max, char **data, size_t *len, char *err,
+		size_t errsz);
 
 /* Write data to path via path.tmp + rename.  -1 with "path: problem". */
 int krp_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errsz);

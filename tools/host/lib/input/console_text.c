@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "frame.h"
+#include "frame_decode.h"
 
 /* One record line "{...}" -> its msg when lvl is target or feedback. */
 static int lava_record(const char *p, size_t n, struct krp_buf *out)
@@ -124,13 +125,19 @@ static int is_b64_line(const char *p, size_t n)
 	return 1;
 }
 
-int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *err, size_t errsz)
+/* The first "KRP1 " in p[0..n) after its start, or NULL. */
+static const char *magic_in(const char *p, size_t n)
+{
+	return n > 1 ? memmem(p + 1, n - 1, KRP_MAGIC " ", 5) : NULL;
+}
+
+void krp_frames_untext(const char *buf, size_t len, struct krp_buf *out)
 {
 	size_t pos = 0;
 
 	while (pos < len) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos;
+		const char *nl = memchr(buf + pos, '\n', len - pos), *m;
+		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos, whole;
 		char name[KRP_NAME_MAX + 1], crc[9], hdr[KRP_HEADER_MAX];
 		unsigned long plen;
 		size_t need, have = 0;
@@ -139,6 +146,20 @@ int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *er
 		long got;
 		int h;
 
+		if (n >= 5 && memcmp(buf + pos, KRP_MAGIC " ", 5) == 0 &&
+		    (whole = krp_frame_whole(buf + pos, len - pos)) > 0) {
+			/* a binary frame (an end frame): its payload is data */
+			krp_buf_add(out, buf + pos, whole);
+			pos += whole;
+			continue;
+		}
+		if ((m = magic_in(buf + pos, n))) {
+			/* a boot cut without a newline, the next one's frame on its line:
+			 * the bytes before it stay without one (frame_decode.c's resync) */
+			krp_buf_add(out, buf + pos, (size_t)(m - buf) - pos);
+			pos = (size_t)(m - buf);
+			continue;
+		}
 		if (n < 10 || n >= KRP_HEADER_MAX || memcmp(buf + pos, "KRP1 text ", 10) != 0) {
 			krp_buf_add(out, buf + pos, n + (nl ? 1 : 0));
 			pos += n + 1;
@@ -151,8 +172,10 @@ int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *er
 		if (sscanf(hdr, "KRP1 text %9lu %8[0-9a-f] %128[A-Za-z0-9._+-]", &plen, crc,
 			   name) != 3 ||
 		    plen > KRP_LEN_MAX || strlen(crc) != 8) {
-			snprintf(err, errsz, "malformed text frame header");
-			return -1;
+			/* left as it is: the decoder refuses it as a broken frame */
+			krp_buf_add(out, buf + pos, n + (nl ? 1 : 0));
+			pos += n + 1;
+			continue;
 		}
 		need = 4 * ((plen + 2) / 3);
 		b64 = krp_xmalloc(need + 1);
@@ -161,14 +184,17 @@ int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *er
 			const char *l = buf + pos, *e = memchr(l, '\n', len - pos);
 			size_t ln = e ? (size_t)(e - l) : len - pos;
 
+			/* the next frame, on its line or after bytes without a
+			 * newline: this one is cut */
+			if ((ln >= 5 && memcmp(l, "KRP1 ", 5) == 0))
+				break;
+			if ((m = magic_in(l, ln))) {
+				pos = (size_t)(m - buf);
+				break;
+			}
 			pos += ln + 1;
 			while (ln > 0 && (l[ln - 1] == '\r' || l[ln - 1] == ' '))
 				ln--;
-			if (ln >= 5 && memcmp(l, "KRP1 ", 5) == 0) {
-				pos -= (e ? (size_t)(e - l) : ln) +
-				       1; /* the next frame: this one is cut */
-				break;
-			}
 			if (!is_b64_line(l, ln))
 				continue; /* a console line in between */
 			if (have + ln > need)
@@ -176,19 +202,23 @@ int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *er
 			memcpy(b64 + have, l, ln);
 			have += ln;
 		}
+		if (pos > len)
+			pos = len;
 		if (have != need) {
-			snprintf(err, errsz, "text frame %s: %zu of %zu base64 characters", name,
-				 have, need);
+			/* a frame the decoder refuses, saying why: the session it is in
+			 * is broken there, and the next session is found after it, as
+			 * after a cut binary frame */
+			krp_buf_printf(out, "KRP1 cut %zu %zu %s\n", have, need, name);
 			free(b64);
-			return -1;
+			continue;
 		}
 		bin = krp_xmalloc(need / 4 * 3 + 1); /* what need characters can hold, not plen */
 		got = krp_b64_decode(b64, need, bin);
 		free(b64);
 		if (got != (long)plen) {
-			snprintf(err, errsz, "text frame %s: bad base64", name);
+			krp_buf_printf(out, "KRP1 badtext 0 00000000 %s\n", name);
 			free(bin);
-			return -1;
+			continue;
 		}
 		h = snprintf(hdr, sizeof(hdr), "KRP1 file %lu %s %s\n", plen, crc, name);
 		krp_buf_add(out, hdr, (size_t)h);
@@ -196,5 +226,4 @@ int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *er
 		krp_buf_add(out, "\n", 1);
 		free(bin);
 	}
-	return 0;
 }

@@ -24,8 +24,14 @@ size_t krp_console_from_lava_max(const char *buf, size_t len, size_t max, struct
 
 /* Copies buf to out with every "KRP1 text" frame made a "KRP1 file" frame
  * (base64 lines decoded; blank lines, \r and lines that are not base64 in
- * between are skipped).  Returns 0, or -1 with err when a text frame is
- * cut short or malformed (out then holds what came before it). */
-int krp_frames_untext(const char *buf, size_t len, struct krp_buf *out, char *err, size_t errsz);
+ * between are skipped; whole binary frames, the guest's end frames, copied
+ * as they are).  A text frame cut short (the next frame's header, at a
+ * line's start or after bytes without a newline, before its base64 is
+ * whole) becomes "KRP1 cut HAVE NEED NAME", one that is not base64 "KRP1
+ * badtext ...", a malformed header stays itself: frames the decoder
+ * refuses, so that only the session holding one fails and the next
+ * session (a kexec chain's next step) is found after it, as after a cut
+ * binary frame. */
+void krp_frames_untext(const char *buf, size_t len, struct krp_buf *out);
 
 #endif

@@ -186,6 +186,20 @@ static int decode(const void *vbuf, size_t len, int mode, krp_file_cb cb, void *
 		}
 		snprintf(tag, sizeof(tag), "frame %zu (%s)", res->frames, h.name);
 		int is_file = strcmp(h.kind, "file") == 0, is_end = strcmp(h.kind, "end") == 0;
+		/* what krp_frames_untext left of a text frame it could not read */
+		if (strcmp(h.kind, "cut") == 0 && strspn(h.len, "0123456789") == strlen(h.len) &&
+		    strspn(h.crc, "0123456789") == strlen(h.crc) && strlen(h.len) < 10 &&
+		    strlen(h.crc) < 10) {
+			snprintf(res->err, sizeof(res->err),
+				 "%s: text frame cut short: %s of %s base64 characters", tag, h.len,
+				 h.crc);
+			goto out;
+		}
+		if (strcmp(h.kind, "badtext") == 0 || strcmp(h.kind, "text") == 0) {
+			snprintf(res->err, sizeof(res->err), "%s: text frame: %s", tag,
+				 h.kind[0] == 'b' ? "bad base64" : "malformed header");
+			goto out;
+		}
 		if (!is_file && !is_end) {
 			krp_sanitize(safe, sizeof(safe), h.kind, strlen(h.kind));
 			snprintf(res->err, sizeof(res->err), "%s: unknown kind \"%s\"", tag, safe);
@@ -334,6 +348,14 @@ static int frame_at(const unsigned char *buf, size_t len, size_t at)
 	decode(buf + at, len - at, ONE_FRAME, NULL, NULL, &e);
 	/* bad_at is 0 only when the first frame itself failed. */
 	return e.frames == 1 && e.bad_at > 0;
+}
+
+size_t krp_frame_whole(const void *buf, size_t len)
+{
+	struct krp_decode_result e;
+
+	decode(buf, len, ONE_FRAME, NULL, NULL, &e);
+	return e.frames == 1 && e.bad_at > 0 ? e.consumed : 0;
 }
 
 /* The next frame magic at or after `from`, or len. */

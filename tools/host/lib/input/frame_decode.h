@@ -27,6 +27,10 @@ struct krp_decode_result {
 				  * last byte before a session's cut) */
 };
 
+/* The length of the whole valid frame (header, payload, CRC, newline) at
+ * buf, or 0 when there is none. */
+size_t krp_frame_whole(const void *buf, size_t len);
+
 /* Decode a whole stream.  Returns 0 when every frame is valid, an end frame
  * was received, its files= equals the number of file frames and its status
  * is "ok"; else -1 with res->err set (e.g. "frame 3 (meminfo): crc mismatch:

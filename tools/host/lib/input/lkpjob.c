@@ -1,6 +1,7 @@
 /* lkp-tests job file -> krepro matrix (see lkpjob.h). */
 #include "lkpjob.h"
 
+#include <ctype.h>
 #include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -358,6 +359,18 @@ static int add_monitor(struct conv *c, const char *name)
 
 static int walk_map(struct conv *c, yaml_node_t *map, const char *parent, int depth);
 
+/* lkp-tests' keys are names (nr_task, perf-profile, LKP_SERVER, _id); a
+ * line of another kind of file (user:hash, a=b) is not one. */
+static int key_name(const char *k)
+{
+	if (!(isalnum((unsigned char)k[0]) || k[0] == '_'))
+		return 0;
+	for (; *k; k++)
+		if (!isalnum((unsigned char)*k) && !strchr("_.+/-", *k))
+			return 0;
+	return 1;
+}
+
 static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const char *parent,
 		     int depth)
 {
@@ -370,6 +383,8 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 		return 0;
 	if (strlen(k) > NAME_MAX_LEN || strlen(k) != kn->data.scalar.length)
 		return fail(c, kn, "key too long or holding a NUL");
+	if (!key_name(k)) /* e.g. a user:hash line: its text is not quoted */
+		return fail(c, kn, "a key that is not a name: not a YAML job of lkp-tests");
 	snprintf(full, sizeof(full), "%s%s%s", parent ? parent : "", parent ? "." : "", k);
 	if (!parent &&
 	    (strcmp(k, "suite") == 0 || strcmp(k, "testcase") == 0 || strcmp(k, "category") == 0))

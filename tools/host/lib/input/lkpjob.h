@@ -30,11 +30,31 @@
 #define KRP_LKPJOB_MAX_DEPTH 16
 #define KRP_LKPJOB_MAX_SIZE ((size_t)1 << 20) /* a job file, its includes too */
 
+/* Where each line of a job's text came from once its includes are in
+ * (krp_lkpjob_includes): line I of the text is line at[I-1].line of file
+ * at[I-1].file, 0 the job itself, N the Nth include read (files[N-1], its
+ * path; one file included twice is two). */
+struct krp_lkpjob_at {
+	unsigned file;
+	unsigned long line;
+};
+struct krp_lkpjob_origin {
+	struct krp_lkpjob_at *at;
+	size_t n, cap;
+	char **files;
+	size_t nfiles;
+};
+void krp_lkpjob_origin_free(struct krp_lkpjob_origin *o);
+/* Text line LINE's file (NULL: the job) and its line there. */
+const char *krp_lkpjob_origin_of(const struct krp_lkpjob_origin *o, unsigned long line,
+				 unsigned long *file_line);
+
 /* Rewrite the lkp job in buf as a matrix into out; notes (one line each: what
  * was ignored and why) into notes.  known_keys: the kit's matrix keys as
  * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them;
- * "\nSUITE/key\n" for a key SUITE declares (krp_lkpjob_keys).
- * Returns 0, or -1 with err (out empty). */
+ * "\nSUITE/key\n" for a key SUITE declares (krp_lkpjob_keys).  A key that
+ * is not a name is refused as a file that is not a job, its text never
+ * quoted.  Returns 0, or -1 with err (out empty). */
 int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
 			 struct krp_buf *notes, struct krp_matrix_err *err);
 
@@ -43,11 +63,15 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
  * up beside the job (job_dir), then in lkp_dir, lkp_dir/jobs and
  * lkp_dir/jobs/<folder> (an lkp-tests checkout, NULL for none); "<<: *x"
  * (a YAML merge) is left to libyaml.  An include not found, absolute, with
- * "..", with overrides ({file: ...}) or nested 8 deep is an error naming it
- * and its line (err->line; the message says how to give the checkout).
- * Returns 0 with the text in out, or -1. */
+ * "..", with overrides ({file: ...}), nested 8 deep, not a regular file or
+ * reached through a symbolic link (FILE or a folder of its name: opened
+ * with O_NOFOLLOW, component by component) is an error naming it and its
+ * line (err->line; the message says how to give the checkout), never
+ * quoting its text.  origin (NULL: not wanted) gets where each line of out
+ * came from.  Returns 0 with the text in out, or -1. */
 int krp_lkpjob_includes(const char *buf, size_t len, const char *job_dir, const char *lkp_dir,
-			struct krp_buf *out, struct krp_matrix_err *err);
+			struct krp_buf *out, struct krp_lkpjob_origin *origin,
+			struct krp_matrix_err *err);
 
 /* The kit's key table (./run-matrix.sh --keys: "KEY CHECK WHERE OWNER ..."
  * lines, # comments) as known_keys: every KEY, and SUITE/KEY for a key

@@ -131,16 +131,8 @@ int krp_recv_session_to_dir(const void *buf, size_t len, unsigned session, const
 	}
 	/* Text frames (a console a lab scheduler logged) become binary ones. */
 	if (memmem(buf, len, "KRP1 text ", 10)) {
-		char terr[160];
-
-		if (krp_frames_untext(buf, len, &untexted, terr, sizeof(terr)) != 0) {
-			memset(res, 0, sizeof(*res));
-			snprintf(res->err, sizeof(res->err), "%s", terr);
-			close(w.dirfd);
-			krp_buf_free(&untexted);
-			return -1;
-		}
-		buf = untexted.data;
+		krp_frames_untext(buf, len, &untexted);
+		buf = untexted.data ? untexted.data : "";
 		len = untexted.len;
 	}
 	rc = session ? krp_decode_session(buf, len, session, write_file, &w, res)

@@ -101,12 +101,35 @@ static void param_line(struct rtest *t, const char *p, size_t n)
 }
 
 /* The block as lines (2015 on: "parameters:", a blank line, one indented
- * "key: value" a line, a blank line).  Every line is taken or named: a key
+ * "key: value" a line, a blank line; a blank line followed by more lines
+ * indented as the block's is inside it).  Every line is taken or named: a key
  * the kit does not know is lkpjob's to name, a multi-line value ("|", ">",
  * a nested map) is named with its lines skipped, and the block goes on. */
+/* Does a blank line at p (its '\n') lie inside the block: is the next line
+ * that is not blank indented as the block's lines (block_indent, not 0)
+ * and a "key: value" line? */
+static int block_goes_on(const char *p, const char *end, size_t block_indent)
+{
+	while (p < end) {
+		const char *s = ++p, *c, *colon;
+
+		while (p < end && *p != '\n')
+			p++;
+		for (c = s; c < p && (*c == ' ' || *c == '\t'); c++)
+			;
+		if (c == p || (c + 1 == p && *c == '\r'))
+			continue;
+		colon = memchr(c, ':', (size_t)(p - c));
+		return block_indent > 0 && (size_t)(c - s) == block_indent && colon &&
+		       is_param_key(c, (size_t)(colon - c));
+	}
+	return 0;
+}
+
 static void read_param_lines(struct rtest *t, const char *p, const char *end)
 {
 	int started = 0;
+	size_t block_indent = 0;
 
 	while (p < end && *p != '\n') /* the rest of the "parameters:" line */
 		p++;
@@ -121,12 +144,16 @@ static void read_param_lines(struct rtest *t, const char *p, const char *end)
 		for (e = p; e > c && (e[-1] == ' ' || e[-1] == '\t'); e--)
 			;
 		if (c == e) {
-			if (started)
-				return; /* the blank line that ends the block */
+			/* the blank line that ends the block, unless the block's
+			 * lines go on after it (never a line dropped unnamed) */
+			if (started && !block_goes_on(p, end, block_indent))
+				return;
 			continue;
 		}
-		started = 1;
 		indent = (size_t)(c - s);
+		if (!started)
+			block_indent = indent;
+		started = 1;
 		{
 			const char *colon = memchr(c, ':', (size_t)(e - c));
 			const char *v = colon ? colon + 1 : e;
