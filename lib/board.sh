@@ -219,6 +219,13 @@ board_check_values() {
 	fi
 }
 
+# board_sha NAME: the sha256 of boards/NAME's bytes (a run's host.conf
+# records it: an edited board never reuses another version's runs).
+board_sha() {
+	case $1 in '' | */* | .*) die "bad board name '$1'" ;; esac
+	sha256sum "$KREPRO_ROOT/boards/$1" | cut -d' ' -f1
+}
+
 # The board as data: other modules read a board through these two, given
 # its name, never through B_*.  KEY is a variable of lib/board-keys without
 # its B_ (CPUS, TYPE, SSH, ...) or one load_board derives (NUMA, NODES,

@@ -290,7 +290,10 @@ FILENAME == ARGV[1] {
 	if (!($1 in firstwhere)) {
 		firstwhere[$1] = $3
 		allkeys = allkeys (allkeys == "" ? "" : "|") $1
-		if ($3 != "path") nonpath[$1] = 1
+		# the path names every key that changes a run: a job key too
+		# (warmup, monitors, interval), not a host one (the board, clock
+		# and model are their own components; runs and seeds are runs)
+		if ($3 == "host" || $1 == "suite") nonpath[$1] = 1
 	}
 	if ($3 == "path" && $4 !~ /^(kit|monitor:)/) suitepath[$1, $4] = 1
 	next

@@ -106,7 +106,7 @@ plan_check() {
 			esac
 		done
 		# plan_runs reads each cell's runs and result path from here.
-		printf '%s %s\n' "$runs" "$vd" >>"$TMPD/cellruns"
+		printf '%s %s %s\n' "$runs" "$vd" "$b" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
 		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
 			PLAN_FEW_SEEDS=1
@@ -174,15 +174,16 @@ plan_runs() {
 	MAXRUNS=$(cut -d' ' -f1 "$TMPD/cellruns" | sort -n | tail -n 1)
 	# a result folder planted as a link is neither read (its runs kept)
 	# nor written through
-	while read -r _ pr_vd; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
+	while read -r _ pr_vd _; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
 	r=1
 	while [ "$r" -le "$MAXRUNS" ]; do
 		k=0
-		while read -r pr_runs pr_vd; do
+		while read -r pr_runs pr_vd pr_b; do
 			k=$((k + 1))
 			[ "$r" -le "$pr_runs" ] || continue
 			if [ -d "$pr_vd/$r" ] && [ "$pr_rerun" = 0 ]; then
 				check_kept_seed "$(sed -n "${k}p" "$TMPD/cells")" "$r" "$pr_vd/$r"
+				check_kept_board "$pr_b" "$pr_vd/$r"
 				note "${pr_vd##*/} run $r: complete, kept"
 				continue
 			fi
@@ -207,11 +208,22 @@ plan_summary() {
 	echo "plan: $PENDING boots ($((TOTAL_RUNS - PENDING)) runs complete, kept)"
 }
 
+# check_kept_board BOARD RDIR: a complete run kept for this plan was made
+# on this version of boards/BOARD (its host.conf's board_sha256; a run of
+# an older kit has none): an edited board's cells are new runs.
+check_kept_board() {
+	kb_have=$(sed -n 's/^board_sha256=//p' "$2/host.conf" 2>/dev/null) || kb_have=
+	[ -n "$kb_have" ] || return 0
+	[ -n "${PLAN_BOARD_SHA:-}" ] && [ "${PLAN_BOARD_SHA%% *}" = "$1" ] || PLAN_BOARD_SHA="$1 $(board_sha "$1")"
+	[ "$kb_have" = "${PLAN_BOARD_SHA#* }" ] ||
+		die "$2: kept run made on another version of boards/$1 (sha256 $(printf %.16s "$kb_have"), now $(printf %.16s "${PLAN_BOARD_SHA#* }")): use another -o, or --rerun to replace its runs"
+}
+
 # check_kept_seed CELL RUN RDIR: a complete run kept for this plan has the
 # seed the plan gives it: one cell's runs never mix seed sets.
 check_kept_seed() {
 	ks_want=$(seed_of "$1" "$2")
-	ks_have=$(sed -n 's/^seed=//p' "$3/job.conf" 2>/dev/null)
+	ks_have=$(sed -n 's/^seed=//p' "$3/job.conf" 2>/dev/null) || ks_have= # (a run without one: set -e)
 	[ "$ks_want" = "$ks_have" ] ||
 		die "$3: kept run made with seed '${ks_have:-none}', but this matrix gives run $2 seed '${ks_want:-none}' (seeds: in docs/EXACT.md); use another -o, or --rerun"
 }

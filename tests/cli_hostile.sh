@@ -183,6 +183,24 @@ hp_path rounds "$hp_hb" 'runtime: 2'
 assert "the suite's own parameters stay LKP's values" test "$(cat "$T_DIR/groups.path")" = pipe-3-20-process-2
 assert "one left out cannot pass another's value as its own" test "$(cat "$T_DIR/rounds.path")" = pipe-3-20-process-runtime=2
 
+# Every key that changes a run is in its path (issue 46, row 9): warmup,
+# monitors; and a kept run made on another version of its board file is
+# refused, not reused.
+hp_path warm5 "$hp_wis" 'warmup: 5s'
+hp_path warm60 "$hp_wis" 'warmup: 1m'
+assert "warmup is in the path" test "$(cat "$T_DIR/warm5.path")" = 'process-100%-2s-page_fault3-warmup=5s'
+assert "two warmups, two result paths" test "$(cat "$T_DIR/warm60.path")" = 'process-100%-2s-page_fault3-warmup=1m'
+hp_path mon "$hp_wis" 'monitors: meminfo'
+assert "monitors are in the path" test "$(cat "$T_DIR/mon.path")" = 'process-monitors=meminfo-100%-2s-page_fault3'
+kb_run=$T_DIR/kb/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1
+mkdir -p "$kb_run"
+echo board_sha256=0000000000000000000000000000000000000000000000000000000000000000 >"$kb_run/host.conf"
+expect_rc "a kept run of an edited board is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
+expect_in "... saying so" "$T_OUT" "$kb_run: kept run made on another version of boards/qemu-2node (sha256 0000000000000000, now $(sha256sum boards/qemu-2node | cut -c1-16)): use another -o, or --rerun"
+echo "board_sha256=$(sha256sum boards/qemu-2node | cut -d' ' -f1)" >"$kb_run/host.conf"
+expect_rc "... one of the same board is kept" 0 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
+expect_in "... said" "$T_OUT" "base run 1: complete, kept"
+
 # Two unpacks of one reference at once (issue 12): the second waits for the
 # first and finds the tree complete; neither deletes the other's files.
 mkdir -p "$T_DIR/tree/linux/d"
