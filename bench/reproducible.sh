@@ -5,13 +5,38 @@
 # usage: bench/reproducible.sh [--against OUTDIR] [VARIANT...]
 #   --against OUTDIR  compare with an existing build (e.g. ./out) instead of
 #                     building twice
+#        bench/reproducible.sh --awks
+#   the initramfs built with mawk, gawk and busybox awk as the host's awk
+#   (issue 47: it depended on which awk the host had), side by side
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 AGAINST=
 case ${1:-} in
 -h | --help)
-	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
+	;;
+--awks)
+	W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-repro.XXXXXX")
+	trap 'rm -rf "$W"' EXIT
+	bad=0 first=
+	for a in mawk gawk busybox; do
+		mkdir -p "$W/$a/bin"
+		if [ "$a" = busybox ]; then
+			printf '#!/bin/sh\nexec busybox awk "$@"\n' >"$W/$a/bin/awk"
+			chmod +x "$W/$a/bin/awk"
+		else
+			ln -s "$(command -v "$a")" "$W/$a/bin/awk"
+		fi
+		PATH="$W/$a/bin:$PATH" "$ROOT/build.sh" -O "$W/$a/out" initramfs >/dev/null 2>&1 ||
+			{ echo "$a: build.sh initramfs failed"; bad=1; continue; }
+		h=$(sha256sum "$W/$a/out/initramfs.cpio.gz" | cut -d' ' -f1)
+		printf '%-8s %s  %s bytes\n' "$a" "$h" "$(wc -c <"$W/$a/out/initramfs.cpio.gz")"
+		[ -n "$first" ] || first=$h
+		[ "$h" = "$first" ] || bad=1
+	done
+	[ "$bad" = 0 ] && echo "same initramfs with every awk" || echo "DIFFERENT initramfs across awks"
+	exit $bad
 	;;
 --against)
 	AGAINST=$(cd "$2" && pwd)
