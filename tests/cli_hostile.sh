@@ -237,6 +237,21 @@ truncate -s 3G "$T_DIR/big/will-it-scale"
 expect_rc "krepro-stats on a 3 GiB raw file is refused" 2 sh -c "ulimit -v 200000 && exec out/host/krepro-stats run '$T_DIR/big'"
 expect_in "naming the file" "$T_OUT" "big/will-it-scale: file too large"
 
+# A negative rate comes from no real run (issue 46, row 16): will-it-scale's
+# -337920 operations or specjbb's bops: -1 refuse the file at its line,
+# and no stats.json is written for a comparison to read.
+for s in will-it-scale specjbb; do
+	mkdir -p "$T_DIR/neg-$s"
+	case $s in
+	will-it-scale) sed 's/^2,337920,/2,-337920,/' suites/will-it-scale/fixtures/process-2-page_fault1 ;;
+	specjbb) sed 's/^bops: /bops: -/' suites/specjbb/fixtures/w2-t1-64M ;;
+	esac >"$T_DIR/neg-$s/$s"
+	nl=$(grep -n -e '^2,-' -e '^bops: -' "$T_DIR/neg-$s/$s" | cut -d: -f1)
+	expect_rc "krepro-stats: $s with a negative rate is refused" 2 out/host/krepro-stats run "$T_DIR/neg-$s"
+	expect_in "naming its file and line $nl" "$T_OUT" "neg-$s/$s:$nl: a negative"
+	assert "writing no stats.json" test ! -e "$T_DIR/neg-$s/stats.json"
+done
+
 # A checkout in a folder with a space (issue 12, row 5): Kbuild cannot
 # build there, so cache and out/ move under XDG_CACHE_HOME, said once.
 SP="$T_DIR/dir with space/krepro"

@@ -106,5 +106,19 @@ printf 'suite: will-it-scale\nnr_task: 1\n<<: sub/copy.yaml\n' >"$T_DIR/sh/job3.
 expect_rc "an include that is not a job is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/sh/job3.yaml"
 expect_in "... naming the include's file and line, and the job" "$T_OUT" "sub/copy.yaml:1 (included by $T_DIR/sh/job3.yaml): a key that is not a name: not a YAML job of lkp-tests"
 assert "... without echoing its lines" sh -c "! grep -q SECRETHASH '$T_OUT'"
+# issue 46 row 16: a key one map gives twice in one file kept the last
+# without a word; it is refused naming both lines.  A key of the job after
+# an include's is lkp-tests' override and stays.
+printf 'suite: will-it-scale\nnr_task: 1\nwill-it-scale:\n  mode: process\n  test: page_fault3\nnr_task: 2\n' >"$T_DIR/job/dup.yaml"
+expect_rc "a key twice in one map of the job is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/job/dup.yaml"
+expect_in "... naming both lines" "$T_OUT" "dup.yaml:6: nr_task: twice in one map, at $T_DIR/job/dup.yaml:2 and $T_DIR/job/dup.yaml:6: a file sets a key once"
+printf 'memcg: on\nmemcg: off\n' >"$T_DIR/lkp/jobs/shared/memcg-twice.yaml"
+printf '<<: memcg-twice.yaml\n<<: will-it-scale.yaml\n' >"$T_DIR/job/inc-dup.yaml"
+expect_rc "a key twice in one include is refused" 2 ./run-matrix.sh --dry-run --lkp-tests "$T_DIR/lkp" -o "$T_DIR/r" "$T_DIR/job/inc-dup.yaml"
+expect_in "... naming the include's file and line" "$T_OUT" "memcg-twice.yaml:2 (included by $T_DIR/job/inc-dup.yaml): memcg: twice in one map, at "
+expect_in "... and both its lines" "$T_OUT" "/jobs/shared/memcg-twice.yaml:1 and ...$(printf %s "$T_DIR/lkp/jobs/shared/memcg-twice.yaml" | tail -c 45):2: a file sets a key once"
+printf '<<: will-it-scale.yaml\nnr_task: 2\n' >"$T_DIR/job/override.yaml"
+expect_rc "the job's key over its include's is taken" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/job/override.yaml"
+expect_in "... as the job's value" "$T_OUT" "nr_task=2 "
 rm -rf "$T_DIR"
 t_summary

@@ -6,7 +6,7 @@
 #include "metrics.h"
 
 /* specjbb "warehouses: W" and "bops: B" -> <prefix>.bops,
- * .bops_per_warehouse. */
+ * .bops_per_warehouse; a negative B refuses the file at its line. */
 void krp_parse_specjbb(const char *buf, size_t len, const char *prefix, struct krp_metrics *m);
 
 #endif

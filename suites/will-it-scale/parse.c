@@ -33,7 +33,7 @@ static int split_csv6(const struct krp_line *l, double v[6])
 
 void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, struct krp_metrics *m)
 {
-	size_t pos = 0, rows = 0;
+	size_t pos = 0, rows = 0, no = 0;
 	double sum_pp = 0, sum_pt = 0, workload = 0, scal = 0;
 	int header = 0, any_proc = 0, any_thr = 0, have_scal = 0;
 	struct krp_line l;
@@ -42,6 +42,7 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 	while (krp_next_line(buf, len, &pos, &l)) {
 		double v[6];
 
+		no++;
 		krp_trim(&l);
 		if (krp_line_is(&l, WIS_HEADER)) {
 			header = 1;
@@ -50,6 +51,13 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 		if (!header || split_csv6(&l, v) != 0)
 			continue;
 		double tasks = v[0], procs = v[1], threads = v[3], linear = v[5];
+		/* Operations counted in a second: never below 0 in a real run. */
+		if (procs < 0 || threads < 0 || linear < 0) {
+			krp_metrics_refuse(m, no,
+					   "a negative operation count (processes, threads or "
+					   "linear): no real run of will-it-scale writes one");
+			return;
+		}
 		if (tasks <= 0 || tasks > WIS_MAX_TASKS || tasks != floor(tasks))
 			continue;
 		if (procs == 0 && threads == 0)

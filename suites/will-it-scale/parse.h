@@ -7,7 +7,8 @@
 
 /* will-it-scale runtest CSV -> <prefix>.per_process_ops, .per_thread_ops,
  * .workload, .<tasks>.processes[_idle], .<tasks>.threads[_idle],
- * .scalability. */
+ * .scalability; a row with a negative operation count refuses the file at
+ * its line. */
 void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix,
 			     struct krp_metrics *m);
 

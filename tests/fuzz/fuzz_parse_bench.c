@@ -21,6 +21,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	(void)krp_unixbench_key((const char *)data, size);
+	/* A refusal names a line of the input and says why. */
+	if (m.bad_line) {
+		size_t lines = 1;
+
+		for (i = 0; i < size; i++)
+			lines += data[i] == '\n';
+		if (m.bad_line > lines || !m.bad_why)
+			abort();
+	}
 	for (i = 0; i < m.n; i++) {
 		if (!krp_metric_name_ok(m.v[i].name))
 			abort();

@@ -77,6 +77,7 @@ static void test_wis(void)
 	CHECK("wis malformed rows skipped", !has(&m, "will-it-scale.5.processes") &&
 						!has(&m, "will-it-scale.6.processes") &&
 						!has(&m, "will-it-scale.7.processes"));
+	CHECK("wis malformed rows: no refusal", m.bad_line == 0);
 	krp_metrics_free(&m);
 
 	/* Thread mode only. */
@@ -87,6 +88,26 @@ static void test_wis(void)
 	CHECK("wis threads only: no per_process_ops", !has(&m, "will-it-scale.per_process_ops"));
 	CHECK_NEAR("wis threads only: per_thread_ops", get(&m, "will-it-scale.per_thread_ops"), 100,
 		   0);
+	krp_metrics_free(&m);
+
+	/* A negative operation count comes from no real run: the file is
+	 * refused at that row's line (issue 46, row 16), whichever column. */
+	const char *neg[] = {"2,-337920,0,0,0,0", "2,0,0,-5,0,0", "2,337920,0,0,0,-1"};
+	for (size_t i = 0; i < sizeof(neg) / sizeof(neg[0]); i++) {
+		char in[256];
+		int n = snprintf(in, sizeof(in),
+				 "warmup\ntasks,processes,processes_idle,threads,threads_idle,"
+				 "linear\n0,0,100,0,100,0\n%s\n",
+				 neg[i]);
+
+		krp_metrics_init(&m);
+		krp_parse_raw("will-it-scale", in, (size_t)n, &m);
+		CHECK("wis negative ops refused at line 4", m.bad_line == 4 && m.bad_why);
+		krp_metrics_free(&m);
+	}
+	krp_metrics_init(&m);
+	krp_parse_will_it_scale(fixture, strlen(fixture), "will-it-scale", &m);
+	CHECK("wis fixture: no refusal", m.bad_line == 0);
 	krp_metrics_free(&m);
 
 	/* No header: nothing. */

@@ -401,6 +401,16 @@ static void test_specjbb(void)
 	krp_parse_specjbb("warehouses: 3\n", 14, "specjbb", &m);
 	CHECK("sj: no bops, no metrics", m.n == 0);
 	krp_metrics_free(&m);
+	/* A negative rate comes from no real run: the file is refused at its
+	 * line (issue 46, row 16), not compared. */
+	krp_metrics_init(&m);
+	krp_parse_specjbb("warehouses: 3\nbops: 5\nbops: -1000\n", 34, "specjbb", &m);
+	CHECK("sj: negative bops refused at line 3", m.bad_line == 3 && m.bad_why);
+	krp_metrics_free(&m);
+	krp_metrics_init(&m);
+	krp_parse_specjbb("bops: 0\n", 8, "specjbb", &m);
+	CHECK("sj: bops 0 is no refusal", m.bad_line == 0 && m.n == 1);
+	krp_metrics_free(&m);
 
 	CHECK("golden sj: parsed",
 	      parse_fixture("suites/specjbb/fixtures/w2-t1-64M", "specjbb", &m) == 0);

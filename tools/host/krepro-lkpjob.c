@@ -85,8 +85,9 @@ int main(int argc, char **argv)
 		strcpy(job_dir, ".");
 	rc = krp_lkpjob_includes(data, len, job_dir, lkp_dir, &text, &origin, &merr);
 	free(data);
-	if (rc == 0 &&
-	    krp_lkpjob_to_matrix(text.data ? text.data : "", text.len, keys, &out, &notes, &merr)) {
+	origin.job = path;
+	if (rc == 0 && krp_lkpjob_to_matrix(text.data ? text.data : "", text.len, &origin, keys,
+					    &out, &notes, &merr)) {
 		/* a line of the text: the file and line it came from */
 		unsigned long line;
 		const char *inc = krp_lkpjob_origin_of(&origin, merr.line, &line);

@@ -310,6 +310,11 @@ long krp_stats_run(const char *run_dir, char *err, size_t errsz)
 		krp_parse_raw(names[i], data, len, &m);
 		known++;
 		free(data);
+		if (m.bad_line) {
+			snprintf(err, errsz, "%s:%zu: %s", p, m.bad_line, m.bad_why);
+			free(p);
+			goto out;
+		}
 		free(p);
 	}
 	if (known == 0) {

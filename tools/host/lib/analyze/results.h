@@ -54,7 +54,8 @@ int krp_variant_load(const char *dir, struct krp_variant *v, char *err, size_t e
 void krp_variant_free(struct krp_variant *v);
 
 /* krepro-stats run: parse the raw files in run_dir, write stats.json.
- * Returns the number of metrics written, or -1 with err. */
+ * Returns the number of metrics written, or -1 with err (a file a parser
+ * refused: "FILE:LINE: why", and no stats.json). */
 long krp_stats_run(const char *run_dir, char *err, size_t errsz);
 
 /* krepro-stats unite: write matrix.json, avg.json, stddev.json in

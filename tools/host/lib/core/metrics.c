@@ -21,6 +21,14 @@ void krp_metrics_free(struct krp_metrics *m)
 	memset(m, 0, sizeof(*m));
 }
 
+void krp_metrics_refuse(struct krp_metrics *m, size_t line, const char *why)
+{
+	if (m->bad_line == 0 && line > 0) {
+		m->bad_line = line;
+		m->bad_why = why;
+	}
+}
+
 int krp_metric_name_ok(const char *name)
 {
 	size_t i;

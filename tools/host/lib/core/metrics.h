@@ -25,6 +25,10 @@ struct krp_metrics {
 	struct krp_metric *v;
 	size_t n, cap;
 	struct krp_index ix;
+	/* A parser's refusal of its file (krp_metrics_refuse): the first bad
+	 * line (from 1; 0: none) and why. */
+	size_t bad_line;
+	const char *bad_why;
 };
 
 void krp_metrics_init(struct krp_metrics *m);
@@ -41,6 +45,11 @@ int krp_metric_add(struct krp_metrics *m, const char *name, double value, enum k
 /* Same with the name "<prefix>.<key>" (key given by pointer and length). */
 int krp_metric_add2(struct krp_metrics *m, const char *prefix, const char *key, size_t keylen,
 		    double value, enum krp_reduce how);
+
+/* A parser refuses its file at line (from 1): a value no real run writes,
+ * such as a negative rate, never reaches a comparison.  The first refusal
+ * is kept; why is a constant string naming no content of the file. */
+void krp_metrics_refuse(struct krp_metrics *m, size_t line, const char *why);
 
 double krp_metric_value(const struct krp_metric *mt);
 

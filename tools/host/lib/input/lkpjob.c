@@ -103,6 +103,7 @@ struct param {
 
 struct conv {
 	yaml_document_t *doc;
+	const struct krp_lkpjob_origin *origin; /* NULL: every line the job's */
 	struct krp_buf *notes;
 	struct krp_matrix_err *err;
 	const char *known; /* the kit's keys: "\nkey\nkey\n" */
@@ -428,12 +429,104 @@ static int walk_pair(struct conv *c, yaml_node_t *kn, yaml_node_t *vn, const cha
 	return 0;
 }
 
+/* A key of a map, where it is: its text line and, through the origin,
+ * its file (0: the job, N: the Nth include read) and line there. */
+struct key_at {
+	const char *k;
+	size_t n;
+	unsigned file;
+	unsigned long line, text_line;
+};
+
+static int cmp_key_at(const void *pa, const void *pb)
+{
+	const struct key_at *a = pa, *b = pb;
+	int d = memcmp(a->k, b->k, a->n < b->n ? a->n : b->n);
+
+	if (d)
+		return d;
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return a->text_line < b->text_line ? -1 : a->text_line > b->text_line;
+}
+
+/* "FILE:LINE" of a key; a long path by its end, which names the file. */
+static void key_where(const struct conv *c, const struct key_at *k, char *buf, size_t n)
+{
+	const char *f = c->origin && k->file	      ? c->origin->files[k->file - 1]
+			: c->origin && c->origin->job ? c->origin->job
+						      : "the job";
+	size_t fl = strlen(f);
+
+	snprintf(buf, n, "%s%s:%lu", fl > 48 ? "..." : "", fl > 48 ? f + fl - 45 : f, k->line);
+}
+
+/* A key the map gives twice from one file: libyaml keeps both and the walk
+ * would take the last without a word.  A key over another file's (the job's
+ * after an include's) is lkp-tests' override and stays.  Sorted, so a map
+ * of many keys costs n log n; the first repeat in the text is named. */
+static int repeated_keys(struct conv *c, yaml_node_t *map)
+{
+	size_t n = (size_t)(map->data.mapping.pairs.top - map->data.mapping.pairs.start), m = 0;
+	struct key_at *ka, *a = NULL, *b = NULL;
+	yaml_node_pair_t *p;
+
+	if (n < 2)
+		return 0;
+	ka = krp_xcalloc(n, sizeof(*ka));
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
+		struct key_at *k = &ka[m];
+		const char *v;
+
+		/* what the walk refuses or skips is its to say, unquoted */
+		if (!kn || kn->type != YAML_SCALAR_NODE)
+			continue;
+		v = (const char *)kn->data.scalar.value;
+		if (v[0] == ':' || v[0] == '#' || kn->data.scalar.length > NAME_MAX_LEN ||
+		    strlen(v) != kn->data.scalar.length || !key_name(v))
+			continue;
+		k->k = v;
+		k->n = kn->data.scalar.length;
+		k->text_line = (unsigned long)kn->start_mark.line + 1;
+		k->line = k->text_line;
+		if (c->origin && k->text_line <= c->origin->n) {
+			k->file = c->origin->at[k->text_line - 1].file;
+			k->line = c->origin->at[k->text_line - 1].line;
+		}
+		m++;
+	}
+	qsort(ka, m, sizeof(*ka), cmp_key_at);
+	for (size_t i = 1; i < m; i++)
+		if (ka[i - 1].n == ka[i].n && memcmp(ka[i - 1].k, ka[i].k, ka[i].n) == 0 &&
+		    ka[i - 1].file == ka[i].file && (!b || ka[i].text_line < b->text_line)) {
+			a = &ka[i - 1];
+			b = &ka[i];
+		}
+	if (b) {
+		char wa[80], wb[80];
+
+		key_where(c, a, wa, sizeof(wa));
+		key_where(c, b, wb, sizeof(wb));
+		c->err->line = b->text_line;
+		snprintf(c->err->msg, sizeof(c->err->msg),
+			 "%.*s: twice in one map, at %.68s and %.68s: a file sets a key once",
+			 (int)b->n, b->k, wa, wb);
+	}
+	free(ka);
+	return b ? -1 : 0;
+}
+
 static int walk_map(struct conv *c, yaml_node_t *map, const char *parent, int depth)
 {
 	yaml_node_pair_t *p;
 
 	if (depth > KRP_LKPJOB_MAX_DEPTH)
 		return fail(c, map, "nested more than %d deep", KRP_LKPJOB_MAX_DEPTH);
+	if (repeated_keys(c, map) != 0)
+		return -1;
 	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
 		yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
@@ -643,8 +736,9 @@ static int flow_depth_check(const char *buf, size_t len, struct krp_matrix_err *
 	return 0;
 }
 
-int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
-			 struct krp_buf *notes, struct krp_matrix_err *err)
+int krp_lkpjob_to_matrix(const char *buf, size_t len, const struct krp_lkpjob_origin *origin,
+			 const char *known_keys, struct krp_buf *out, struct krp_buf *notes,
+			 struct krp_matrix_err *err)
 {
 	yaml_parser_t parser;
 	struct conv c, *first;
@@ -656,6 +750,7 @@ int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, st
 	c.notes = notes;
 	c.err = err;
 	c.known = known_keys;
+	c.origin = origin;
 	if (flow_depth_check(buf, len, err) != 0)
 		return -1;
 	if (!yaml_parser_initialize(&parser)) {

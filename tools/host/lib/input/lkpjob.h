@@ -43,6 +43,7 @@ struct krp_lkpjob_origin {
 	size_t n, cap;
 	char **files;
 	size_t nfiles;
+	const char *job; /* the job's own name in messages (the caller's; NULL: "the job") */
 };
 void krp_lkpjob_origin_free(struct krp_lkpjob_origin *o);
 /* Text line LINE's file (NULL: the job) and its line there. */
@@ -54,9 +55,14 @@ const char *krp_lkpjob_origin_of(const struct krp_lkpjob_origin *o, unsigned lon
  * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them;
  * "\nSUITE/key\n" for a key SUITE declares (krp_lkpjob_keys).  A key that
  * is not a name is refused as a file that is not a job, its text never
- * quoted.  Returns 0, or -1 with err (out empty). */
-int krp_lkpjob_to_matrix(const char *buf, size_t len, const char *known_keys, struct krp_buf *out,
-			 struct krp_buf *notes, struct krp_matrix_err *err);
+ * quoted.  origin: where buf's lines came from (krp_lkpjob_includes; NULL:
+ * all from the job): a key one map gives twice from the same file is
+ * refused naming both lines (FILE:LINE), while a key set over one from
+ * another file (the job's after an include's) overrides it, as in lkp-tests.
+ * Returns 0, or -1 with err (out empty). */
+int krp_lkpjob_to_matrix(const char *buf, size_t len, const struct krp_lkpjob_origin *origin,
+			 const char *known_keys, struct krp_buf *out, struct krp_buf *notes,
+			 struct krp_matrix_err *err);
 
 /* lkp's includes, "<<: FILE" lines, replaced by FILE's text indented as
  * the line (lkp-tests' yaml_merge_included_files, textual): FILE is looked

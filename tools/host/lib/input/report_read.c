@@ -625,7 +625,8 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 			krp_buf_printf(&doc, t->vals[j][0] == '[' ? "%s: %s\n" : "%s: '%s'\n",
 				       t->keys[j], t->vals[j]);
 		}
-		if (krp_lkpjob_to_matrix(doc.data, doc.len, known_keys, &m, &lnotes, &e) != 0) {
+		if (krp_lkpjob_to_matrix(doc.data, doc.len, NULL, known_keys, &m, &lnotes, &e) !=
+		    0) {
 			krp_buf_printf(&left, "# %s test '%s' left out: %s\n", label, t->testcase,
 				       e.msg);
 			goto next;

@@ -3,7 +3,8 @@
  * (monitors/<name>/parse.h) that wrote it, generated from the "parser"
  * lines of their meta files (raw_files.def).  Parsers read a whole
  * untrusted buffer (may contain NULs), skip malformed lines and add samples
- * to a metric accumulator. */
+ * to a metric accumulator; a well-formed line no real run writes (a
+ * negative rate) refuses the file (krp_metrics_refuse). */
 #ifndef KREPRO_PARSERS_H
 #define KREPRO_PARSERS_H
 #include <stddef.h>
