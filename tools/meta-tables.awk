@@ -109,7 +109,6 @@ function own(name, where) {
 		owned_at[name] = where
 	}
 }
-FNR == 1 { split(folder(), fp, "/"); own(fp[2], FILENAME ":" FNR) }
 ($1 == "monitor" || $1 == "parser" || $1 == "lkp" && NF == 2) && NF >= 2 { own($2, FILENAME ":" FNR) }
 $1 == "metrics" {
 	if (NF < 2) bad("expected \"metrics NAME...\": the prefixes of this folder's metrics")
@@ -151,6 +150,9 @@ FNR == 1 && FILENAME ~ /^suites\/[^\/]+\/meta$/ {
 	once(sp[2], "lkp")
 	if (table == "lkp_suites") out = out sprintf("KRP_LKP_SUITE(\"%s\", \"%s\")\n", sp[2], sp[2])
 }
+# (after the lkp name check above: a folder's name that another folder's
+# "lkp NAME" took is said as that, not as a claim on its metrics)
+FNR == 1 { split(folder(), fp, "/"); own(fp[2], FILENAME ":" FNR) }
 # lkp lines: lkp-tests' names and semantics for this suite (the header says
 # which forms); KEY must be one of the suite's own param lines (checked at END).
 function lkp_key(k, f) {
