@@ -119,13 +119,25 @@ int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_c
 
 const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 {
-	const char *best = NULL, *h;
+	const char *best = NULL;
+	long rank = -1;
 	size_t i;
 
-	for (i = 0; (h = krp_meaning_headline(i)); i++) {
-		if (krp_vstats_find(b, h) && krp_vstats_find(n, h))
-			return h;
+	/* the first headline rule's metric on both sides; of a pattern's
+	 * (autonuma-benchmark.*.seconds), the first by name */
+	for (i = 0; i < b->n; i++) {
+		const char *name = b->s[i].name;
+		long r = krp_meaning_headline_rank(name);
+
+		if (r < 0 || !krp_vstats_find(n, name))
+			continue;
+		if (!best || r < rank || (r == rank && strcmp(name, best) < 0)) {
+			best = name;
+			rank = r;
+		}
 	}
+	if (best)
+		return best;
 	for (i = 0; i < b->n; i++) {
 		const char *name = b->s[i].name;
 
