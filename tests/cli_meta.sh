@@ -64,6 +64,7 @@ oddity.y lower'
 # pattern starts with the suite's own name (autonuma-benchmark.*.seconds).
 for m in suites/*/meta; do
 	s=${m#suites/} s=${s%/meta}
+	# shellcheck disable=SC2016 # awk's fields
 	assert "suite $s names a headline of its own metrics" \
 		awk -v s="$s" '$1 !~ /^#/ && index($1, s) == 1 && substr($1, length(s) + 1, 1) ~ /^[.*]$/ { for (i = 2; i <= NF; i++) if ($i == "headline") f = 1 } END { exit !f }' "$m"
 done
