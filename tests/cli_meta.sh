@@ -59,6 +59,16 @@ assert "its own metrics and declared ones are the folder's to mean" meaning_buil
 odd.x higher headline
 oddity.y lower'
 
+# Every suite names its headline (issue 51 item 1): the metric the summary
+# calls, and the one the memory model restates as model.<headline>; a
+# pattern starts with the suite's own name (autonuma-benchmark.*.seconds).
+for m in suites/*/meta; do
+	s=${m#suites/} s=${s%/meta}
+	# shellcheck disable=SC2016 # awk's fields
+	assert "suite $s names a headline of its own metrics" \
+		awk -v s="$s" '$1 !~ /^#/ && index($1, s) == 1 && substr($1, length(s) + 1, 1) ~ /^[.*]$/ { for (i = 2; i <= NF; i++) if ($i == "headline") f = 1 } END { exit !f }' "$m"
+done
+
 # Lines not safe in a C string are refused at their line, before any C.
 for unsafe in 'odd.x??/ higher' 'odd.\x higher' 'odd."x higher' "$(printf 'odd.x\001 higher')" \
 	"$(printf '# caf\303\251')"; do

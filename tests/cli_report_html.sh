@@ -71,6 +71,85 @@ expect_rc "pivot unknown base" 2 $H/krepro-pivot --rows kernel --cols nr_task --
 	--base nope "$T_DIR/results"
 expect_in "pivot names the bad base" "$T_OUT" "--base nope: not a value of kernel"
 
+# Every suite's headline in model time (issue 51): exact runs with the
+# memory model's report, made into stats.json by krepro-stats (which adds
+# model.<headline>), 3 seeds a side.  Guest time is 1e9 instructions, 4 s
+# (KRP_EXACT_ICOUNT_SHIFT 2); model time the report's cycles at 1 GHz.
+# mrun DIR SEED SUITE RAW CYCLES: one run
+mrun() {
+	mkdir -p "$1/$2"
+	printf 'suite=%s\nclock=exact\nseed=%s\n' "$3" "$2" >"$1/$2/job.conf"
+	printf '%s\n' "$4" >"$1/$2/$3"
+	{
+		sed -n '1,/^unknown-node /p' monitors/memory-model/fixtures/memory-model |
+			sed 's/^config cpus .*/config cpus 1/; s/^config freq-mhz .*/config freq-mhz 1000/'
+		printf 'cpu 0 user instructions 1000000000\ncpu 0 user cycles %s\nend\n' "$5"
+	} >"$1/$2/memory-model"
+	$H/krepro-stats run "$1/$2" >/dev/null
+}
+# an: VARIANT SECONDS1 CYCLES1 ...: autonuma-benchmark numa01, seeds 1-3
+an() {
+	v=$T_DIR/an/$1
+	shift
+	for s in 1 2 3; do
+		mrun "$v" "$s" autonuma-benchmark "$(printf 'test: numa01\nelapsed: %s' "$1")" "$2"
+		shift 2
+	done
+}
+# balancing off; on: +1.1% in guest time (its scans cost instructions),
+# -21% in model time (memory on the node that uses it): seed 003's story
+an off 18.00 4000000000 18.02 4010000000 17.98 3990000000
+an on 18.20 3120000000 18.22 3130000000 18.18 3110000000
+# the same path, memory moved: the plain row sees nothing
+an moved 18.00 3120000000 18.02 3130000000 17.98 3110000000
+# both rows slower alike
+an slower 18.20 4040000000 18.22 4050000000 18.18 4030000000
+assert "model: krepro-stats makes autonuma-benchmark's model row" \
+	grep -q '"model.autonuma-benchmark.numa01.seconds": ' "$T_DIR/an/on/1/stats.json"
+MD='which to trust for which change: docs/MEMORY-MODEL.md, "Plain and model verdicts"'
+expect_rc "model: compare numa01 on vs off" 0 $H/krepro-compare --json "$T_DIR/an.json" "$T_DIR/an/off" "$T_DIR/an/on"
+cp "$T_OUT" "$T_DIR/an.out"
+expect_in "model: the plain row says regression" "$T_DIR/an.out" "autonuma-benchmark.numa01.seconds: +1.1% ("
+assert "... called a regression" grep -q '^autonuma-benchmark.numa01.seconds: +1.1% (.*exact, 3 vs 3 seeds.*): regression$' "$T_DIR/an.out"
+assert "model: the model row under it says improvement" \
+	grep -q '^model.autonuma-benchmark.numa01.seconds: -21.[0-9]% (.*): improvement$' "$T_DIR/an.out"
+assert "model: the model row follows the plain one" \
+	sh -c "grep -A1 '^autonuma-benchmark.numa01.seconds: ' '$T_DIR/an.out' | grep -q '^model.autonuma-benchmark.numa01.seconds: '"
+expect_in "model: one line says they disagree and what each measures" "$T_DIR/an.out" \
+	"autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says regression (the benchmark's own figure, in exact mode a function of the path length), the model row improvement (the same work in memory-system time); $MD"
+assert "model: exactly one disagreement line" test "$(grep -c 'plain and model disagree' "$T_DIR/an.out")" = 1
+expect_in "model: report.json carries it" "$T_DIR/an.json" '"model_metric": "model.autonuma-benchmark.numa01.seconds"'
+expect_in "model: ... with both verdicts" "$T_DIR/an.json" '"plain_verdict": -1,'
+expect_in "model: ... and the line" "$T_DIR/an.json" "the model row improvement (the same work in memory-system time)"
+expect_rc "model: report.html" 0 $H/krepro-report -o "$T_DIR/an.html" "$T_DIR/an/off" "$T_DIR/an/on"
+expect_in "model: report.html carries it" "$T_DIR/an.html" \
+	"<p class=\"disagreement\">autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says regression"
+expect_rc "model: memory moved, the path alike" 0 $H/krepro-compare "$T_DIR/an/off" "$T_DIR/an/moved"
+expect_in "model: one called and the other not disagree too" "$T_OUT" \
+	"autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says no significant change ("
+expect_rc "model: both slower" 0 $H/krepro-compare --json "$T_DIR/agree.json" "$T_DIR/an/off" "$T_DIR/an/slower"
+assert "model: both rows called alike" test "$(grep -c '): regression$' "$T_OUT")" = 2
+assert "model: agreement, no disagreement line" sh -c "! grep -q 'disagree' '$T_OUT'"
+expect_in "model: ... and none in report.json" "$T_DIR/agree.json" '"disagreements": []'
+expect_rc "model: A/A" 0 $H/krepro-compare "$T_DIR/an/off" "$T_DIR/an/off"
+assert "model: A/A, no verdict on either row" test "$(grep -c '): no significant change$' "$T_OUT")" = 2
+assert "model: A/A, no disagreement line" sh -c "! grep -q 'disagree' '$T_OUT'"
+# UnixBench (its index, UnixBench's FINAL SCORE of the tests run) and
+# specjbb (bops): model rows under their headlines
+for s in 1 2 3; do
+	mrun "$T_DIR/ub/a" "$s" unixbench "Execl Throughput 2915.$s lps (29.6 secs, 3 samples)" 4000000000
+	mrun "$T_DIR/ub/b" "$s" unixbench "Execl Throughput 2815.$s lps (29.6 secs, 3 samples)" 4100000000
+	mrun "$T_DIR/jbb/a" "$s" specjbb "$(printf 'warehouses: 2\nbops: 29144%s' "$s")" 4000000000
+	mrun "$T_DIR/jbb/b" "$s" specjbb "$(printf 'warehouses: 2\nbops: 28144%s' "$s")" 4100000000
+done
+expect_rc "model: compare unixbench" 0 $H/krepro-compare "$T_DIR/ub/a" "$T_DIR/ub/b"
+assert "model: unixbench's headline is its index" grep -q '^unixbench.index: -3.4% (.*): regression$' "$T_OUT"
+assert "model: ... its model row under it" grep -q '^model.unixbench.index: -5.8% (.*): regression$' "$T_OUT"
+assert "model: ... each test's model row is made" grep -q '"model.unixbench.execl": ' "$T_DIR/ub/a/1/stats.json"
+expect_rc "model: compare specjbb" 0 $H/krepro-compare "$T_DIR/jbb/a" "$T_DIR/jbb/b"
+assert "model: specjbb's headline" grep -q '^specjbb.bops: -3.4% (.*): regression$' "$T_OUT"
+assert "model: ... its model row under it" grep -q '^model.specjbb.bops: -5.8% (.*): regression$' "$T_OUT"
+
 # krepro-report and chromium
 expect_rc "report" 0 $H/krepro-report -o "$T_DIR/report.html" --pivot "$T_DIR/results" --rows kernel \
 	--cols nr_task --metric will-it-scale.per_process_ops "$R/base" "$R/calibration"

@@ -53,7 +53,7 @@ static void test_monitor(void)
 static void test_headline(void)
 {
 	size_t i, pp = 99, pt = 99;
-	int all_higher = 1;
+	int all_dir = 1;
 	const char *h;
 
 	for (i = 0; (h = krp_meaning_headline(i)); i++) {
@@ -61,10 +61,26 @@ static void test_headline(void)
 			pp = i;
 		if (!strcmp(h, "will-it-scale.per_thread_ops"))
 			pt = i;
-		all_higher &= krp_meaning_direction(h) == 1;
+		all_dir &= krp_meaning_direction(h) != 0 && h[0] != '*';
 	}
 	CHECK("headline: will-it-scale's per_process_ops before per_thread_ops", pp < pt && pt < i);
-	CHECK("headline: every headline is a higher-is-better metric", all_higher && i >= 4);
+	CHECK("headline: every headline has a direction and a suite's name", all_dir && i >= 4);
+	/* a pattern's metrics (autonuma-benchmark's per test), in rule order;
+	 * rusage and model rows are none */
+	CHECK("headline: autonuma-benchmark's per-test seconds",
+	      krp_meaning_headline_rank("autonuma-benchmark.numa01.seconds") >= 0 &&
+		  krp_meaning_direction("autonuma-benchmark.numa01.seconds") == -1);
+	CHECK("headline: specjbb's bops", krp_meaning_headline_rank("specjbb.bops") >= 0);
+	CHECK("headline: UnixBench's index before its tests' rates",
+	      krp_meaning_headline_rank("unixbench.index") >= 0 &&
+		  krp_meaning_headline_rank("unixbench.index") <
+		      krp_meaning_headline_rank("unixbench.execl"));
+	CHECK("headline: not UnixBench's rusage",
+	      krp_meaning_headline_rank("unixbench.time.user_time") < 0);
+	CHECK("headline: not a model row",
+	      krp_meaning_headline_rank("model.will-it-scale.per_process_ops") < 0);
+	CHECK("headline: not specjbb's bops a warehouse",
+	      krp_meaning_headline_rank("specjbb.bops_per_warehouse") < 0);
 	CHECK("headline: past the last is NULL", krp_meaning_headline(i) == NULL);
 }
 

@@ -1,6 +1,7 @@
 /* Host parsers of the benchmark suites (suites/<name>/parse.c):
  * hand-made inputs with hand-computed values, and golden tests on raw
  * files captured from guests (suites/<suite>/fixtures/). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,7 +332,15 @@ static void test_unixbench(void)
 	CHECK_NEAR("ub: context1", get(&m, "unixbench.context1"), 95533.4, 1e-9);
 	CHECK_NEAR("ub: C compiler (not run by the kit, read from UnixBench's logs)",
 		   get(&m, "unixbench.C"), 1019.3, 1e-9);
-	CHECK("ub: 9 metrics", m.n == 9);
+	/* and UnixBench's FINAL SCORE of its 6 index tests (fsdisk-r, dc and
+	 * C have no baseline) */
+	CHECK_NEAR("ub: index", get(&m, "unixbench.index"),
+		   exp((log(2915.4 / 43.0) + log(1097.7 / 6.0) + log(99051.0 / 1655.0) +
+			log(1215954.9 / 12440.0) + log(3890.2 / 55.0) + log(95533.4 / 4000.0)) /
+		       6) *
+		       10,
+		   1e-6);
+	CHECK("ub: 9 metrics and the index", m.n == 10);
 	krp_metrics_free(&m);
 
 	CHECK_STR("ub key: shell16", krp_unixbench_key("Shell Scripts (16 concurrent)", 29),
@@ -340,7 +349,9 @@ static void test_unixbench(void)
 
 	CHECK("golden ub: parsed",
 	      parse_fixture("suites/unixbench/fixtures/all-1s-1sample", "unixbench", &m) == 0);
-	CHECK("golden ub: all 20 tests", m.n == 20);
+	CHECK("golden ub: all 20 tests and the index", m.n == 21);
+	/* krepro-index's FINAL SCORE of this file: UnixBench 4's 11 tests */
+	CHECK_NEAR("golden ub: index", get(&m, "unixbench.index"), 167.2, 0.05);
 	CHECK_NEAR("golden ub: dhry2reg", get(&m, "unixbench.dhry2reg"), 15770602.2, 1e-9);
 	CHECK_NEAR("golden ub: execl", get(&m, "unixbench.execl"), 275.6, 1e-9);
 	CHECK_NEAR("golden ub: fstime", get(&m, "unixbench.fstime"), 141845.5, 1e-9);

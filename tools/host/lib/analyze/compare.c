@@ -119,13 +119,25 @@ int krp_cmp_set_clock(const struct krp_variant *vars, size_t nvars, struct krp_c
 
 const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 {
-	const char *best = NULL, *h;
+	const char *best = NULL;
+	long rank = -1;
 	size_t i;
 
-	for (i = 0; (h = krp_meaning_headline(i)); i++) {
-		if (krp_vstats_find(b, h) && krp_vstats_find(n, h))
-			return h;
+	/* the first headline rule's metric on both sides; of a pattern's
+	 * (autonuma-benchmark.*.seconds), the first by name */
+	for (i = 0; i < b->n; i++) {
+		const char *name = b->s[i].name;
+		long r = krp_meaning_headline_rank(name);
+
+		if (r < 0 || !krp_vstats_find(n, name))
+			continue;
+		if (!best || r < rank || (r == rank && strcmp(name, best) < 0)) {
+			best = name;
+			rank = r;
+		}
 	}
+	if (best)
+		return best;
 	for (i = 0; i < b->n; i++) {
 		const char *name = b->s[i].name;
 
@@ -135,6 +147,65 @@ const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n)
 			best = name;
 	}
 	return best;
+}
+
+int krp_cell_verdict(const char *name, const struct krp_cell *c)
+{
+	int dir;
+
+	if (!c->significant)
+		return 0;
+	dir = krp_direction(name);
+	if (dir == 0)
+		return 2;
+	return (c->mn > c->mb) == (dir > 0) ? 1 : -1;
+}
+
+const char *krp_verdict_word(const struct krp_cell *c, int verdict)
+{
+	switch (verdict) {
+	case 1:
+		return "improvement";
+	case -1:
+		return "regression";
+	case 2:
+		return "significant change";
+	default:
+		return c->too_few || !c->have_t ? "no verdict" : "no significant change";
+	}
+}
+
+int krp_model_disagreement(const char *key, const struct krp_vstats *b, const struct krp_vstats *n,
+			   const struct krp_cmp_opts *o, int *plain, int *model, char *line,
+			   size_t linesz)
+{
+	char mkey[KRP_METRIC_NAME_MAX + 1];
+	const struct krp_series *pb, *pn, *mb, *mn;
+	struct krp_cell pc, mc;
+
+	if (snprintf(mkey, sizeof(mkey), "%s%s", KRP_MODEL_RATE_PREFIX, key) >= (int)sizeof(mkey))
+		return 0;
+	pb = krp_vstats_find(b, key);
+	pn = krp_vstats_find(n, key);
+	mb = krp_vstats_find(b, mkey);
+	mn = krp_vstats_find(n, mkey);
+	if (!pb || !pn || !mb || !mn)
+		return 0;
+	krp_cmp_cell(key, pb->x, pb->n, pn->x, pn->n, o, &pc);
+	krp_cmp_cell(mkey, mb->x, mb->n, mn->x, mn->n, o, &mc);
+	*plain = krp_cell_verdict(key, &pc);
+	*model = krp_cell_verdict(mkey, &mc);
+	/* two rows without a verdict agree: an A/A says nothing here */
+	if (*plain == *model)
+		return 0;
+	snprintf(line, linesz,
+		 "%s: plain and model disagree: the plain row says %s (the benchmark's own "
+		 "figure%s), the model row %s (the same work in memory-system time); which to "
+		 "trust for which change: docs/MEMORY-MODEL.md, \"Plain and model verdicts\"",
+		 key, krp_verdict_word(&pc, *plain),
+		 o->exact ? ", in exact mode a function of the path length" : "",
+		 krp_verdict_word(&mc, *model));
+	return 1;
 }
 
 int krp_cmp_parse_alpha(const char *arg, double *alpha, char *err, size_t errsz)

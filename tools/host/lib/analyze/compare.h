@@ -79,4 +79,21 @@ int krp_direction(const char *name);
 /* The headline metric present on both sides (NULL if none). */
 const char *krp_headline(const struct krp_vstats *b, const struct krp_vstats *n);
 
+/* A cell's verdict: 1 improvement, -1 regression, 2 a change of unknown
+ * direction, 0 none (not significant, or too few runs or seeds). */
+int krp_cell_verdict(const char *name, const struct krp_cell *c);
+/* Its word: "improvement", "regression", "significant change", "no
+ * significant change" or "no verdict" (too few runs). */
+const char *krp_verdict_word(const struct krp_cell *c, int verdict);
+
+/* The headline key's plain and model verdicts (key and model.<key>, both
+ * on both sides) when they differ: one called and the other not, or both
+ * called and not alike.  Never when neither is called (an A/A).  Returns
+ * 1 and sets *plain and *model (krp_cell_verdict) and line: one line, no
+ * newline, saying so and what each row measures, pointing to the rule in
+ * docs/MEMORY-MODEL.md; else 0. */
+int krp_model_disagreement(const char *key, const struct krp_vstats *b, const struct krp_vstats *n,
+			   const struct krp_cmp_opts *o, int *plain, int *model, char *line,
+			   size_t linesz);
+
 #endif

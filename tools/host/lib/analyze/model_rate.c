@@ -7,6 +7,9 @@
 #include "contract.h"
 #include "meaning.h"
 
+/* headline metrics a run: UnixBench's index and its 25 tests' rates */
+#define KRP_MODEL_RATES_MAX 64
+
 double krp_exact_guest_seconds(double instructions)
 {
 	return instructions * (double)(1u << atoi(KRP_EXACT_ICOUNT_SHIFT)) * 1e-9;
@@ -16,8 +19,7 @@ size_t krp_model_rates(struct krp_metrics *m)
 {
 	double insns, model_s, guest_s, ratio, v;
 	char name[KRP_METRIC_NAME_MAX + 1];
-	const char *h;
-	size_t i, added = 0;
+	size_t i, added = 0, nh = 0, heads[KRP_MODEL_RATES_MAX];
 
 	if (krp_metrics_get(m, "model-stat.instructions", &insns) != 0 ||
 	    krp_metrics_get(m, "model-stat.seconds", &model_s) != 0 || !(insns > 0) ||
@@ -25,11 +27,15 @@ size_t krp_model_rates(struct krp_metrics *m)
 		return 0;
 	guest_s = krp_exact_guest_seconds(insns);
 	ratio = guest_s / model_s;
-	for (i = 0; (h = krp_meaning_headline(i)); i++) {
+	/* the headlines first, then their model rows: adding may move m->v */
+	for (i = 0; i < m->n; i++)
+		if (krp_meaning_headline_rank(m->v[i].name) >= 0 && nh < KRP_MODEL_RATES_MAX)
+			heads[nh++] = i;
+	for (i = 0; i < nh; i++) {
+		const char *h = m->v[heads[i]].name;
 		int dir = krp_meaning_direction(h);
 
-		if (dir == 0 || krp_metrics_get(m, h, &v) != 0)
-			continue;
+		v = krp_metric_value(&m->v[heads[i]]);
 		if (snprintf(name, sizeof(name), "%s%s", KRP_MODEL_RATE_PREFIX, h) >=
 		    (int)sizeof(name))
 			continue;

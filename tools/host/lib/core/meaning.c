@@ -82,8 +82,11 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 			r->has_dir = 1;
 		}
 	}
-	if ((r->flags & F_HEADLINE) && strchr(r->pattern, '*'))
-		bad(file, line, "a headline is one name, not a pattern", r->pattern);
+	/* a headline pattern names its suite (autonuma-benchmark.*.seconds):
+	 * one that starts with '*' would take other suites' metrics */
+	if ((r->flags & F_HEADLINE) && r->pattern[0] == '*')
+		bad(file, line, "a headline pattern starts with its suite's name, not '*'",
+		    r->pattern);
 	return 1;
 }
 
@@ -183,6 +186,20 @@ const char *krp_meaning_headline(size_t i)
 		if ((rules[k].flags & F_HEADLINE) && i-- == 0)
 			return rules[k].pattern;
 	return NULL;
+}
+
+long krp_meaning_headline_rank(const char *name)
+{
+	const char *h;
+	size_t i;
+
+	if (!strncmp(name, KRP_MODEL_RATE_PREFIX, strlen(KRP_MODEL_RATE_PREFIX)) ||
+	    krp_meaning_direction(name) == 0)
+		return -1;
+	for (i = 0; (h = krp_meaning_headline(i)); i++)
+		if (fnmatch(h, name, 0) == 0)
+			return (long)i;
+	return -1;
 }
 
 size_t krp_meaning_rules(void)

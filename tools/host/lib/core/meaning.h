@@ -8,7 +8,10 @@
  *             or neither); a name takes the first matching lower rule, else
  *             the first matching rule with a direction
  *   headline  a benchmark's main metric, the one the summary and the plot
- *             show (a plain name; earlier lines are preferred)
+ *             show and the memory model restates (model.<name>): a name,
+ *             or a pattern starting with its suite's name
+ *             (autonuma-benchmark.*.seconds), never with '*'; earlier
+ *             lines are preferred
  *   monitor   a monitor's metric, not a benchmark result
  *   rusage    the benchmark's own rusage (<bench>.time.*): a monitor too,
  *             grouped by benchmark
@@ -53,8 +56,14 @@ int krp_meaning_absolute(const char *name);
 int krp_meaning_failure(const char *name);
 int krp_meaning_share(const char *name);
 
-/* The i-th headline name in order of preference, NULL past the last. */
+/* The i-th headline name or pattern in order of preference, NULL past the
+ * last. */
 const char *krp_meaning_headline(size_t i);
+
+/* The rank i of the first headline rule name matches, -1 if none does, if
+ * name has no direction (a headline is better one way) or is a model.
+ * metric. */
+long krp_meaning_headline_rank(const char *name);
 
 /* The number of rules read (for tests). */
 size_t krp_meaning_rules(void);

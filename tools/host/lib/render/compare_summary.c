@@ -96,6 +96,12 @@ void krp_compare_summary(struct krp_buf *out, const char *bname, const char *nna
 	 * the two may disagree, and the reader sees both */
 	if (snprintf(model, sizeof(model), "%s%s", KRP_MODEL_RATE_PREFIX, key) <
 		(int)sizeof(model) &&
-	    krp_vstats_find(b, model) && krp_vstats_find(n, model))
+	    krp_vstats_find(b, model) && krp_vstats_find(n, model)) {
+		char line[1024];
+		int pv, mv;
+
 		summary_line(out, model, b, n, o, contended);
+		if (krp_model_disagreement(key, b, n, o, &pv, &mv, line, sizeof(line)))
+			krp_buf_printf(out, "%s\n", line);
+	}
 }

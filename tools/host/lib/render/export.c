@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "failures.h"
+#include "meaning.h"
 #include "vstats.h"
 
 /* One exported comparison: perf (c set) or failure (counts set). */
@@ -110,6 +111,42 @@ static void export_json_row(const struct export_row *r, void *ctx)
 	json_array_append_new(arr, o);
 }
 
+/* The summary's disagreement lines (analyze/compare.h), one object a new
+ * variant whose headline's plain and model verdicts differ. */
+static json_t *disagreements(const struct krp_variant *vars, size_t nvars,
+			     const struct krp_cmp_opts *o)
+{
+	json_t *arr = json_array();
+	struct krp_vstats b;
+	size_t j;
+
+	krp_vstats_build_in(vars, nvars, 0, &b);
+	for (j = 1; j < nvars; j++) {
+		struct krp_vstats n;
+		const char *h;
+		char line[1024], mkey[KRP_METRIC_NAME_MAX + 1];
+		int pv, mv;
+
+		krp_vstats_build_in(vars, nvars, j, &n);
+		h = krp_headline(&b, &n);
+		if (h && krp_model_disagreement(h, &b, &n, o, &pv, &mv, line, sizeof(line))) {
+			json_t *d = json_object();
+
+			snprintf(mkey, sizeof(mkey), "%s%s", KRP_MODEL_RATE_PREFIX, h);
+			json_object_set_new(d, "new", json_string(vars[j].name));
+			json_object_set_new(d, "metric", json_string(h));
+			json_object_set_new(d, "model_metric", json_string(mkey));
+			json_object_set_new(d, "plain_verdict", json_integer(pv));
+			json_object_set_new(d, "model_verdict", json_integer(mv));
+			json_object_set_new(d, "text", json_string(line));
+			json_array_append_new(arr, d);
+		}
+		krp_vstats_free(&n);
+	}
+	krp_vstats_free(&b);
+	return arr;
+}
+
 void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
 		      struct krp_buf *out)
 {
@@ -133,6 +170,7 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 	json_object_set_new(root, "variants", vl);
 	export_rows(vars, nvars, o, export_json_row, ml);
 	json_object_set_new(root, "metrics", ml);
+	json_object_set_new(root, "disagreements", disagreements(vars, nvars, o));
 	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 	if (s) {
 		krp_buf_puts(out, s);

@@ -363,6 +363,26 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 		krp_buf_free(&nd);
 		krp_buf_free(&hc);
 	}
+	/* the summary's line where the headline's plain and model verdicts
+	 * differ, where a reader of the page looks first */
+	for (j = 1; j < nvars; j++) {
+		const char *h = krp_headline(&vs[0], &vs[j]);
+		char line[1024];
+		int pv, mv;
+
+		if (!h ||
+		    !krp_model_disagreement(h, &vs[0], &vs[j], o, &pv, &mv, line, sizeof(line)))
+			continue;
+		krp_buf_puts(out, "<p class=\"disagreement\">");
+		if (nvars > 2) {
+			krp_html_escape(out, vars[j].name);
+			krp_buf_puts(out, " vs ");
+			krp_html_escape(out, vars[0].name);
+			krp_buf_puts(out, ": ");
+		}
+		krp_html_escape(out, line);
+		krp_buf_puts(out, "</p>\n");
+	}
 	krp_buf_puts(out, "<h2 id=\"comparison\">Comparison</h2>\n"
 			  "<pre id=\"compare-text\">");
 	krp_html_escape(out, text.data ? text.data : "");
