@@ -158,7 +158,9 @@ board_qemu_cpu() {
 	bq_list=${TMPD:+$TMPD/qemu-cpu-models}
 	if [ -z "$bq_list" ] || [ ! -s "$bq_list" ]; then
 		bq_list=${bq_list:-$(mktemp)}
-		qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" && NF >= 2 { print $2 }' >"$bq_list"
+		# whole or not at all: a parallel slot may read it meanwhile
+		qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" && NF >= 2 { print $2 }' >"$bq_list.$$"
+		mv "$bq_list.$$" "$bq_list"
 	fi
 	grep -qxF -- "$1" "$bq_list"
 	bq_rc=$?
