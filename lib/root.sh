@@ -205,18 +205,31 @@ rt_fetch() {
 # rt_repo PKGS DIR: a flat apt repository in DIR holding exactly the lock's
 # .debs (hard links into the cache, each checked again against the lock
 # now, before mmdebstrap sees it) and their Packages index, whose SHA256
-# fields are the lock's (apt checks them too).
+# fields are the lock's (apt checks them too).  One sha256sum and one stat
+# for all: a process a .deb is what costs here.
 rt_repo() {
 	mkdir -p "$2"
 	while read -r rt_p rt_v rt_ar rt_sha; do
 		rt_b=$(rt_debname "$rt_p" "$rt_v" "$rt_ar")
-		ln "$rt_debs/$rt_b" "$2/$rt_b" 2>/dev/null || cp "$rt_debs/$rt_b" "$2/$rt_b"
-		rt_got=$(sha256sum <"$2/$rt_b" | cut -d' ' -f1)
-		[ "$rt_got" = "$rt_sha" ] ||
-			die "root: $rt_p $rt_v ($rt_debs/$rt_b): sha256 differs from the lock $rt_lock: expected $rt_sha, got $rt_got; refused (remove the file: the next call fetches it again)"
-		dpkg-deb -f "$2/$rt_b" | grep -v '^$' || die "root: $rt_b: dpkg-deb cannot read it"
-		printf 'Filename: ./%s\nSize: %s\nSHA256: %s\n\n' "$rt_b" "$(wc -c <"$2/$rt_b" | tr -d ' ')" "$rt_sha"
-	done <"$1" >"$2/Packages"
+		ln "$rt_debs/$rt_b" "$2/$rt_b" 2>/dev/null || cp "$rt_debs/$rt_b" "$2/$rt_b" ||
+			die "root: cannot copy $rt_debs/$rt_b into $2"
+		printf '%s %s %s %s %s\n' "$rt_p" "$rt_v" "$rt_ar" "$rt_sha" "$rt_b"
+	done <"$1" >"$rt_tmp/repo"
+	(cd "$2" && awk '{ print $5 }' "$rt_tmp/repo" | xargs sha256sum) >"$rt_tmp/repo.sha" ||
+		die "root: sha256sum of the .debs in $2 failed"
+	(cd "$2" && awk '{ print $5 }' "$rt_tmp/repo" | xargs stat -c '%s %n') >"$rt_tmp/repo.size" ||
+		die "root: stat of the .debs in $2 failed"
+	awk -v d="$rt_debs" -v l="$rt_lock" 'FILENAME == ARGV[1] { got[$2] = $1; next }
+		FILENAME == ARGV[2] { size[$2] = $1; next }
+		got[$5] != $4 { printf "root: %s %s (%s/%s): sha256 differs from the lock %s: expected %s, got %s; refused (remove the file: the next call fetches it again)\n", \
+			$1, $2, d, $5, l, $4, got[$5] > "/dev/stderr"; bad = 1; exit 2 }
+		{ print $5, size[$5], $4 }' "$rt_tmp/repo.sha" "$rt_tmp/repo.size" "$rt_tmp/repo" >"$rt_tmp/repo.ok" ||
+		die "root: a .deb of the cache is not the lock's"
+	while read -r rt_b rt_size rt_sha; do
+		dpkg-deb -f "$2/$rt_b" >"$rt_tmp/ctl" || die "root: $rt_b: dpkg-deb cannot read it"
+		grep -v '^$' "$rt_tmp/ctl"
+		printf 'Filename: ./%s\nSize: %s\nSHA256: %s\n\n' "$rt_b" "$rt_size" "$rt_sha"
+	done <"$rt_tmp/repo.ok" >"$2/Packages"
 	chmod -R a+rX "$2"
 }
 
@@ -233,30 +246,30 @@ rt_verify() {
 }
 
 # rt_mmdebstrap PKGS REPO TREE: mmdebstrap makes TREE from REPO alone (no
-# other source: no other version can come in): as root in root mode, as
-# a user in unshare mode, its tarball unpacked as the user.
+# other source: no other version can come in), always in unshare mode: as
+# root only its mount namespace is private (the repository's bind mount
+# never outlives it) and TREE is written directly; as a user, its tarball
+# is unpacked as the user.
 rt_mmdebstrap() {
-	need_cmd mmdebstrap mmdebstrap
-	rt_hooks=/usr/share/mmdebstrap/hooks/file-mirror-automount
-	[ -d "$rt_hooks" ] || die "root: mmdebstrap has no $rt_hooks (Debian 12's mmdebstrap 1.3.5 has)"
-	rt_inc=$(awk '{ print $1 }' "$1" | paste -sd, -)
 	rt_var=$(rt_hdr "$rt_lock" variant)
+	rt_out=$3
+	[ "$(id -u)" = 0 ] || rt_out=-
 	# SUITE '': the essential set from the only repository there is
-	if [ "$(id -u)" = 0 ]; then
-		mmdebstrap --mode=root --format=directory --variant="$rt_var" --architectures="$rt_arch" \
-			--include="$rt_inc" --hook-dir="$rt_hooks" --aptopt='Acquire::Languages "none"' \
-			'' "$3" "deb [trusted=yes] file://$2 ./" || die "root: mmdebstrap failed"
+	set -- --mode=unshare --variant="$rt_var" --architectures="$rt_arch" \
+		--include="$(awk '{ print $1 }' "$1" | paste -sd, -)" --hook-dir="$rt_hooks" \
+		--aptopt='Acquire::Languages "none"' '' "$rt_out" "deb [trusted=yes] file://$2 ./"
+	# the extract variant runs no customize hook: unmount after extracting
+	[ "$rt_var" != extract ] || set -- --extract-hook="$rt_hooks/customize00.sh" "$@"
+	if [ "$rt_out" != - ]; then
+		mmdebstrap --format=directory "$@" || die "root: mmdebstrap failed"
 		return 0
 	fi
-	rt_unshare_ready
 	mkdir -p "$3"
 	{
-		mmdebstrap --mode=unshare --format=tar --variant="$rt_var" --architectures="$rt_arch" \
-			--include="$rt_inc" --hook-dir="$rt_hooks" --aptopt='Acquire::Languages "none"' \
-			'' - "deb [trusted=yes] file://$2 ./"
+		mmdebstrap --format=tar "$@"
 		echo "$?" >"$rt_tmp/mm.rc"
 	} | tar -x --no-same-owner --exclude='./dev/*' -C "$3" || die "root: unpacking mmdebstrap's tarball failed"
-	[ "$(cat "$rt_tmp/mm.rc")" = 0 ] || die "root: mmdebstrap --mode=unshare failed"
+	[ "$(cat "$rt_tmp/mm.rc")" = 0 ] || die "root: mmdebstrap (unshare mode) failed"
 }
 
 # rt_unshare_ready: what a user needs for mmdebstrap's unshare mode, else
@@ -292,6 +305,11 @@ root_make() {
 	! command -v flock >/dev/null 2>&1 || flock 7
 	if [ ! -d "$rt_dest" ]; then
 		rt_t0=$(date +%s)
+		# what mmdebstrap needs, before anything is fetched
+		need_cmd mmdebstrap mmdebstrap
+		rt_hooks=/usr/share/mmdebstrap/hooks/file-mirror-automount
+		[ -f "$rt_hooks/customize00.sh" ] || die "root: mmdebstrap has no $rt_hooks (Debian 12's mmdebstrap 1.3.5 has)"
+		[ "$(id -u)" = 0 ] || rt_unshare_ready
 		note "root: making $rt_id from $(root_lock_id) ($(wc -l <"$rt_tmp/pkgs") packages, $(rt_hdr "$rt_lock" suite) $rt_arch, variant $(rt_hdr "$rt_lock" variant))"
 		rt_fetch "$rt_tmp/pkgs" "$1"
 		rm -rf --one-file-system "$rt_dest.tmp"
