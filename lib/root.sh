@@ -138,6 +138,7 @@ rt_debs_index() {
 # naming the package, version, both hashes and where FILE came from.
 rt_take() {
 	rt_t=$rt_debs/.in.$$
+	temp_add "$rt_t"
 	cp "$1" "$rt_t" || die "root: cannot copy $1 into $rt_debs"
 	rt_got=$(sha256sum <"$rt_t" | cut -d' ' -f1)
 	if [ "$rt_got" != "$5" ]; then
@@ -193,9 +194,12 @@ rt_fetch() {
 	# shellcheck disable=SC2046 # the lock's suites, single words
 	rt_apt_update $(rt_hdr "$rt_lock" sources)
 	note "root: downloading $(wc -l <"$rt_need") .debs of the lock (apt-get download of the exact versions)"
-	mkdir -p "$rt_tmp/dl"
+	# downloaded beside the cache (not in TMPDIR, which may be memory)
+	rt_dl=$rt_debs/.dl.$$
+	temp_add "$rt_dl"
+	mkdir -p "$rt_dl"
 	# shellcheck disable=SC2046 # NAME=VERSION words
-	if ! (cd "$rt_tmp/dl" && rt_apt download $(awk '{ print $1 "=" $2 }' "$rt_need")) >"$rt_tmp/dl.log" 2>&1; then
+	if ! (cd "$rt_dl" && rt_apt download $(awk '{ print $1 "=" $2 }' "$rt_need")) >"$rt_tmp/dl.log" 2>&1; then
 		rt_gone=$(sed -n "s/^E: Version '\([^']*\)' for '\([^']*\)' was not found\$/\2 \1/p" "$rt_tmp/dl.log")
 		[ -n "$rt_gone" ] || {
 			tail -n 5 "$rt_tmp/dl.log" >&2
@@ -205,11 +209,11 @@ rt_fetch() {
 		die "root: $(printf '%s\n' "$rt_gone" | wc -l) version(s) of the lock $rt_lock left the archive (first: $(printf '%s\n' "$rt_gone" | head -n 1)); the kit takes no other version: give a folder holding these .debs (./build.sh root --debs DIR, or KREPRO_ROOT_DEBS=DIR; checked against the lock's sha256; snapshot.debian.org keeps every version), or make a new lock from the archive's current versions (./build.sh root --lock: new versions, new hashes, another root)"
 	fi
 	while read -r rt_p rt_v rt_ar rt_sha; do
-		rt_f=$rt_tmp/dl/$(rt_debname "$rt_p" "$rt_v" "$rt_ar")
+		rt_f=$rt_dl/$(rt_debname "$rt_p" "$rt_v" "$rt_ar")
 		[ -f "$rt_f" ] || die "root: apt-get download gave no $(basename "$rt_f")"
 		rt_take "$rt_f" "$rt_p" "$rt_v" "$rt_ar" "$rt_sha" "from the archive"
 	done <"$rt_need"
-	rm -rf "$rt_tmp/dl"
+	rm -rf "$rt_dl"
 }
 
 # rt_repo PKGS DIR: a flat apt repository in DIR holding exactly the lock's

@@ -6,7 +6,8 @@
 # and, on an unchanged archive, that none did; mmdebstrap really runs on a
 # tiny lock of the test's own (a .deb made here, no download) and the
 # second call reuses its root; the committed lock's root, when the cache
-# has it, is reused in under a second.  Cheap: the full root (a few hundred
+# has it, is reused in under a second; a real download of one .deb.
+# Cheap: the full root (a few hundred
 # MB) is never made here (docs/REPRODUCIBLE.md has its costs).
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
@@ -46,7 +47,7 @@ good=$(sha256sum <"$T_DIR/debs/fake.deb" | cut -d' ' -f1)
 tiny() { # FILE LINE...: a lock of these package lines
 	tf=$1
 	shift
-	printf '# a tiny lock\nsuite: bookworm\nsources: bookworm\narch: amd64\nvariant: extract\n' >"$tf"
+	printf '# a tiny lock\nsuite: bookworm\nsources: bookworm bookworm-updates bookworm-security\narch: amd64\nvariant: extract\n' >"$tf"
 	printf '%s\n' "$@" >>"$tf"
 }
 tiny "$T_DIR/tiny.lock" "krepro-fake 1:1.0-1 all $good"
@@ -102,11 +103,17 @@ if [ -d "cache/roots/$id" ]; then
 	fi
 fi
 
-# The archive (network): a version it no longer has is named with the ways
-# on; --lock says what changed, then, the archive unchanged, that nothing did.
+# The archive (network): a locked version is downloaded, checked and made
+# a root (busybox-static: no dependencies); a version it no longer has is
+# named with the ways on; --lock says what changed, then, the archive
+# unchanged, that nothing did.
+tiny "$T_DIR/dl.lock" "$(grep '^busybox-static ' "$LOCK")"
+expect_rc "archive: the locked version downloaded, checked, made a root" 0 env KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/dl.lock" ./build.sh root
+expect_in "archive: says it downloads the exact version" "$T_OUT" "downloading 1 .debs of the lock (apt-get download of the exact versions)"
+if [ -x "$(tail -n 1 "$T_OUT")/bin/busybox" ]; then ok "archive: the root holds it"; else no "archive: no bin/busybox in the root"; fi
 tiny "$T_DIR/gone.lock" "krepro-fake 1:1.0-1 all $good" \
 	"busybox-static 1:0.0-krepro-gone amd64 $(printf '%064d' 0)"
-expect_rc "gone version: refused" 2 env KREPRO_ROOT_LOCK="$T_DIR/gone.lock" KREPRO_ROOT_DEBS="$T_DIR/debs" ./build.sh root
+expect_rc "gone version: refused" 2 env KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/gone.lock" KREPRO_ROOT_DEBS="$T_DIR/debs" ./build.sh root
 expect_in "gone version: names package and version" "$T_OUT" "not in the archive: busybox-static 1:0.0-krepro-gone"
 expect_in "gone version: a folder of .debs" "$T_OUT" "./build.sh root --debs DIR, or KREPRO_ROOT_DEBS=DIR"
 expect_in "gone version: or a new lock" "$T_OUT" "./build.sh root --lock: new versions, new hashes"
