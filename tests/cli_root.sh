@@ -76,6 +76,13 @@ if [ "$(tail -n 1 "$T_OUT")" = "$tree" ]; then ok "tiny lock: same path last"; e
 	no "tiny lock: path $(tail -n 1 "$T_OUT"), not $tree"
 fi
 
+# A .deb changed in the cache is refused too, before mmdebstrap sees it.
+cached=$T_DIR/c1/roots/debs/krepro-fake_1%3a1.0-1_all.deb
+cp "$T_DIR/bad/fake.deb" "$cached"
+{ cat "$T_DIR/tiny.lock"; echo '# another id'; } >"$T_DIR/tiny2.lock"
+expect_rc "cached .deb changed: refused" 2 env KREPRO_CACHE="$T_DIR/c1" KREPRO_ROOT_LOCK="$T_DIR/tiny2.lock" ./build.sh root
+expect_in "cached .deb changed: names it, expected and got" "$T_OUT" "krepro-fake 1:1.0-1 ($cached): sha256 differs from the lock $T_DIR/tiny2.lock: expected $good, got $bad"
+
 # A user without subuids is told what mmdebstrap's unshare mode needs,
 # before anything is fetched.
 if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null 2>&1 && ! grep -q '^nobody:' /etc/subuid 2>/dev/null; then
