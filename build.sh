@@ -23,6 +23,8 @@ KREPRO_PROG=build
 . "$KREPRO_ROOT/lib/cells.sh"
 # shellcheck source=lib/qemu-plugin.sh
 . "$KREPRO_ROOT/lib/qemu-plugin.sh"
+# shellcheck source=lib/root.sh
+. "$KREPRO_ROOT/lib/root.sh"
 
 # The whole script is one function, parsed before it runs: editing this file
 # while it runs (a long build, a night of boots) cannot change what runs.
@@ -46,6 +48,13 @@ Commands:
                        plugin header from the pinned Debian source package)
                        and the guest programs with symbols for its profile;
                        prints its path last (docs/MEMORY-MODEL.md)
+  root [--debs DIR]    the pinned Debian root of root/bookworm.lock, made once
+                       with mmdebstrap (every .deb checked against the lock;
+                       --debs: a folder of .debs for versions the archive
+                       dropped) and kept in the cache; prints its path last
+                       (docs/REPRODUCIBLE.md)
+  root --lock          a new lock from the archive's current versions of
+                       root/packages; says which versions changed
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
   bundle -o FILE [-m MATRIX] [--sign SECKEY] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
@@ -70,7 +79,9 @@ Environment: KREPRO_REFERENCE_DEB=FILE uses an already downloaded
 reference package (still checked against the pinned sha256);
 KREPRO_QEMU_SOURCE=DIR a folder already holding QEMU's source package
 files (checked the same way), KREPRO_DEBIAN_MIRROR=URI the mirror
-model-plugin fetches them from (default: the host's apt sources).
+model-plugin and root fetch from (default: the host's apt sources);
+KREPRO_ROOT_DEBS=DIR is root's --debs DIR, KREPRO_ROOT_LOCK=FILE another
+lock file.
 EOF
 }
 
@@ -100,6 +111,7 @@ shift
 case $cmd in
 uapi) need_build_deps; uapi_headers ;;
 model-plugin) cmd_model_plugin ;;
+root) cmd_root "$@" ;;
 patches)
 	[ $# -eq 1 ] || die "patches: name one variant"
 	variant_patches "$1" >/dev/null

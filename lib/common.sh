@@ -293,6 +293,7 @@ cmd:b4 b4
 cmd:lava-run lava-dispatcher
 cmd:mawk mawk
 cmd:gawk gawk
+cmd:mmdebstrap mmdebstrap
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

@@ -32,13 +32,14 @@ qp_check_qemu() {
 		die "qemu-system-x86_64 is Debian's $qp_got, the kit's plugin header is pinned to $qp_want: $qp_how (or pin the new version in tools/qemu-plugin/qemu-source.conf)"
 }
 
-# qp_mirror: the Debian mirror of the pinned suite the host's apt uses
-# (one-line or deb822 sources), else deb.debian.org.
+# qp_mirror [SUITE [DEFAULT]]: the Debian mirror of SUITE (default: the
+# pinned suite) the host's apt uses (one-line or deb822 sources), else
+# DEFAULT (deb.debian.org's debian); KREPRO_DEBIAN_MIRROR overrides.
 qp_mirror() {
 	if [ -n "${KREPRO_DEBIAN_MIRROR:-}" ]; then
 		qp_m=$KREPRO_DEBIAN_MIRROR
 	else
-		qp_suite=$(qp_get suite)
+		qp_suite=${1:-$(qp_get suite)}
 		qp_m=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
 			awk -v s="$qp_suite" '$1 == "deb" { i = 2; if ($i ~ /^\[/) while ($i !~ /\]$/) i++
 				if ($i ~ /^\[/ || $i ~ /\]$/) i++; if ($(i + 1) == s) { print $i; exit } }')
@@ -56,7 +57,7 @@ qp_mirror() {
 					if (deb && ok && !off && uri != "") { print uri; exit }
 				}')
 		fi
-		qp_m=${qp_m:-http://deb.debian.org/debian}
+		qp_m=${qp_m:-${2:-http://deb.debian.org/debian}}
 	fi
 	case $qp_m in
 	http://* | https://*) ;;
@@ -76,7 +77,7 @@ qp_fetch() {
 	qp_key=
 	[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] &&
 		qp_key='[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] '
-	printf 'deb-src %s%s %s main\n' "$qp_key" "$(qp_mirror)" "$(qp_get suite)" >"$qp_a/sources.list"
+	printf 'deb-src %s%s %s main\n' "$qp_key" "$(qp_mirror "$(qp_get suite)")" "$(qp_get suite)" >"$qp_a/sources.list"
 	set -- "$1" -q -o "Dir::Etc::SourceList=$qp_a/sources.list" -o Dir::Etc::SourceParts=/dev/null \
 		-o "Dir::State::Lists=$qp_a/lists" -o "Dir::Cache=$qp_a/cache" -o Debug::NoLocking=1
 	qp_d=$1
