@@ -78,4 +78,5 @@ if [ -z "$missing" ]; then ok "README's dependency table names every package lib
 fi
 
 t_clean
+t_summary
 exit $T_FAILED

@@ -69,4 +69,5 @@ knobs tenant suite=will-it-scale tenant=vm_2 memory=524288K
 if grep -q FAILED "$T_DIR/tenant.out"; then r=1; else r=0; fi
 assert "a tenant's job (tenant, memory in K) passes" test "$r" = 0
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

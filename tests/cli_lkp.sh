@@ -103,4 +103,5 @@ assert "GNU dd: throughput is lkp-tests' sum of (bytes >> 10) / seconds ($got, w
 expect_in "GNU dd: workload is the bytes / 1024" "$T_DIR/dd/stats.json" '"vm-scalability.workload": 5859.375'
 
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

@@ -188,4 +188,5 @@ if [ "$s" -gt 20000 ]; then ok "browser: screenshot rendered ($s bytes)"; else
 fi
 
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

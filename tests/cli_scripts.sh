@@ -139,4 +139,5 @@ ka=$(KREPRO_ROOT=$PWD sh -c '. lib/common.sh; . lib/cells.sh; kernel_args "suite
 assert "kernel_args gives the cell's boot words ('$ka')" test "$ka" = " fault_delay_ns=0 fault_work_loops=12"
 
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

@@ -52,4 +52,5 @@ PATH=/nonexistent "$U" -t 0.2 -i 1 -d "$T_DIR/work" dc >"$T_DIR/nodc.out" 2>&1
 assert "dc without a dc in PATH fails" test $? -ne 0
 expect_in "... saying which test" "$T_DIR/nodc.out" "dc failed"
 rm -rf "$T_DIR"
+t_summary
 exit $T_FAILED

@@ -37,4 +37,5 @@ expect_in "real mode: 3 runs a side" "$T_OUT" "3 runs each"
 assert "real mode: the step measured its own base" \
 	test -d "$(find "$T_DIR/real/step-3" -type d -name base | head -n 1)"
 t_clean
+t_summary
 exit $T_FAILED

@@ -109,4 +109,5 @@ expect_in "names file and hunk, as git apply does" "$T_OUT" "mm/memory.c: patch 
 
 t_clean
 rm -rf cache/variants/*/broken
+t_summary
 exit $T_FAILED

@@ -28,4 +28,5 @@ expect_in "memcg_charge_batch=0 is refused by the patched kernel" "$bad/kmsg" "M
 assert "the run still completes" grep -q '"will-it-scale.per_process_ops": [1-9]' "$bad/stats.json"
 
 t_clean
+t_summary
 exit $T_FAILED

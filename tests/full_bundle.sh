@@ -86,4 +86,5 @@ expect_in "verify: calibration rebuilt matches" "$T_OUT" "match     kernels/cali
 expect_in "verify still rebuilt and matched" "$T_OUT" "verify: 2 artifact(s) match, 0 differ"
 
 t_clean
+t_summary
 exit $T_FAILED

@@ -315,4 +315,5 @@ assert "vm-scalability migrate: the kernel moved pages (pgmigrate_success)" \
 	grep -Eq '"proc-vmstat.pgmigrate_success": [1-9]' "$LC"
 
 t_clean
+t_summary
 exit $T_FAILED

@@ -43,4 +43,5 @@ for r in 1 2; do
 	done
 done
 t_clean
+t_summary
 exit $T_FAILED

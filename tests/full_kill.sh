@@ -73,4 +73,5 @@ expect_in "the killed run is recorded failed with a reason" "$V2/1/FAILED" "reas
 expect_in "the reason is the missing results" "$V2/1/FAILED" "no end frame"
 assert "the next run still ran" grep -q '"will-it-scale.per_process_ops": [1-9]' "$V2/2/stats.json"
 t_clean
+t_summary
 exit $T_FAILED

@@ -62,4 +62,5 @@ expect_in "the panic is classified from the console" "${P:-/dev/null}" "kernel p
 expect_rc "the panicked board rebooted into its system by itself" 0 lab/loopback-board.sh wait 5
 assert "no power cycle was needed for the panic (panic=-1 reboots)" sh -c "! grep -q power-cycling '$T_OUT'"
 t_clean
+t_summary
 exit $T_FAILED

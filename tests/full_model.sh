@@ -234,4 +234,5 @@ assert "... eight vCPUs in the report" grep -q '^config cpus 8$' "$F/memory-mode
 assert "... memory of the last node: over 99% remote from node 0" ge "$(ratio "$(metric "$F" model-stat.node-load-misses)" "$(metric "$F" model-stat.node-loads)")" 0.99
 
 t_clean
+t_summary
 exit $T_FAILED

@@ -44,4 +44,5 @@ assert "the commit's tree is the Debian package's" \
 expect_rc "list-variants with a git reference" 0 ./build.sh -C "$T_DIR/g" -R "git:$G@HEAD" list-variants
 expect_in "base records the commit id" "$T_OUT" "\"commit\": \"$commit\""
 t_clean
+t_summary
 exit $T_FAILED

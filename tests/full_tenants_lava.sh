@@ -99,4 +99,5 @@ expect_in "the lab job deploys from --lava-url" "$T_DIR/lab/001.yaml" "to: downl
 expect_rc "lava-run --validate accepts the lab (kexec) job" 0 lava-run --validate --job-id 2 \
 	--output-dir "$T_DIR/lava-lab" --device tests/fixtures/lava/x86-device.yaml "$T_DIR/lab/001.yaml"
 t_clean
+t_summary
 exit $T_FAILED

@@ -162,4 +162,5 @@ t_clean
 rm -rf cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
 	cache/variants/*/calibration+calibration cache/variants/*/concur cache/variants/*/gfp \
 	cache/variants/*/b4s cache/variants/*/b4s@2
+t_summary
 exit $T_FAILED

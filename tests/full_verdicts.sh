@@ -64,4 +64,5 @@ cp "$T_OUT" "$T_DIR/off.out"
 grep 'per_process_ops: ' "$T_DIR/off.out"
 expect_in "a branch or two a fault is not called" "$T_DIR/off.out" "): no significant change"
 t_clean
+t_summary
 exit $T_FAILED
