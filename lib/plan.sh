@@ -184,6 +184,7 @@ plan_runs() {
 			if [ -d "$pr_vd/$r" ] && [ "$pr_rerun" = 0 ]; then
 				check_kept_seed "$(sed -n "${k}p" "$TMPD/cells")" "$r" "$pr_vd/$r"
 				check_kept_board "$pr_b" "$pr_vd/$r"
+				check_kept_monitors "$(sed -n "${k}p" "$TMPD/cells")" "$pr_vd/$r"
 				note "${pr_vd##*/} run $r: complete, kept"
 				continue
 			fi
@@ -217,6 +218,17 @@ check_kept_board() {
 	[ -n "${PLAN_BOARD_SHA:-}" ] && [ "${PLAN_BOARD_SHA%% *}" = "$1" ] || PLAN_BOARD_SHA="$1 $(board_sha "$1")"
 	[ "$kb_have" = "${PLAN_BOARD_SHA#* }" ] ||
 		die "$2: kept run made on another version of boards/$1 (sha256 $(printf %.16s "$kb_have"), now $(printf %.16s "${PLAN_BOARD_SHA#* }")): use another -o, or --rerun to replace its runs"
+}
+
+# check_kept_monitors CELL RDIR: a complete run kept for this plan sampled
+# the monitors the cell asks for (its job.conf's monitors=; the result path
+# leaves them out, as lkp-tests' does).
+check_kept_monitors() {
+	km_have=$(sed -n 's/^monitors=//p' "$2/job.conf" 2>/dev/null) || km_have=
+	[ -n "$km_have" ] || return 0
+	km_want=$(cell_value "$1" monitors)
+	[ "$km_have" = "$km_want" ] ||
+		die "$2: kept run sampled monitors '$km_have', but this matrix asks for '$km_want': use another -o, or --rerun"
 }
 
 # check_kept_seed CELL RUN RDIR: a complete run kept for this plan has the

@@ -190,8 +190,6 @@ hp_path warm5 "$hp_wis" 'warmup: 5s'
 hp_path warm60 "$hp_wis" 'warmup: 1m'
 assert "warmup is in the path" test "$(cat "$T_DIR/warm5.path")" = 'process-100%-2s-page_fault3-warmup=5s'
 assert "two warmups, two result paths" test "$(cat "$T_DIR/warm60.path")" = 'process-100%-2s-page_fault3-warmup=1m'
-hp_path mon "$hp_wis" 'monitors: meminfo'
-assert "monitors are in the path" test "$(cat "$T_DIR/mon.path")" = 'process-monitors=meminfo-100%-2s-page_fault3'
 kb_run=$T_DIR/kb/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1
 mkdir -p "$kb_run"
 echo board_sha256=0000000000000000000000000000000000000000000000000000000000000000 >"$kb_run/host.conf"
@@ -200,6 +198,9 @@ expect_in "... saying so" "$T_OUT" "$kb_run: kept run made on another version of
 echo "board_sha256=$(sha256sum boards/qemu-2node | cut -d' ' -f1)" >"$kb_run/host.conf"
 expect_rc "... one of the same board is kept" 0 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
 expect_in "... said" "$T_OUT" "base run 1: complete, kept"
+echo "monitors=meminfo" >"$kb_run/job.conf"
+expect_rc "a kept run that sampled other monitors is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
+expect_in "... saying so" "$T_OUT" "$kb_run: kept run sampled monitors 'meminfo', but this matrix asks for 'meminfo+proc-vmstat': use another -o, or --rerun"
 
 # Two unpacks of one reference at once (issue 12): the second waits for the
 # first and finds the tree complete; neither deletes the other's files.
