@@ -86,4 +86,9 @@ char *krp_lkpjob_keys(const char *table, size_t len);
 /* The same from the key table's file (at most 64 KiB); NULL with err. */
 char *krp_lkpjob_read_keys(const char *path, char *err, size_t errsz);
 
+/* Flow collections ('[', '{') nested deeper than KRP_LKPJOB_MAX_DEPTH in
+ * buf, refused before libyaml reads it (its cost grows with the square of
+ * the depth): 0, or -1 with err's line and message set. */
+int krp_lkpjob_flow_depth(const char *buf, size_t len, struct krp_matrix_err *err);
+
 #endif
