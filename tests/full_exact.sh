@@ -299,7 +299,8 @@ test: [msync, mremap-xread-rand-mt, lru-file-readtwice, truncate-seq, migrate]
 M
 expect_rc "lkp-tests' added cases boot (a sample)" 0 ./run-matrix.sh -j 2 -o "$T_DIR/lkp" "$T_DIR/lkpcases.yaml"
 for t in fallocate1 read3 tlb_flush1 pthread_mutex4; do
-	LC=$(find "$T_DIR/lkp/will-it-scale" -type f -name stats.json -path "*-$t/*/base/1/*")
+	# (the matrix's warmup: 1s is in the path, after the test: -TEST-warmup=1s)
+	LC=$(find "$T_DIR/lkp/will-it-scale" -type f -name stats.json -path "*-$t-warmup=1s/*/base/1/*")
 	assert "will-it-scale $t: every task counted" grep -Eq '"will-it-scale.per_process_ops": [1-9]' "$LC"
 done
 for t in anon-cow-seq-mt small-allocs anon-w-seq-hugetlb shm-xread-rand-mt msync mremap-xread-rand-mt \
