@@ -116,17 +116,17 @@ assert "model: the model row under it says improvement" \
 assert "model: the model row follows the plain one" \
 	sh -c "grep -A1 '^autonuma-benchmark.numa01.seconds: ' '$T_DIR/an.out' | grep -q '^model.autonuma-benchmark.numa01.seconds: '"
 expect_in "model: one line says they disagree and what each measures" "$T_DIR/an.out" \
-	"autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says regression (the benchmark's own figure, in exact mode a function of the path length), the model row improvement (the same work in memory-system time); $MD"
+	"plain and model disagree on autonuma-benchmark.numa01.seconds: the plain row says regression (the benchmark's own figure, in exact mode a function of the path length), the model row improvement (the same work in memory-system time); $MD"
 assert "model: exactly one disagreement line" test "$(grep -c 'plain and model disagree' "$T_DIR/an.out")" = 1
 expect_in "model: report.json carries it" "$T_DIR/an.json" '"model_metric": "model.autonuma-benchmark.numa01.seconds"'
 expect_in "model: ... with both verdicts" "$T_DIR/an.json" '"plain_verdict": -1,'
 expect_in "model: ... and the line" "$T_DIR/an.json" "the model row improvement (the same work in memory-system time)"
 expect_rc "model: report.html" 0 $H/krepro-report -o "$T_DIR/an.html" "$T_DIR/an/off" "$T_DIR/an/on"
 expect_in "model: report.html carries it" "$T_DIR/an.html" \
-	"<p class=\"disagreement\">autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says regression"
+	"<p class=\"disagreement\">plain and model disagree on autonuma-benchmark.numa01.seconds: the plain row says regression"
 expect_rc "model: memory moved, the path alike" 0 $H/krepro-compare "$T_DIR/an/off" "$T_DIR/an/moved"
 expect_in "model: one called and the other not disagree too" "$T_OUT" \
-	"autonuma-benchmark.numa01.seconds: plain and model disagree: the plain row says no significant change ("
+	"plain and model disagree on autonuma-benchmark.numa01.seconds: the plain row says no significant change ("
 expect_rc "model: both slower" 0 $H/krepro-compare --json "$T_DIR/agree.json" "$T_DIR/an/off" "$T_DIR/an/slower"
 assert "model: both rows called alike" test "$(grep -c '): regression$' "$T_OUT")" = 2
 assert "model: agreement, no disagreement line" sh -c "! grep -q 'disagree' '$T_OUT'"

@@ -136,6 +136,7 @@ sed -n '/^summary (contended vs base)/,/^$/p' "$T_DIR/cont.out" >"$T_DIR/cont.su
 cat "$T_DIR/cont.summary"
 expect_in "exact mode's own headline: no regression called" "$T_DIR/cont.summary" "will-it-scale.per_process_ops: "
 assert "... (no significant change, or an improvement)" sh -c "! grep '^will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q regression"
+expect_in "... and the summary says the plain and model rows disagree" "$T_DIR/cont.summary" "plain and model disagree on will-it-scale.per_process_ops: the plain row says no significant change"
 expect_in "the model's throughput in the same report: a regression, with seeds and a floor" "$T_DIR/cont.summary" "model.will-it-scale.per_process_ops: -"
 assert "... called a regression" sh -c "grep '^model.will-it-scale.per_process_ops: ' '$T_DIR/cont.summary' | grep -q 'floor.*: regression'"
 expect_in "the coherence transfers show in the table" "$T_DIR/cont.out" "model-stat.coherence-transfers"

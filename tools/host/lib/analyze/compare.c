@@ -199,7 +199,8 @@ int krp_model_disagreement(const char *key, const struct krp_vstats *b, const st
 	if (*plain == *model)
 		return 0;
 	snprintf(line, linesz,
-		 "%s: plain and model disagree: the plain row says %s (the benchmark's own "
+		 /* not "KEY: ...": a reader of the summary takes that for the verdict */
+		 "plain and model disagree on %s: the plain row says %s (the benchmark's own "
 		 "figure%s), the model row %s (the same work in memory-system time); which to "
 		 "trust for which change: docs/MEMORY-MODEL.md, \"Plain and model verdicts\"",
 		 key, krp_verdict_word(&pc, *plain),
