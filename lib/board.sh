@@ -4,7 +4,7 @@
 # reader of board files; the keys, their variables and defaults are one
 # table, lib/board-keys.
 # Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/board-keys),
-# B_NUMA, B_NODES, B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS,
+# B_NUMA, B_NODES, B_NODES_MIB (their memory added up), B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS,
 # BOARD_LOADED (the loaded board's name).  The B_* are this module's own:
 # other modules read a board by its name through board_get and board_is.
 
@@ -33,7 +33,7 @@ load_board() {
 		bk=${bk#*:}
 		eval "${bk%%:*}=\$bk_def"
 	done
-	B_NUMA='' B_NODES=0 B_NODE_MEMS='' B_NODE_CPUS=''
+	B_NUMA='' B_NODES=0 B_NODE_MEMS='' B_NODE_CPUS='' B_NODES_MIB=0
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
@@ -65,7 +65,8 @@ load_board() {
 			[0-9] | [0-9][0-9] | [0-9][0-9][0-9] | [0-9]-[0-9] | [0-9]-[0-9][0-9] | [0-9][0-9]-[0-9][0-9] | [0-9][0-9]-[0-9][0-9][0-9] | [0-9][0-9][0-9]-[0-9][0-9][0-9]) ;;
 			*) die "boards/$1:$n: node cpus= must be N or N-M, not '$ncpus'" ;;
 			esac
-			board_size_mib "$1:$n" "node mem=" "$nmem" >/dev/null
+			board_size_mib "$1:$n" "node mem=" "$nmem"
+			B_NODES_MIB=$((B_NODES_MIB + bs_mib))
 			B_NODES=$((B_NODES + 1))
 			B_NODE_MEMS="$B_NODE_MEMS $nmem"
 			B_NODE_CPUS="$B_NODE_CPUS $ncpus"
@@ -130,14 +131,15 @@ load_board() {
 	BOARD_LOADED=$1
 }
 
-# board_size_mib WHERE WHAT VALUE: VALUE (NM or NG, at most 64T) in MiB, or
-# stop naming WHERE and WHAT.
+# board_size_mib WHERE WHAT VALUE: bs_mib, VALUE (NM or NG, at most 64T) in
+# MiB, or stop naming WHERE and WHAT (called directly, never in $(...): its
+# die must stop the caller).
 board_size_mib() {
 	case $3 in
 	[1-9]*[MG]) case ${3%?} in *[!0-9]* | ????????*) die "boards/$1: $2 must be NM or NG, not '$3'" ;; esac ;;
 	*) die "boards/$1: $2 must be NM or NG (a positive size), not '$3'" ;;
 	esac
-	case $3 in *G) echo $((${3%G} * 1024)) ;; *) echo "${3%M}" ;; esac
+	case $3 in *G) bs_mib=$((${3%G} * 1024)) ;; *) bs_mib=${3%M} ;; esac
 }
 
 # board_ipv4 VALUE: 0 when VALUE is a dotted IPv4 address.
@@ -175,7 +177,8 @@ board_qemu_cpu() {
 board_check_values() {
 	case $B_CPUS in '' | *[!0-9]* | 0*) die "boards/$1: cpus must be a number from 1" ;; esac
 	[ -n "$B_MEMORY" ] || die "boards/$1: no memory"
-	bc_mib=$(board_size_mib "$1" memory "$B_MEMORY")
+	board_size_mib "$1" memory "$B_MEMORY"
+	bc_mib=$bs_mib
 	case $B_BOOT_TIMEOUT in '' | *[!0-9]* | 0* | ??????*) die "boards/$1: boot_timeout must be seconds, 1 to 99999" ;; esac
 	if [ "$B_TYPE" = qemu ]; then
 		[ "$B_CPUS" -le 255 ] || die "boards/$1: cpus: $B_CPUS is more than QEMU's pc and q35 machines hold (255)"
@@ -192,9 +195,7 @@ board_check_values() {
 		esac
 		board_qemu_cpu "$B_CPU" || die "boards/$1: cpu: '$B_CPU' is not a CPU model of this QEMU (qemu-system-x86_64 -cpu help)"
 		if [ "$B_NODES" -gt 0 ]; then
-			bc_sum=0
-			for bc_m in $B_NODE_MEMS; do bc_sum=$((bc_sum + $(board_size_mib "$1" "node mem=" "$bc_m"))); done
-			[ "$bc_sum" = "$bc_mib" ] || die "boards/$1: the nodes' mem= add up to $bc_sum MiB, memory is $B_MEMORY"
+			[ "$B_NODES_MIB" = "$bc_mib" ] || die "boards/$1: the nodes' mem= add up to $B_NODES_MIB MiB, memory is $B_MEMORY"
 			for bc_c in $B_NODE_CPUS; do
 				if [ "${bc_c##*-}" -ge "$B_CPUS" ] || [ "${bc_c%%-*}" -gt "${bc_c##*-}" ]; then
 					die "boards/$1: node cpus=$bc_c: the board has cpus 0 to $((B_CPUS - 1))"
