@@ -81,7 +81,9 @@ KREPRO_QEMU_SOURCE=DIR a folder already holding QEMU's source package
 files (checked the same way), KREPRO_DEBIAN_MIRROR=URI the mirror
 model-plugin and root fetch from (default: the host's apt sources);
 KREPRO_ROOT_DEBS=DIR is root's --debs DIR, KREPRO_ROOT_LOCK=FILE another
-lock file.
+lock file; KREPRO_BUILD_ROOT=host builds kernels, the initramfs and the
+plugin with the host's tools instead of in the pinned root (the default,
+made on first use; docs/REPRODUCIBLE.md), and manifests say so.
 EOF
 }
 
@@ -108,6 +110,22 @@ reference_use "$KREPRO_REFERENCE"
 
 cmd=$1
 shift
+# What makes image bytes runs in the pinned root (lib/root.sh): what needs
+# the network (the reference, the plugin header) and the host tools come
+# first, here; then this script again, in the root, for the same command.
+case $cmd in
+kernel | initramfs | uapi | model-plugin | preflight | all)
+	if [ "$(root_mode)" = pinned ] && [ -z "${KREPRO_IN_ROOT:-}" ]; then
+		need_cmd bwrap bubblewrap
+		cmd_reference
+		[ "$cmd" != model-plugin ] || qp_header >/dev/null
+		[ "$cmd" != all ] || cmd_tools >/dev/null
+		br_root=$(root_ready) || exit 2
+		root_exec "$br_root" "$KREPRO_ROOT/build.sh" -C "$KREPRO_CACHE" -O "$KREPRO_OUT" -j "$JOBS" "$cmd" "$@"
+		exit $?
+	fi
+	;;
+esac
 case $cmd in
 uapi) need_build_deps; uapi_headers ;;
 model-plugin) cmd_model_plugin ;;

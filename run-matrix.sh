@@ -23,6 +23,8 @@ KREPRO_PROG=run-matrix
 . "$KREPRO_ROOT/lib/images.sh"
 # shellcheck source=lib/bundle.sh
 . "$KREPRO_ROOT/lib/bundle.sh"
+# shellcheck source=lib/root.sh
+. "$KREPRO_ROOT/lib/root.sh"
 # shellcheck source=lib/runs.sh
 . "$KREPRO_ROOT/lib/runs.sh"
 # shellcheck source=lib/backend.sh

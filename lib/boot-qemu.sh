@@ -133,6 +133,16 @@ boot_guest() {
 		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
 	# the memory model (qemu_run_one): the kit's plugin watches the guest
 	[ -z "${BOOT_PLUGIN:-}" ] || set -- "$@" -plugin "$BOOT_PLUGIN"
+	# exact mode: the pinned root's QEMU, through its own loader and
+	# libraries, with its own modules (the TCG accelerator is one) and its
+	# firmware first (lib/root.sh; prepare_images)
+	if [ "$bg_clock" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
+		shift
+		set -- env "QEMU_MODULE_DIR=$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu/qemu" \
+			"$ROOT_QEMU_DIR/usr/lib64/ld-linux-x86-64.so.2" --library-path "$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu" \
+			"$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" -L "$ROOT_QEMU_DIR/usr/share/qemu" \
+			-L "$ROOT_QEMU_DIR/usr/share/seabios" -L "$ROOT_QEMU_DIR/usr/lib/ipxe/qemu" "$@"
+	fi
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
 	# timeout(1) bounds QEMU even if this script is killed outright; our own
 	# kills go to timeout as TERM, which it passes on to QEMU.
@@ -232,6 +242,19 @@ KVM_PROBE_DONE="$(contract_get KRP_RESULTS_SENT) (ok)" # the probe guest's last 
 KVM_PROBE_FIRST=5 # s: a guest under KVM prints its kernel's first line by then
 KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
+# run_qemu CLOCK: the QEMU a boot of CLOCK runs, for host.conf: "root ID
+# VERSION" (exact, the pinned root's) or "host VERSION".
+run_qemu() {
+	if [ "$1" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
+		[ -n "${RQ_ROOT:-}" ] || RQ_ROOT="root ${ROOT_QEMU_DIR##*/} $("$ROOT_QEMU_DIR/usr/lib64/ld-linux-x86-64.so.2" \
+			--library-path "$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu" "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" --version | head -n 1)"
+		printf '%s\n' "$RQ_ROOT"
+	else
+		[ -n "${RQ_HOST:-}" ] || RQ_HOST="host $(qemu-system-x86_64 --version 2>/dev/null | head -n 1)"
+		printf '%s\n' "$RQ_HOST"
+	fi
+}
+
 # accel_picked: the last pick_accel's ACCEL (kvm or tcg).
 accel_picked() { printf '%s\n' "$ACCEL"; }
 pick_accel() { # BOARD CLOCK: sets ACCEL

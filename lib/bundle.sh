@@ -18,7 +18,7 @@ BUNDLE_TOTAL_MAX=2147483648
 BUNDLE_MEMBERS_MAX=100000
 
 # The kit's own inputs a bundle carries so that `verify` can rebuild.
-BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools .clang-format"
+BUNDLE_INPUTS="build.sh run-matrix.sh lib Makefile configs patches initramfs suites monitors tools root .clang-format"
 
 # Deterministic tar.gz of a directory: sorted, fixed owner and mtime.
 pack_dir() { # dir parent-name outfile
@@ -251,45 +251,29 @@ sandboxed() {
 	fi
 	# The options go after CMD, then CMD rotates to the end; bwrap mounts
 	# in order, so a bind below /tmp comes after the /tmp it replaces.
+	# The system's programs are the pinned root's (KREPRO_SYSROOT, set by
+	# build.sh verify) or the host's.
 	sb_n=$#
 	# shellcheck disable=SC2086 # options, one a word
 	set -- "$@" $sb_who --unshare-net --unshare-pid --unshare-ipc \
-		--unshare-uts --die-with-parent --dev /dev --proc /proc --tmpfs /tmp \
-		--ro-bind /usr /usr --ro-bind /etc /etc
-	for d in /bin /sbin /lib /lib32 /lib64 /libx32; do
-		if [ -L "$d" ]; then
-			set -- "$@" --symlink "$(readlink "$d")" "$d"
-		elif [ -d "$d" ]; then
-			set -- "$@" --ro-bind "$d" "$d"
-		fi
-	done
-	# The binds, each below folders made open (bwrap makes them 0700).
-	sb_seen=
-	while read -r sb_kind sb_path sb_to; do
-		[ -n "$sb_path" ] || continue
-		sb_to=${sb_to:-$sb_path}
-		sb_up=$(dirname "$sb_to") sb_dirs=
-		while [ "$sb_up" != / ] && [ "$sb_up" != /tmp ]; do
-			sb_dirs="$sb_up
-$sb_dirs"
-			sb_up=$(dirname "$sb_up")
-		done
-		while read -r sb_d; do
-			case $sb_seen in *"|$sb_d|"*) continue ;; esac
-			[ -n "$sb_d" ] && sb_seen="$sb_seen|$sb_d|" && set -- "$@" --perms 0755 --dir "$sb_d"
-		done <<EOF
-$sb_dirs
-EOF
-		set -- "$@" "$sb_kind" "$sb_path" "$sb_to"
+		--unshare-uts --die-with-parent --dev /dev --proc /proc --tmpfs /tmp
+	while IFS= read -r sb_w; do
+		set -- "$@" "$sb_w"
 	done <<EOF
---bind $sd/cache $sb_at
---ro-bind ${KREPRO_REFERENCE_DEB:+$(dirname "$KREPRO_REFERENCE_DEB")}
---ro-bind $([ -d "$sb_ccache" ] && echo "$sb_ccache")
---ro-bind $sd/root
---bind $sd/out
---bind $sd/tmp
---bind $sd/ccache-tmp
+$({
+		sys_binds "${KREPRO_SYSROOT:-}"
+		echo "--bind $sd/cache $sb_at"
+		echo "--ro-bind ${KREPRO_REFERENCE_DEB:+$(dirname "$KREPRO_REFERENCE_DEB")}"
+		echo "--ro-bind $([ -d "$sb_ccache" ] && echo "$sb_ccache")"
+		echo "--ro-bind $sd/root"
+		echo "--bind $sd/out"
+		echo "--bind $sd/tmp"
+		echo "--bind $sd/ccache-tmp"
+	} | bind_words)
 EOF
+	[ -z "${KREPRO_SYSROOT:-}" ] || set -- "$@" --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin \
+		--setenv KREPRO_IN_ROOT "$(basename "$KREPRO_SYSROOT")"
+	set -- "$@" --unsetenv KREPRO_ROOT_LOCK
 	[ ! -d "$sb_ccache" ] || set -- "$@" --setenv CCACHE_DIR "$sb_ccache"
 	set -- "$@" --setenv TMPDIR "$sd/tmp" \
 		--setenv HOME "$sd/tmp" --setenv CCACHE_READONLY 1 --setenv CCACHE_TEMPDIR "$sd/ccache-tmp" \
@@ -373,6 +357,24 @@ cmd_verify() {
 		cp -r "$b/inputs/$d" "$r/$d"
 	done
 	cp "$KREPRO_ROOT/patches/reference.conf" "$r/patches/reference.conf"
+	# The bundle's lock (data, checked by rt_check) names the root its
+	# images were built in: the rebuild runs in that root (lib/root.sh).
+	mkdir -p "$r/root"
+	if [ -f "$b/inputs/root/bookworm.lock" ]; then
+		cp "$b/inputs/root/bookworm.lock" "$r/root/bookworm.lock"
+		if ! cmp -s "$r/root/bookworm.lock" "$(root_lock_file)"; then
+			note "verify: the bundle's lock differs from this kit's ($(root_lock_file)): the rebuild uses the bundle's; lines that differ:"
+			diff "$(root_lock_file)" "$r/root/bookworm.lock" | sed -n 's/^</  this kit:/p; s/^>/  bundle:  /p' | head -n 20 >&2
+		fi
+	else
+		note "verify: the bundle carries no root/bookworm.lock (an older kit's): the rebuild uses this kit's lock"
+		cp "$(root_lock_file)" "$r/root/bookworm.lock"
+	fi
+	KREPRO_SYSROOT=
+	if [ "$(root_mode)" = pinned ]; then
+		KREPRO_SYSROOT=$(KREPRO_ROOT_LOCK="$r/root/bookworm.lock" root_ready) || exit 2
+		note "verify: rebuilding in the pinned root of the bundle's lock ($KREPRO_SYSROOT)"
+	fi
 	# The reference package is fetched here, outside the sandbox (which has
 	# no network), and checked against the kit's own pin.
 	[ -n "${KREPRO_REFERENCE_DEB:-}" ] || cmd_reference

@@ -273,6 +273,8 @@ cmd:file file
 cmd:git git
 cmd:rsync rsync
 cmd:qemu-system-x86_64 qemu-system-x86
+cmd:bwrap bubblewrap
+cmd:mmdebstrap mmdebstrap
 file:/usr/include/libelf.h libelf-dev
 file:/usr/include/openssl/opensslv.h libssl-dev
 file:/usr/include/jansson.h libjansson-dev
@@ -287,13 +289,11 @@ cmd:chromium chromium
 cmd:ssh openssh-client
 file:/usr/sbin/sshd openssh-server
 file:/usr/sbin/kexec kexec-tools
-cmd:bwrap bubblewrap
 cmd:signify-openbsd signify-openbsd
 cmd:b4 b4
 cmd:lava-run lava-dispatcher
 cmd:mawk mawk
 cmd:gawk gawk
-cmd:mmdebstrap mmdebstrap
 file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev
 '
 

@@ -74,6 +74,14 @@ prepare_images() {
 	# The memory model's plugin, built here for the installed QEMU (a bundle
 	# carries none: it is the kit's own code, not the kernel's).
 	! backend_builds || model_plugin_prepare
+	# Exact boots run the pinned root's QEMU (its version decides the
+	# digits); real ones the host's.  host.conf names the one a run used.
+	ROOT_QEMU_DIR=
+	if backend_builds && [ "${PLAN_EXACT:-}" = 1 ] && [ "$(root_mode)" = pinned ]; then
+		ROOT_QEMU_DIR=$("$KREPRO_ROOT/build.sh" root | tail -n 1)
+		[ -x "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" ] || die "the pinned root $ROOT_QEMU_DIR has no qemu-system-x86_64"
+		run_qemu exact >/dev/null
+	fi
 	# Each run records the images it booted (write_images).
 	for v in $pi_vs; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"

@@ -88,6 +88,7 @@ cmd_kernel() {
 		variant_patches "$v" | xargs -r sha256sum | sed 's#  .*/#  #'
 		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
 		gcc --version | head -n 1
+		echo "tools $(root_tools_id)" # the pinned root's lock, or the host
 		echo "recipe 2" # bump when the kernel build command changes
 	} | sha256sum | cut -d' ' -f1)
 	# A kernel installed without its System.map (by an older kit) is not up
@@ -250,6 +251,7 @@ write_kernel_manifest() { # variant dir
 	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"
 	printf '  "config_sha256": "%s",\n' "$(sha256sum "$2/config" | cut -d' ' -f1)"
 	printf '  "compiler": "%s",\n' "$(gcc --version | head -n 1)"
+	printf '  "tools": "%s",\n' "$(root_tools_id)"
 	printf '  "bzImage_sha256": "%s"\n}\n' "$(sha256sum "$2/bzImage" | cut -d' ' -f1)"
 }
 
@@ -262,7 +264,8 @@ all_variants() {
 cmd_all() {
 	# shellcheck disable=SC2046 # variant names are single words
 	[ $# -gt 0 ] || set -- $(all_variants)
-	cmd_tools >/dev/null
+	# (in the pinned root, build.sh built the host tools on the host first)
+	[ -n "${KREPRO_IN_ROOT:-}" ] || cmd_tools >/dev/null
 	cmd_preflight "$@"
 	cmd_initramfs
 	for v in "$@"; do

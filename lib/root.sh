@@ -2,8 +2,10 @@
 # lib/root.sh: build.sh's pinned root (issue 47): a Debian root made with
 # mmdebstrap from a committed lock, root/bookworm.lock, which names the
 # suite, the architecture and every package of the root with its exact
-# version and the sha256 of its .deb (docs/REPRODUCIBLE.md).  Nothing runs
-# in the root yet.
+# version and the sha256 of its .deb (docs/REPRODUCIBLE.md).  What makes
+# image bytes runs in it (root_exec: kernels, the initramfs, the plugin),
+# and exact boots use its QEMU (root_qemu).  KREPRO_BUILD_ROOT=host builds
+# with the host's tools instead, said in every manifest.
 #
 #   ./build.sh root [--debs DIR]  the root of the lock, made once (every .deb
 #                                 checked against the lock before mmdebstrap
@@ -22,6 +24,21 @@
 # lock file, the tests'), KREPRO_ROOT_DEBS (a folder of .debs, like
 # --debs), KREPRO_DEBIAN_MIRROR (lib/qemu-plugin.sh's qp_mirror).  Sets
 # nothing global but its rt_ variables.
+
+# root_mode: "pinned" (the default) or "host" (KREPRO_BUILD_ROOT=host:
+# the host's tools make the bytes; its manifests say so).
+root_mode() {
+	case ${KREPRO_BUILD_ROOT:-pinned} in
+	pinned | host) printf '%s\n' "${KREPRO_BUILD_ROOT:-pinned}" ;;
+	*) die "KREPRO_BUILD_ROOT='$KREPRO_BUILD_ROOT': pinned (the lock's root, the default) or host" ;;
+	esac
+}
+
+# root_tools_id: what made a build's bytes, for manifests and job.conf:
+# "root/bookworm.lock sha256:HEX" (root_lock_id) or "host".
+root_tools_id() {
+	if [ "$(root_mode)" = host ]; then echo host; else root_lock_id; fi
+}
 
 # root_lock_file: the lock in use.
 root_lock_file() {
@@ -172,6 +189,24 @@ rt_fetch() {
 			[ -f "$rt_debs/$rt_b" ] || printf '%s %s %s %s\n' "$rt_p" "$rt_v" "$rt_ar" "$rt_sha"
 		done >"$rt_need"
 	note "root: $((rt_n - $(wc -l <"$rt_need"))) of $rt_n .debs in the cache ($rt_debs)"
+	# the host's apt cache, where its installs left the same versions
+	# (each checked against the lock like any other copy)
+	rt_host=${KREPRO_APT_ARCHIVES:-/var/cache/apt/archives}
+	if [ -s "$rt_need" ] && [ -d "$rt_host" ]; then
+		rt_k=0
+		: >"$rt_tmp/need2"
+		while read -r rt_p rt_v rt_ar rt_sha; do
+			rt_f=$rt_host/$(rt_debname "$rt_p" "$rt_v" "$rt_ar")
+			if [ -f "$rt_f" ] && [ "$(sha256sum <"$rt_f" | cut -d' ' -f1)" = "$rt_sha" ]; then
+				rt_take "$rt_f" "$rt_p" "$rt_v" "$rt_ar" "$rt_sha" "the host's apt cache"
+				rt_k=$((rt_k + 1))
+			else
+				printf '%s %s %s %s\n' "$rt_p" "$rt_v" "$rt_ar" "$rt_sha" >>"$rt_tmp/need2"
+			fi
+		done <"$rt_need"
+		[ "$rt_k" = 0 ] || note "root: $rt_k .debs taken from $rt_host (the same versions, checked against the lock)"
+		mv "$rt_tmp/need2" "$rt_need"
+	fi
 	if [ -s "$rt_need" ] && [ -n "$2" ]; then
 		[ -d "$2" ] || die "root: --debs/KREPRO_ROOT_DEBS '$2' is not a folder"
 		rt_debs_index "$2" >"$rt_tmp/given"
@@ -262,7 +297,8 @@ rt_verify() {
 }
 
 # rt_mmdebstrap PKGS REPO TREE: mmdebstrap makes TREE from REPO alone (no
-# other source: no other version can come in), always in unshare mode: as
+# other source: no other version can come in), dpkg without its fsyncs
+# (TREE is a temporary folder renamed into place once whole), always in unshare mode: as
 # root only its mount namespace is private (the repository's bind mount
 # never outlives it) and TREE is written directly; as a user, its tarball
 # is unpacked as the user.
@@ -273,6 +309,7 @@ rt_mmdebstrap() {
 	# SUITE '': the essential set from the only repository there is
 	set -- --mode=unshare --variant="$rt_var" --architectures="$rt_arch" \
 		--include="$(awk '{ print $1 }' "$1" | paste -sd, -)" --hook-dir="$rt_hooks" \
+		--dpkgopt=force-unsafe-io \
 		--aptopt='Acquire::Languages "none"' '' "$rt_out" "deb [trusted=yes] file://$2 ./"
 	# the extract variant runs no customize hook: unmount after extracting
 	[ "$rt_var" != extract ] || set -- --extract-hook="$rt_hooks/customize00.sh" "$@"
@@ -414,6 +451,113 @@ root_relock() {
 	note "root: lock $(root_lock_id) ($(wc -l <"$rt_tmp/new") packages)"
 	exec 7>&-
 	printf '%s\n' "$rt_lock"
+}
+
+# sys_binds SYSROOT: bubblewrap's binds of a system's programs (/usr,
+# /etc, /bin, /lib...), one "KIND SRC DST" a line for bind_words: the
+# pinned root's at SYSROOT, or the host's (SYSROOT empty).
+sys_binds() {
+	printf -- '--ro-bind %s/usr /usr\n--ro-bind %s/etc /etc\n' "$1" "$1"
+	for sy_d in /bin /sbin /lib /lib32 /lib64 /libx32; do
+		if [ -L "$1$sy_d" ]; then
+			printf -- '--symlink %s %s\n' "$(readlink "$1$sy_d")" "$sy_d"
+		elif [ -d "$1$sy_d" ]; then
+			printf -- '--ro-bind %s%s %s\n' "$1" "$sy_d" "$sy_d"
+		fi
+	done
+}
+
+# bind_words: "KIND PATH [TO]" lines (an empty PATH skipped) into
+# bubblewrap's option words, one a line, each bind below folders made
+# open first (bwrap makes them 0700; below /tmp, after its tmpfs).
+bind_words() {
+	bw_seen=
+	while read -r bw_kind bw_path bw_to; do
+		[ -n "$bw_path" ] || continue
+		bw_to=${bw_to:-$bw_path}
+		case $bw_kind in
+		--symlink) printf '%s\n' "$bw_kind" "$bw_path" "$bw_to"; continue ;;
+		esac
+		bw_up=$(dirname "$bw_to") bw_dirs=
+		while [ "$bw_up" != / ] && [ "$bw_up" != /tmp ]; do
+			bw_dirs="$bw_up
+$bw_dirs"
+			bw_up=$(dirname "$bw_up")
+		done
+		for bw_d in $bw_dirs; do
+			case $bw_seen in *"|$bw_d|"*) continue ;; esac
+			bw_seen="$bw_seen|$bw_d|"
+			printf '%s\n' --perms 0755 --dir "$bw_d"
+		done
+		printf '%s\n' "$bw_kind" "$bw_path" "$bw_to"
+	done
+}
+
+# root_ready: the pinned root's path, made first if it is not there (with
+# its progress).  Not for KREPRO_BUILD_ROOT=host.
+root_ready() {
+	root_make "${KREPRO_ROOT_DEBS:-}" | tail -n 1
+}
+
+# root_exec ROOT CMD...: CMD run with the pinned root at ROOT as its
+# system (its /usr, /etc: gcc, make, musl, busybox, awk...) through
+# bubblewrap, the host's folders the build needs at their own paths: the
+# kit read-only; KREPRO_CACHE, KREPRO_OUT and ccache's folder writable; a
+# private /tmp.  Paths stay what they are on the host, so the bytes (and
+# ccache's direct-mode hashes) are those of a build on a host with the
+# root's versions.  KREPRO_IN_ROOT (the lock's id) tells build.sh it runs
+# there.  Not a sandbox for someone else's code: that is verify's sandboxed.
+root_exec() {
+	re_r=$1
+	shift
+	need_cmd bwrap bubblewrap
+	re_cc=$(ccache -k cache_dir 2>/dev/null) || re_cc=
+	[ -z "$re_cc" ] || mkdir -p "$re_cc" || re_cc=
+	mkdir -p "$KREPRO_CACHE" "$KREPRO_OUT"
+	re_ref=
+	case ${KREPRO_REFERENCE:-} in
+	tarball:*) re_ref=${KREPRO_REFERENCE#tarball:} re_ref=${re_ref%%#*} ;;
+	git:*) re_ref=${KREPRO_REFERENCE#git:} re_ref=${re_ref%@*} ;;
+	esac
+	[ -z "$re_ref" ] || re_ref=$(cd "$(dirname "$re_ref")" && pwd)/$(basename "$re_ref")
+	re_n=$#
+	set -- "$@" --die-with-parent --unshare-ipc --unshare-uts --dev /dev --proc /proc --tmpfs /tmp
+	while IFS= read -r re_w; do
+		set -- "$@" "$re_w"
+	done <<EOF
+$({
+		sys_binds "$re_r"
+		echo "--ro-bind $KREPRO_ROOT"
+		echo "--ro-bind $re_ref"
+		echo "--ro-bind ${KREPRO_REFERENCE_DEB:+$(cd "$(dirname "$KREPRO_REFERENCE_DEB")" && pwd)}"
+		echo "--ro-bind ${KREPRO_QEMU_SOURCE:+$(cd "$KREPRO_QEMU_SOURCE" && pwd)}"
+		echo "--bind $KREPRO_CACHE"
+		echo "--bind $KREPRO_OUT"
+		echo "--bind $re_cc"
+	} | bind_words)
+EOF
+	[ -z "$re_cc" ] || set -- "$@" --setenv CCACHE_DIR "$re_cc"
+	set -- "$@" --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin --setenv TMPDIR /tmp \
+		--setenv KREPRO_IN_ROOT "$(basename "$re_r")" --setenv KREPRO_DEPS_OK 1
+	while [ "$re_n" -gt 0 ]; do
+		set -- "$@" "$1"
+		shift
+		re_n=$((re_n - 1))
+	done
+	bwrap "$@"
+}
+
+# root_qemu: the QEMU exact boots run, as words for set --: the pinned
+# root's qemu-system-x86_64 through the root's own loader and libraries
+# (the host's paths stay valid: kernels, sockets, the plugin), its
+# firmware from the root.  Prints one word a line.  Empty with
+# KREPRO_BUILD_ROOT=host (the host's QEMU).
+root_qemu() {
+	[ "$(root_mode)" = pinned ] || return 0
+	rq_r=$(root_ready) || exit 2
+	printf '%s\n' "$rq_r/usr/lib64/ld-linux-x86-64.so.2" --library-path \
+		"$rq_r/usr/lib/x86_64-linux-gnu:$rq_r/lib/x86_64-linux-gnu" "$rq_r/usr/bin/qemu-system-x86_64" \
+		-L "$rq_r/usr/share/qemu" -L "$rq_r/usr/share/seabios"
 }
 
 # build.sh root [--lock] [--debs DIR]

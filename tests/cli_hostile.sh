@@ -457,7 +457,7 @@ touch "$SD/out/done"
 P
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "a probe runs in the verify sandbox" 0 env SD="$T_DIR/sb" HS="$T_DIR/host-secret" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" HS="$HS" sh "$SD/root/probe"'
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" HS="$HS" sh "$SD/root/probe"'
 P=$T_DIR/sb/out
 assert "the probe ran" test -e "$P/done"
 assert "its uid is 65534 inside (read: $(cat "$P/uid" 2>/dev/null))" test "$(cat "$P/uid" 2>/dev/null)" = 65534
@@ -479,7 +479,7 @@ touch "$SD/out/lingered"
 P
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "a build leaving a process behind runs in the sandbox" 0 env SD="$T_DIR/sb" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
 sleep 3
 assert "... and that process is gone when the sandbox is" test ! -e "$P/late" -a ! -L "$P/late"
 RB=$T_DIR/rb

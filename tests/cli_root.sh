@@ -76,6 +76,19 @@ if [ "$(tail -n 1 "$T_OUT")" = "$tree" ]; then ok "tiny lock: same path last"; e
 	no "tiny lock: path $(tail -n 1 "$T_OUT"), not $tree"
 fi
 
+# The host's apt cache (where the host's installs left the same versions)
+# is a source too, each file checked against the lock; another file of the
+# same name is not taken.
+mkdir -p "$T_DIR/apt1" "$T_DIR/apt2"
+cp "$T_DIR/debs/fake.deb" "$T_DIR/apt1/krepro-fake_1%3a1.0-1_all.deb"
+cp "$T_DIR/bad/fake.deb" "$T_DIR/apt2/krepro-fake_1%3a1.0-1_all.deb"
+expect_rc "host apt cache: a locked .deb there is taken" 0 env KREPRO_APT_ARCHIVES="$T_DIR/apt1" KREPRO_CACHE="$T_DIR/c4" \
+	KREPRO_ROOT_LOCK="$T_DIR/tiny.lock" ./build.sh root
+expect_in "host apt cache: says so" "$T_OUT" "1 .debs taken from $T_DIR/apt1 (the same versions, checked against the lock)"
+expect_rc "host apt cache: another file of that name is not taken" 2 env KREPRO_APT_ARCHIVES="$T_DIR/apt2" KREPRO_CACHE="$T_DIR/c5" \
+	KREPRO_ROOT_LOCK="$T_DIR/tiny.lock" KREPRO_DEBIAN_MIRROR=http://127.0.0.1:9/debian ./build.sh root
+if [ -z "$(ls "$T_DIR/c5/roots/debs" 2>/dev/null)" ]; then ok "host apt cache: nothing kept of it"; else no "host apt cache: the other file was kept"; fi
+
 # A .deb changed in the cache is refused too, before mmdebstrap sees it.
 cached=$T_DIR/c1/roots/debs/krepro-fake_1%3a1.0-1_all.deb
 cp "$T_DIR/bad/fake.deb" "$cached"
@@ -115,9 +128,29 @@ fi
 # named with the ways on; --lock says what changed, then, the archive
 # unchanged, that nothing did.
 tiny "$T_DIR/dl.lock" "$(grep '^busybox-static ' "$LOCK")"
-expect_rc "archive: the locked version downloaded, checked, made a root" 0 env KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/dl.lock" ./build.sh root
+expect_rc "archive: the locked version downloaded, checked, made a root" 0 env KREPRO_APT_ARCHIVES=/nonexistent KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/dl.lock" ./build.sh root
 expect_in "archive: says it downloads the exact version" "$T_OUT" "downloading 1 .debs of the lock (apt-get download of the exact versions)"
 if [ -x "$(tail -n 1 "$T_OUT")/bin/busybox" ]; then ok "archive: the root holds it"; else no "archive: no bin/busybox in the root"; fi
+# root_exec (what build.sh runs its builds through) in that root: the
+# root's programs and /etc, not the host's; the kit read-only, the output
+# folder writable; KREPRO_IN_ROOT says where it runs.
+bbroot=$(tail -n 1 "$T_OUT")
+mkdir -p "$T_DIR/rx/out" "$T_DIR/rx/cache"
+# shellcheck disable=SC2016 # expanded by the inner shells
+expect_rc "root_exec: runs a command in the root" 0 env KREPRO_CACHE="$T_DIR/rx/cache" KREPRO_OUT="$T_DIR/rx/out" BB="$bbroot" KIT="$PWD" \
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; root_exec "$BB" /bin/busybox sh -c '"'"'
+	[ -e /usr/bin/gcc ] || echo "no host gcc"
+	/bin/busybox grep -q "^busybox-static " /etc/krepro/root.lock && echo "the root'"'"'"'"'"'"'"'"'s /etc"
+	/bin/busybox touch "$KREPRO_OUT/w" && echo "out writable"
+	/bin/busybox touch "$KIT/krepro-root-probe" 2>/dev/null || echo "kit read-only"
+	echo "in root $KREPRO_IN_ROOT"'"'"
+for w in "no host gcc" "the root's /etc" "out writable" "kit read-only" "in root ${bbroot##*/}"; do
+	expect_in "root_exec: $w" "$T_OUT" "$w"
+done
+if [ -f "$T_DIR/rx/out/w" ] && [ ! -e krepro-root-probe ]; then ok "root_exec: the write reached the host's out/, none the kit"; else
+	no "root_exec: out/w missing or the kit written"
+fi
+rm -f krepro-root-probe
 tiny "$T_DIR/gone.lock" "krepro-fake 1:1.0-1 all $good" \
 	"busybox-static 1:0.0-krepro-gone amd64 $(printf '%064d' 0)"
 expect_rc "gone version: refused" 2 env KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/gone.lock" KREPRO_ROOT_DEBS="$T_DIR/debs" ./build.sh root
