@@ -85,7 +85,7 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,$(OUT)/unit/%,$(sort $(wildcard tests/uni
 FUZZERS = $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 HDRS = $(wildcard tools/common/*.h tools/host/lib/*.h tools/guest/*.h suites/*/*.h)
 
-.PHONY: all host guest guest-syms unit fuzz check check-quick clean format docs docs-check model-plugin
+.PHONY: all host guest guest-syms unit fuzz check check-quick clean format docs docs-check model-plugin FORCE
 all: host guest
 
 host: $(HOST_TOOLS) $(TEST_LISTS)
@@ -168,14 +168,27 @@ $(OUT)/host/%: tools/host/%.c $(call LIBS_OF,host) $(HOST_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) $(render_INC) -o $@ $< $(call LIBS_OF,host) $(HOST_LIBS)
 
-$(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS)
+# The guest toolchain as a file: its compiler's version line and the hash
+# of a static program it links (musl's startup code and libc in it).
+# Every guest program depends on it, so programs another toolchain built
+# (the host's, or the pinned root's: docs/REPRODUCIBLE.md) are rebuilt,
+# never mixed into an image; it changes only when the toolchain does.
+GUEST_TC = $(OUT)/guest.toolchain
+$(GUEST_TC): FORCE
+	@mkdir -p $(@D)
+	@echo 'int main(void) { return 0; }' | $(MUSL_CC) -O2 -static -s -x c - -o $@.bin && \
+	  { $(MUSL_CC) --version | head -n 1; sha256sum <$@.bin | cut -c1-64; } >$@.tmp && rm -f $@.bin && \
+	  if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+FORCE:
+
+$(OUT)/guest/%: tools/guest/%.c $(COMMON_SRC) $(HDRS) $(GUEST_TC)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -o $@ $< $(COMMON_SRC) $(GUEST_LIBS)
 
 # krepro-monitor: the loop, and every monitor family's sampler (monitors/
 # <family>/sample.c) through the table their meta files declare.
 MONITOR_SAMPLERS = tools/guest/sampler.c $(sort $(wildcard monitors/*/sample.c))
-$(OUT)/guest/krepro-monitor: tools/guest/krepro-monitor.c $(MONITOR_SAMPLERS) $(GEN)/monitors.def $(COMMON_SRC) $(HDRS)
+$(OUT)/guest/krepro-monitor: tools/guest/krepro-monitor.c $(MONITOR_SAMPLERS) $(GEN)/monitors.def $(COMMON_SRC) $(HDRS) $(GUEST_TC)
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(GUEST_CFLAGS) -I$(GEN) -o $@ $< $(MONITOR_SAMPLERS) $(COMMON_SRC) $(GUEST_LIBS)
 
@@ -184,7 +197,7 @@ $(OUT)/guest/krepro-monitor: tools/guest/krepro-monitor.c $(MONITOR_SAMPLERS) $(
 # spawn (unixbench-loop.c says why that counts).
 unixbench-loop_COMMON = tools/common/diag.c
 define suite_guest_rule
-$(OUT)/guest/$(basename $(notdir $(1))): $(1) $(COMMON_SRC) $(HDRS)
+$(OUT)/guest/$(basename $(notdir $(1))): $(1) $(COMMON_SRC) $(HDRS) $(GUEST_TC)
 	@mkdir -p $$(@D)
 	$$(MUSL_CC) $$(GUEST_CFLAGS) -o $$@ $$< $$(or $$($(basename $(notdir $(1)))_COMMON),$$(COMMON_SRC)) $$(GUEST_LIBS)
 endef
@@ -199,7 +212,7 @@ $(WIS_LIST): $(WIS_TEST_SRC) $(WIS)/tests Makefile
 
 # will-it-scale's process and thread builds (will-it-scale.c says why two).
 define wis_rule
-$(OUT)/guest/$(1): $(WIS_SRC) $(WIS_LIST) $(COMMON_SRC) $(HDRS)
+$(OUT)/guest/$(1): $(WIS_SRC) $(WIS_LIST) $(COMMON_SRC) $(HDRS) $(GUEST_TC)
 	@mkdir -p $$(@D)
 	$$(MUSL_CC) $$(GUEST_CFLAGS) $(2) -I$(WIS) -I$(OUT)/gen -o $$@ $(WIS_SRC) $$(COMMON_SRC) $$(GUEST_LIBS)
 endef

@@ -8,13 +8,23 @@
 #        bench/reproducible.sh --awks
 #   the initramfs built with mawk, gawk and busybox awk as the host's awk
 #   (issue 47: it depended on which awk the host had), side by side
+#        bench/reproducible.sh --host-suite SUITE   (trixie: Debian 13)
+#   another Debian as the host: a root of SUITE with the kit's host
+#   packages made with mmdebstrap, the kit run inside it (bubblewrap):
+#   the initramfs, base's bzImage and the default exact cell's digits
+#   (page_fault3, 5 s, seed 1) there and on this host, side by side
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 AGAINST=
 case ${1:-} in
 -h | --help)
-	sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
+	;;
+--host-suite)
+	[ $# -ge 2 ] || { echo "--host-suite needs a Debian suite (trixie)" >&2; exit 2; }
+	case $2 in *[!a-z]* | '') echo "--host-suite: '$2' is not a suite name" >&2; exit 2 ;; esac
+	exec sh "$ROOT/bench/other-host.sh" "$2"
 	;;
 --awks)
 	W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-repro.XXXXXX")

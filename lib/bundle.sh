@@ -291,6 +291,46 @@ EOF
 	fi
 }
 
+# mismatch_detail FILE BUNDLE REBUILT: what differs between BUNDLE/FILE
+# and its rebuilt copy REBUILT/FILE, indented: diffoscope's report where
+# it is installed; else, for the initramfs, each entry of the archive
+# whose mode, size or content differs or that only one holds (read with
+# cpio -t and --to-stdout: nothing of the bundle is unpacked), and for a
+# kernel the lines of its manifest.json (tools, compiler, config,
+# patches) that differ.  KREPRO_DIFFOSCOPE=off: never diffoscope.
+mismatch_detail() {
+	if [ "${KREPRO_DIFFOSCOPE:-on}" != off ] && command -v diffoscope >/dev/null 2>&1; then
+		diffoscope --text - "$2/$1" "$3/$1" 2>/dev/null | head -n 60 | sed 's/^/    /'
+		return 0
+	fi
+	case $1 in
+	*.cpio.gz)
+		cpio_entries "$2/$1" >"$3/bundle.entries"
+		cpio_entries "$3/$1" >"$3/rebuilt.entries"
+		diff "$3/bundle.entries" "$3/rebuilt.entries" | sed -n 's/^< /    bundle:  /p; s/^> /    rebuilt: /p' | head -n 40
+		;;
+	kernels/*/bzImage)
+		diff "$2/${1%/bzImage}/manifest.json" "$3/${1%/bzImage}/manifest.json" 2>/dev/null |
+			sed -n 's/^< */    bundle:  /p; s/^> */    rebuilt: /p' | head -n 20
+		;;
+	esac
+}
+
+# cpio_entries FILE.cpio.gz: "NAME MODE SIZE SHA256" of each entry (the
+# first 4096; a folder's or link's sha256 "-"), from the listing and each
+# file's bytes to stdout, never unpacked.
+cpio_entries() {
+	gzip -dc "$1" 2>/dev/null | head -c 268435456 | cpio -itv --quiet 2>/dev/null | head -n 4096 |
+		awk '{ n = $9; for (i = 10; i <= NF; i++) n = n " " $i; print $1, $5, n }' |
+		while read -r ce_mode ce_size ce_name; do
+			case $ce_mode in
+			-*) ce_sum=$(gzip -dc "$1" | cpio -i --quiet --to-stdout -- "$ce_name" 2>/dev/null | sha256sum | cut -c1-16) ;;
+			*) ce_sum=- ;;
+			esac
+			printf '%s %s %s %s\n' "$ce_name" "$ce_mode" "$ce_size" "$ce_sum"
+		done | LC_ALL=C sort
+}
+
 # rebuilt_hash OUT REL PRIV: the sha256 of OUT/REL, a file a sandboxed
 # build wrote, read by the host itself.  The build is someone else's code:
 # a process it leaves behind could swap the file for a symbolic link to the
@@ -400,6 +440,11 @@ cmd_verify() {
 			ok=$((ok + 1))
 		else
 			echo "MISMATCH  $f  bundle $want, rebuilt $got"
+			case $f in kernels/*)
+				rebuilt_hash "$w/out" "${f%/bzImage}/manifest.json" "$w/rebuilt" >/dev/null || exit 2
+				;;
+			esac
+			mismatch_detail "$f" "$b" "$w/rebuilt"
 			bad=$((bad + 1))
 		fi
 	done

@@ -345,6 +345,9 @@ root_make() {
 	rt_sha=$(sha256sum <"$rt_lock" | cut -d' ' -f1)
 	rt_id=$(printf '%s' "$rt_sha" | cut -c1-16)
 	rt_dest=$KREPRO_CACHE/roots/$rt_id
+	# a root never changes once made: another cache (-C, a test's) uses
+	# the kit's own when it has this lock's
+	[ -d "$rt_dest" ] || [ ! -d "$KREPRO_ROOT/cache/roots/$rt_id" ] || rt_dest=$KREPRO_ROOT/cache/roots/$rt_id
 	if [ -d "$rt_dest" ]; then
 		note "root: $rt_id is there (lock $(root_lock_id | cut -d' ' -f1), $(wc -l <"$rt_tmp/pkgs") packages)"
 		printf '%s\n' "$rt_dest"
@@ -502,8 +505,8 @@ root_ready() {
 # root_exec ROOT CMD...: CMD run with the pinned root at ROOT as its
 # system (its /usr, /etc: gcc, make, musl, busybox, awk...) through
 # bubblewrap, the host's folders the build needs at their own paths: the
-# kit read-only; KREPRO_CACHE, KREPRO_OUT and ccache's folder writable; a
-# private /tmp.  Paths stay what they are on the host, so the bytes (and
+# kit read-only; KREPRO_CACHE, KREPRO_OUT (and the kit's own cache/ and
+# out/) and ccache's folder writable; a private /tmp.  Paths stay what they are on the host, so the bytes (and
 # ccache's direct-mode hashes) are those of a build on a host with the
 # root's versions.  KREPRO_IN_ROOT (the lock's id) tells build.sh it runs
 # there.  Not a sandbox for someone else's code: that is verify's sandboxed.
@@ -528,6 +531,10 @@ root_exec() {
 $({
 		sys_binds "$re_r"
 		echo "--ro-bind $KREPRO_ROOT"
+		# the kit's own cache and out/ stay writable when others are used
+		# (a cache of links into the kit's, as tests make)
+		[ ! -d "$KREPRO_ROOT/cache" ] || echo "--bind $KREPRO_ROOT/cache"
+		[ ! -d "$KREPRO_ROOT/out" ] || echo "--bind $KREPRO_ROOT/out"
 		echo "--ro-bind $re_ref"
 		echo "--ro-bind ${KREPRO_REFERENCE_DEB:+$(cd "$(dirname "$KREPRO_REFERENCE_DEB")" && pwd)}"
 		echo "--ro-bind ${KREPRO_QEMU_SOURCE:+$(cd "$KREPRO_QEMU_SOURCE" && pwd)}"

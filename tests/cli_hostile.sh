@@ -482,6 +482,30 @@ expect_rc "a build leaving a process behind runs in the sandbox" 0 env SD="$T_DI
 	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
 sleep 3
 assert "... and that process is gone when the sandbox is" test ! -e "$P/late" -a ! -L "$P/late"
+# A mismatch names what differs (mismatch_detail; without diffoscope):
+# the initramfs's entries by mode, size and content, read without
+# unpacking, and a kernel's manifest lines.
+MD=$T_DIR/md
+mkdir -p "$MD/a/etc" "$MD/b/etc" "$MD/B/kernels/base" "$MD/R/kernels/base"
+echo same >"$MD/a/etc/s" && echo same >"$MD/b/etc/s"
+echo 1234 >"$MD/a/etc/d" && echo 5678 >"$MD/b/etc/d"
+echo x >"$MD/a/only"
+for d in a b; do
+	(cd "$MD/$d" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n >"$MD/$d.cpio.gz")
+done
+cp "$MD/a.cpio.gz" "$MD/B/initramfs.cpio.gz" && cp "$MD/b.cpio.gz" "$MD/R/initramfs.cpio.gz"
+printf '{\n  "tools": "root/bookworm.lock sha256:aa",\n  "kconfig": "qemu-minimal"\n}\n' >"$MD/B/kernels/base/manifest.json"
+printf '{\n  "tools": "host",\n  "kconfig": "qemu-minimal"\n}\n' >"$MD/R/kernels/base/manifest.json"
+# shellcheck disable=SC2016,SC2317 # expanded by the inner shell
+md() { env KREPRO_DIFFOSCOPE=off sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; mismatch_detail "$@"' sh "$@"; }
+expect_rc "verify mismatch: the initramfs's entries compared" 0 md initramfs.cpio.gz "$MD/B" "$MD/R"
+expect_in "... a file whose content differs, both sides" "$T_OUT" "bundle:  etc/d -rw-r--r-- 5 $(echo 1234 | sha256sum | cut -c1-16)"
+expect_in "... the rebuilt side" "$T_OUT" "rebuilt: etc/d -rw-r--r-- 5 $(echo 5678 | sha256sum | cut -c1-16)"
+expect_in "... an entry only one side holds" "$T_OUT" "bundle:  only -rw-r--r-- 2 "
+assert "... an unchanged entry is not listed" sh -c "! grep -q 'etc/s ' '$T_OUT'"
+expect_rc "verify mismatch: a kernel's manifest lines" 0 md kernels/base/bzImage "$MD/B" "$MD/R"
+expect_in "... the builder's tools" "$T_OUT" 'bundle:  "tools": "root/bookworm.lock sha256:aa",'
+expect_in "... and the rebuild's" "$T_OUT" 'rebuilt: "tools": "host",'
 RB=$T_DIR/rb
 mkdir -p "$RB/out/kernels/base" "$RB/out/kernels/lnk" "$RB/out/kernels/sh" "$RB/out/kernels/ff" "$RB/bundle/base"
 echo bundle >"$RB/bundle/base/bzImage"

@@ -111,6 +111,23 @@ if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null 2>&1 && ! grep -q '^nobod
 	fi
 fi
 
+# Guest programs another toolchain built are rebuilt, never mixed into an
+# image (the Makefile's guest.toolchain): a compiler whose version line
+# differs rebuilds a program make had found up to date; the same one
+# again rebuilds nothing.
+GO=$T_DIR/gtc
+mkdir -p "$T_DIR/wrap"
+printf '#!/bin/sh\n[ "$1" != --version ] || { echo "musl-gcc (another) 99.1"; exit 0; }\nexec musl-gcc "$@"\n' >"$T_DIR/wrap/musl-gcc"
+chmod +x "$T_DIR/wrap/musl-gcc"
+expect_rc "guest toolchain: a program built" 0 make -s OUT="$GO" "$GO/guest/krepro-send"
+expect_rc "guest toolchain: same compiler, nothing to do" 0 make OUT="$GO" "$GO/guest/krepro-send"
+assert "... no compile" sh -c "! grep -q -- '-o $GO/guest/krepro-send' '$T_OUT'"
+expect_rc "guest toolchain: another compiler" 0 make OUT="$GO" MUSL_CC="$T_DIR/wrap/musl-gcc" "$GO/guest/krepro-send"
+expect_in "... rebuilds the program" "$T_OUT" "$T_DIR/wrap/musl-gcc"
+expect_in "... its stamp names it" "$GO/guest.toolchain" "musl-gcc (another) 99.1"
+expect_rc "guest toolchain: that compiler again" 0 make OUT="$GO" MUSL_CC="$T_DIR/wrap/musl-gcc" "$GO/guest/krepro-send"
+assert "... no compile" sh -c "! grep -q -- '-o $GO/guest/krepro-send' '$T_OUT'"
+
 # The committed lock's root, when the cache has it: reused, under a second.
 id=$(sha256sum <"$LOCK" | cut -c1-16)
 if [ -d "cache/roots/$id" ]; then

@@ -32,6 +32,16 @@ V=$(find "$R" -type d -path '*/qemu-2node.exact/*' -name base | head -n 1)
 assert "job.conf records each run's seed" sh -c "grep -qx seed=1 '$V/1/job.conf' && grep -qx seed=2 '$V/2/job.conf'"
 assert "the seed is on the kernel command line" grep -q 'krepro\.seed=2' "$V/2/qemu.cmd"
 assert "two seeds are two layouts: other digits" sh -c "! cmp -s '$V/1/stats.json' '$V/2/stats.json'"
+# The pinned root (docs/REPRODUCIBLE.md): the images were built in it and
+# the exact boots ran its QEMU; the host's tools (Debian 12, the lock's
+# versions) build the same initramfs.
+LOCKID=$(sha256sum <root/bookworm.lock | cut -d' ' -f1)
+expect_in "the run's host.conf: its images built in the pinned root" "$V/1/host.conf" "tools=root/bookworm.lock sha256:$LOCKID"
+expect_in "the run's host.conf: it booted the root's QEMU" "$V/1/host.conf" "qemu=root $(printf '%.16s' "$LOCKID") QEMU emulator version "
+assert "the kernel's manifest names the lock" grep -q "\"tools\": \"root/bookworm.lock sha256:$LOCKID\"" out/kernels/base/manifest.json
+assert "qemu.cmd: the root's QEMU, its modules" grep -q "QEMU_MODULE_DIR=.*/roots/$(printf '%.16s' "$LOCKID")/usr/lib/x86_64-linux-gnu/qemu " "$V/1/qemu.cmd"
+expect_rc "KREPRO_BUILD_ROOT=host: the initramfs with the host's tools" 0 env KREPRO_BUILD_ROOT=host ./build.sh -O "$T_DIR/hostout" initramfs
+assert "... the same bytes as the root's" cmp out/initramfs.cpio.gz "$T_DIR/hostout/initramfs.cpio.gz"
 HOGS=
 for _ in 1 2 3; do
 	sh -c 'while :; do :; done' &
