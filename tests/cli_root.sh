@@ -117,6 +117,7 @@ fi
 # again rebuilds nothing.
 GO=$T_DIR/gtc
 mkdir -p "$T_DIR/wrap"
+# shellcheck disable=SC2016 # the wrapper's own text
 printf '#!/bin/sh\n[ "$1" != --version ] || { echo "musl-gcc (another) 99.1"; exit 0; }\nexec musl-gcc "$@"\n' >"$T_DIR/wrap/musl-gcc"
 chmod +x "$T_DIR/wrap/musl-gcc"
 expect_rc "guest toolchain: a program built" 0 make -s OUT="$GO" "$GO/guest/krepro-send"
