@@ -154,14 +154,16 @@ board_ipv4() {
 }
 
 # board_qemu_cpu NAME: 0 when NAME is one of the installed QEMU's CPU models
-# (its own -cpu help list, asked once a session).
+# (its own -cpu help list, asked once a session): QEMU 7.2 prints "x86
+# NAME ...", QEMU 10 (Debian 13) "Available CPUs:" then "  NAME ...".
 board_qemu_cpu() {
 	command -v qemu-system-x86_64 >/dev/null 2>&1 || return 0 # checked again before a boot (qemu_check)
 	bq_list=${TMPD:+$TMPD/qemu-cpu-models}
 	if [ -z "$bq_list" ] || [ ! -s "$bq_list" ]; then
 		bq_list=${bq_list:-$(mktemp)}
 		# whole or not at all: a parallel slot may read it meanwhile
-		qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" && NF >= 2 { print $2 }' >"$bq_list.$$"
+		qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" && NF >= 2 { print $2; next }
+			/^Available CPUs:/ { list = 1; next } /^[^ ]/ { list = 0 } list && /^  [^ ]/ { print $1 }' >"$bq_list.$$"
 		mv "$bq_list.$$" "$bq_list"
 	fi
 	grep -qxF -- "$1" "$bq_list"

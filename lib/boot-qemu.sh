@@ -133,15 +133,20 @@ boot_guest() {
 		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
 	# the memory model (qemu_run_one): the kit's plugin watches the guest
 	[ -z "${BOOT_PLUGIN:-}" ] || set -- "$@" -plugin "$BOOT_PLUGIN"
-	# exact mode: the pinned root's QEMU, through its own loader and
-	# libraries, with its own modules (the TCG accelerator is one) and its
-	# firmware first (lib/root.sh; prepare_images)
+	# exact mode: the pinned root's QEMU (root_qemu_words; prepare_images)
 	if [ "$bg_clock" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
 		shift
-		set -- env "QEMU_MODULE_DIR=$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu/qemu" \
-			"$ROOT_QEMU_DIR/usr/lib64/ld-linux-x86-64.so.2" --library-path "$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu" \
-			"$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" -L "$ROOT_QEMU_DIR/usr/share/qemu" \
-			-L "$ROOT_QEMU_DIR/usr/share/seabios" -L "$ROOT_QEMU_DIR/usr/lib/ipxe/qemu" "$@"
+		bg_n=$#
+		while IFS= read -r bg_w; do
+			set -- "$@" "$bg_w"
+		done <<EOF
+$(root_qemu_words "$ROOT_QEMU_DIR")
+EOF
+		while [ "$bg_n" -gt 0 ]; do
+			set -- "$@" "$1"
+			shift
+			bg_n=$((bg_n - 1))
+		done
 	fi
 	printf '%s\n' "$*" >"$bg_dir/qemu.cmd"
 	# timeout(1) bounds QEMU even if this script is killed outright; our own
@@ -246,8 +251,8 @@ KVM_DEV=/dev/kvm
 # VERSION" (exact, the pinned root's) or "host VERSION".
 run_qemu() {
 	if [ "$1" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
-		[ -n "${RQ_ROOT:-}" ] || RQ_ROOT="root ${ROOT_QEMU_DIR##*/} $("$ROOT_QEMU_DIR/usr/lib64/ld-linux-x86-64.so.2" \
-			--library-path "$ROOT_QEMU_DIR/usr/lib/x86_64-linux-gnu" "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" --version | head -n 1)"
+		# shellcheck disable=SC2046 # root_qemu_words: one word a line, no spaces
+		[ -n "${RQ_ROOT:-}" ] || RQ_ROOT="root ${ROOT_QEMU_DIR##*/} $($(root_qemu_words "$ROOT_QEMU_DIR") --version | head -n 1)"
 		printf '%s\n' "$RQ_ROOT"
 	else
 		[ -n "${RQ_HOST:-}" ] || RQ_HOST="host $(qemu-system-x86_64 --version 2>/dev/null | head -n 1)"

@@ -31,7 +31,7 @@ plan_cells() {
 	fi
 
 	host_tools
-	cells_set compiler "gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)"
+	cells_set compiler "$(root_compiler)"
 	load_key_classes
 	if [ -n "$pc_line" ]; then
 		sed -n "${pc_line}p" "$MATRIX" | cut -f3 >"$TMPD/cells"

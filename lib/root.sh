@@ -4,7 +4,7 @@
 # suite, the architecture and every package of the root with its exact
 # version and the sha256 of its .deb (docs/REPRODUCIBLE.md).  What makes
 # image bytes runs in it (root_exec: kernels, the initramfs, the plugin),
-# and exact boots use its QEMU (root_qemu).  KREPRO_BUILD_ROOT=host builds
+# and exact boots use its QEMU (root_qemu_words).  KREPRO_BUILD_ROOT=host builds
 # with the host's tools instead, said in every manifest.
 #
 #   ./build.sh root [--debs DIR]  the root of the lock, made once (every .deb
@@ -38,6 +38,17 @@ root_mode() {
 # "root/bookworm.lock sha256:HEX" (root_lock_id) or "host".
 root_tools_id() {
 	if [ "$(root_mode)" = host ]; then echo host; else root_lock_id; fi
+}
+
+# root_compiler: the result path's compiler, "gcc-N": the pinned root's
+# (the major version of the lock's gcc package), or the host's gcc with
+# KREPRO_BUILD_ROOT=host.
+root_compiler() {
+	if [ "$(root_mode)" = host ]; then
+		printf 'gcc-%s\n' "$(gcc -dumpversion 2>/dev/null | cut -d. -f1)"
+	else
+		awk '$1 == "gcc" && NF == 4 { v = $2; sub(/^[0-9]+:/, "", v); split(v, p, "."); print "gcc-" p[1]; exit }' "$(root_lock_file)"
+	fi
 }
 
 # root_lock_file: the lock in use.
@@ -554,17 +565,17 @@ EOF
 	bwrap "$@"
 }
 
-# root_qemu: the QEMU exact boots run, as words for set --: the pinned
-# root's qemu-system-x86_64 through the root's own loader and libraries
-# (the host's paths stay valid: kernels, sockets, the plugin), its
-# firmware from the root.  Prints one word a line.  Empty with
-# KREPRO_BUILD_ROOT=host (the host's QEMU).
-root_qemu() {
-	[ "$(root_mode)" = pinned ] || return 0
-	rq_r=$(root_ready) || exit 2
-	printf '%s\n' "$rq_r/usr/lib64/ld-linux-x86-64.so.2" --library-path \
-		"$rq_r/usr/lib/x86_64-linux-gnu:$rq_r/lib/x86_64-linux-gnu" "$rq_r/usr/bin/qemu-system-x86_64" \
-		-L "$rq_r/usr/share/qemu" -L "$rq_r/usr/share/seabios"
+# root_qemu_words DIR: the command that runs the pinned root at DIR's
+# qemu-system-x86_64 on this host, one word a line: through the root's own
+# loader (its real file: usr/lib64's link points at the host's /lib, whose
+# loader is another glibc's: on Debian 13 it crashed at once), libraries
+# only from the root (--inhibit-cache: not the host's ld.so.cache), its
+# modules (QEMU_MODULE_DIR: the TCG accelerator is one) and firmware (-L).
+# Every path of a boot stays the host's (kernels, sockets, the plugin).
+root_qemu_words() {
+	printf '%s\n' env "QEMU_MODULE_DIR=$1/usr/lib/x86_64-linux-gnu/qemu" \
+		"$1/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --inhibit-cache --library-path "$1/usr/lib/x86_64-linux-gnu" \
+		"$1/usr/bin/qemu-system-x86_64" -L "$1/usr/share/qemu" -L "$1/usr/share/seabios" -L "$1/usr/lib/ipxe/qemu"
 }
 
 # build.sh root [--lock] [--debs DIR]

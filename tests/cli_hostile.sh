@@ -70,6 +70,15 @@ for hb in tests/hostile/boards/*; do
 	expect_in "hostile board $hb_n: says why" "$T_OUT" "$hb_want"
 	assert "hostile board $hb_n: no marker" test ! -e "$T_DIR/marker-$hb_n"
 done
+# The CPU model list of QEMU 10 (Debian 13: "Available CPUs:", then the
+# names indented) is read as well as QEMU 7.2's "x86 NAME" lines.
+mkdir -p "$T_DIR/q10"
+printf '#!/bin/sh\nprintf "Available CPUs:\\n  486                   (alias)\\n  qemu64                (alias configured by machine type)\\n  qemu64-v1             QEMU Virtual CPU version 2.5+\\n\\nRecognized CPUID flags:\\n  3dnow\\n"\n' >"$T_DIR/q10/qemu-system-x86_64"
+chmod +x "$T_DIR/q10/qemu-system-x86_64"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "QEMU 10's CPU list: qemu64 is one" 0 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/board.sh; board_qemu_cpu qemu64'
+# shellcheck disable=SC2016
+expect_rc "... a CPUID flag is not" 1 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/board.sh; board_qemu_cpu 3dnow'
 # Root never follows a link it did not make (issue 46, rows 4 and 5): a
 # results tree's .lock or result folder, an export folder's cells.tsv or
 # artifacts planted as links are refused before anything builds, and

@@ -39,6 +39,7 @@ LOCKID=$(sha256sum <root/bookworm.lock | cut -d' ' -f1)
 expect_in "the run's host.conf: its images built in the pinned root" "$V/1/host.conf" "tools=root/bookworm.lock sha256:$LOCKID"
 expect_in "the run's host.conf: it booted the root's QEMU" "$V/1/host.conf" "qemu=root $(printf '%.16s' "$LOCKID") QEMU emulator version "
 assert "the kernel's manifest names the lock" grep -q "\"tools\": \"root/bookworm.lock sha256:$LOCKID\"" out/kernels/base/manifest.json
+assert "qemu.cmd: the root's own loader (not usr/lib64's link to the host's)" grep -q "/roots/$(printf '%.16s' "$LOCKID")/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache " "$V/1/qemu.cmd"
 assert "qemu.cmd: the root's QEMU, its modules" grep -q "QEMU_MODULE_DIR=.*/roots/$(printf '%.16s' "$LOCKID")/usr/lib/x86_64-linux-gnu/qemu " "$V/1/qemu.cmd"
 expect_rc "KREPRO_BUILD_ROOT=host: the initramfs with the host's tools" 0 env KREPRO_BUILD_ROOT=host ./build.sh -O "$T_DIR/hostout" initramfs
 assert "... the same bytes as the root's" cmp out/initramfs.cpio.gz "$T_DIR/hostout/initramfs.cpio.gz"
