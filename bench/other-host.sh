@@ -30,7 +30,7 @@ if [ ! -d "$H" ]; then
 	echo "made in $(($(date +%s) - t0)) s, $(du -sm "$H" | cut -f1) MB"
 fi
 # shellcheck disable=SC2016 # dpkg-query's format
-echo "$SUITE host: $(chroot "$H" gcc --version | head -n 1); $(chroot "$H" dpkg-query -W -f '${Package} ${Version}' musl-tools busybox-static qemu-system-x86 | paste -sd';' -)"
+echo "$SUITE host: $(chroot "$H" gcc --version | head -n 1); $(chroot "$H" dpkg-query -W -f '${Package} ${Version}\n' musl-tools busybox-static qemu-system-x86 | paste -sd';' -)"
 cat >"$W/m.yaml" <<'M'
 suite: will-it-scale
 test: page_fault3

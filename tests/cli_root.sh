@@ -169,6 +169,18 @@ if [ -f "$T_DIR/rx/out/w" ] && [ ! -e krepro-root-probe ]; then ok "root_exec: t
 	no "root_exec: out/w missing or the kit written"
 fi
 rm -f krepro-root-probe
+# ... and as a user (bubblewrap's user namespace), where one may have them
+if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null 2>&1 && runuser -u nobody -- bwrap --ro-bind / / true 2>/dev/null &&
+	runuser -u nobody -- test -r "$bbroot/bin/busybox" -a -x "$PWD"; then
+	mkdir -p "$T_DIR/rxu/out" "$T_DIR/rxu/cache" "$T_DIR/rxu/home"
+	chmod 755 "$T_DIR"
+	chown -R nobody "$T_DIR/rxu"
+	# shellcheck disable=SC2016 # expanded by the inner shells
+	expect_rc "root_exec: as a user" 0 runuser -u nobody -- env HOME="$T_DIR/rxu/home" KREPRO_CACHE="$T_DIR/rxu/cache" \
+		KREPRO_OUT="$T_DIR/rxu/out" BB="$bbroot" sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh
+		root_exec "$BB" /bin/busybox sh -c "/bin/busybox touch \$KREPRO_OUT/u && echo user-ok"'
+	expect_in "... it ran in the root and wrote out/" "$T_OUT" "user-ok"
+fi
 tiny "$T_DIR/gone.lock" "krepro-fake 1:1.0-1 all $good" \
 	"busybox-static 1:0.0-krepro-gone amd64 $(printf '%064d' 0)"
 expect_rc "gone version: refused" 2 env KREPRO_CACHE="$T_DIR/c3" KREPRO_ROOT_LOCK="$T_DIR/gone.lock" KREPRO_ROOT_DEBS="$T_DIR/debs" ./build.sh root
