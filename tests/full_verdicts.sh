@@ -4,12 +4,14 @@
 # seeds.  A/A: 21 comparisons of kernels that do not differ (four
 # disjoint seed sets of base, base with unused boot words of two lengths,
 # the noop series that only moves code; 3 seeds each), measured by
-# `run-matrix.sh floor`: at most one may call a change at p<0.01.  Sensitivity: fault_work_loops=12 (24
-# instructions a fault, about -1%) is called a regression with 4 seeds a
-# side at 30 s (the default is 8, checked by cli_scripts; 4 keep CI's
-# time: 5 a side read -1.1%, t=-10.5, p<0.0001, floor 0.50%), the
-# calibration series with its knobs off (a branch or two a fault) is not.  (fault_work_loops=6, about -0.5%, read
-# p=0.002 on one image and p=0.048 on another from 5 seeds: at the floor.)
+# `run-matrix.sh floor`: at most one may call a change at p<0.01.
+# Sensitivity: fault_work_loops=12 (24 instructions a fault, about -1%) is
+# called a regression with 4 seeds a side (the default is 8, checked by
+# cli_scripts), the calibration series with its knobs off (a branch or two
+# a fault) is not.  Runs of 20 s keep CI's time (30 s: 5 seeds a side read
+# -1.1%, t=-10.5, p<0.0001, floor 0.50%; the layout spread falls as 1/T).
+# (fault_work_loops=6, about -0.5%, read p=0.002 on one image and p=0.048
+# on another from 5 seeds of 30 s: at the floor.)
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -18,9 +20,9 @@ suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 100%
-runtime: 30s
+runtime: 20s
 M
-expect_rc "floor: A/A of page_fault3 at 2 tasks, 3 seeds a side, 30 s" 0 \
+expect_rc "floor: A/A of page_fault3 at 2 tasks, 3 seeds a side, 20 s" 0 \
 	./run-matrix.sh floor -j 2 -n 3 -o "$T_DIR/floor" "$T_DIR/pf3.yaml"
 cp "$T_OUT" "$T_DIR/floor.out"
 sed 's/^/    /' "$T_DIR/floor.out"
@@ -28,10 +30,11 @@ expect_in "floor: 21 A/A comparisons" "$T_DIR/floor.out" "of 21 called a change 
 called=$(sed -n 's/^A\/A: \([0-9]*\) of 21 called.*/\1/p' "$T_DIR/floor.out")
 assert "A/A: at most 1 of 21 called (called: ${called:-?})" test "${called:-9}" -le 1
 fl=$(sed -n 's/^floor at 8 seeds a side (the default): \([0-9.]*\)%$/\1/p' "$T_DIR/floor.out")
-# Measured 0.50% and 0.62% with 5 seeds on two initramfs images (a seed's
-# spread 0.22% and 0.29%); 8 seeds a side of 30 s reach 0.5% (docs/EXACT.md).
-assert "floor: at most 0.8% at 2 tasks with the default 8 seeds of 30 s (floor: ${fl:-?}%)" \
-	awk -v f="${fl:-9}" 'BEGIN { exit !(f >= 0.5 && f <= 0.8) }'
+# 8 seeds a side of 30 s reach 0.5% (docs/EXACT.md); the layout spread
+# falls as 1/T, and 20 s measured 0.74% (a seed's spread 0.50%, initramfs
+# 77058cb7): CI boots 20 s for its time, and asks for at most 1%.
+assert "floor: at most 1% at 2 tasks with the default 8 seeds of 20 s (floor: ${fl:-?}%)" \
+	awk -v f="${fl:-9}" 'BEGIN { exit !(f >= 0.5 && f <= 1.0) }'
 assert "floor: its report is kept" test -s "$T_DIR/floor/floor.txt"
 assert "floor: the noop series was compared" grep -q '^  aa1  vs noop ' "$T_DIR/floor.out"
 assert "floor: the two boot words were compared" grep -q '^  pad  vs pad2 ' "$T_DIR/floor.out"
@@ -44,7 +47,7 @@ suite: will-it-scale
 test: page_fault3
 mode: process
 nr_task: 100%
-runtime: 30s
+runtime: 20s
 variants: [calibration]
 clock: exact
 seeds: 1-4
