@@ -117,10 +117,19 @@ case $cmd in
 kernel | initramfs | uapi | model-plugin | preflight | all)
 	if [ "$(root_mode)" = pinned ] && [ -z "${KREPRO_IN_ROOT:-}" ]; then
 		need_cmd bwrap bubblewrap
+		# the root is made (first use) while the reference is fetched and
+		# unpacked: two processes busy instead of one, one after the other
+		mkdir -p "$KREPRO_CACHE/roots"
+		br_f=$KREPRO_CACHE/roots/.path.$$
+		root_ready >"$br_f" &
+		br_pid=$!
 		cmd_reference
 		[ "$cmd" != model-plugin ] || qp_header >/dev/null
 		[ "$cmd" != all ] || cmd_tools >/dev/null
-		br_root=$(root_ready) || exit 2
+		wait "$br_pid" || { rm -f "$br_f"; exit 2; }
+		br_root=$(cat "$br_f")
+		rm -f "$br_f"
+		[ -d "$br_root" ] || die "the pinned root was not made (see above)"
 		root_exec "$br_root" "$KREPRO_ROOT/build.sh" -C "$KREPRO_CACHE" -O "$KREPRO_OUT" -j "$JOBS" "$cmd" "$@"
 		exit $?
 	fi

@@ -49,10 +49,11 @@ cmd_bundle() {
 	[ $# -gt 0 ] || die "bundle: no kernels built yet (./build.sh kernel VARIANT)"
 	# Bring every artifact up to date with the inputs the bundle records
 	# (a no-op when it is): a stale kernel in out/ would fail verify.
+	# Through build.sh, so that what is built is built in the pinned root.
 	for v in "$@"; do
-		cmd_kernel "$v" >/dev/null
+		"$KREPRO_ROOT/build.sh" -C "$KREPRO_CACHE" -O "$KREPRO_OUT" kernel "$v" >/dev/null || exit 2
 	done
-	cmd_initramfs >/dev/null
+	"$KREPRO_ROOT/build.sh" -C "$KREPRO_CACHE" -O "$KREPRO_OUT" initramfs >/dev/null || exit 2
 	temp_dir w "${TMPDIR:-/tmp}/krepro-bundle"
 	temp_add "$outf.tmp"
 	temp_add "$outf.sig.tmp"
@@ -81,6 +82,7 @@ cmd_bundle() {
 		for v in "$@"; do printf '%s"%s"' "$sep" "$v"; sep=', '; done
 		printf '],\n  "reference": %s,\n' "$(ref_json)"
 		printf '  "initramfs_sha256": "%s",\n' "$(sha256sum "$b/initramfs.cpio.gz" | cut -d' ' -f1)"
+		printf '  "tools": "%s",\n' "$(root_tools_id)"
 		printf '  "krepro_commit": "%s"\n}\n' "$(git -C "$KREPRO_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
 	} >"$b/bundle.json"
 	cat >"$b/README.txt" <<EOT
@@ -90,7 +92,8 @@ kernels/<variant>/bzImage   the kernels (manifest.json: reference, patches, conf
                             System.map, when present: the memory model's kernel symbols)
 initramfs.cpio.gz           the guest image (busybox + static benchmarks and monitors)
 matrix.yaml                 the matrix that was run
-inputs/                     the kit's sources, patches and configs these were built from
+inputs/                     the kit's sources, patches and configs these were built from;
+                            inputs/root/bookworm.lock: the pinned Debian root they were built in
 MANIFEST.sha256             sha256 of every file above
 
 Rerun it (checks every hash first, builds nothing):
