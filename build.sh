@@ -56,10 +56,11 @@ Commands:
   root --lock          a new lock from the archive's current versions of
                        root/packages; says which versions changed
   all [VARIANT...]     tools, initramfs and kernels (default: base + every series)
-  bundle -o FILE [-m MATRIX] [--sign SECKEY] [VARIANT...]
+  bundle -o FILE [-m MATRIX] [--sign SECKEY] [--with-root] [VARIANT...]
                        one archive for reviewers: kernels, initramfs, manifests,
                        matrix, the inputs and a README (default: every built kernel);
-                       --sign writes FILE.sig with signify-openbsd
+                       --sign writes FILE.sig with signify-openbsd; --with-root
+                       adds the pinned root's .debs (about 135 MB)
   verify [--key PUBKEY] FILE
                        check a bundle's hashes (and FILE.sig against PUBKEY),
                        rebuild from its inputs in a sandbox, compare

@@ -28,10 +28,11 @@ pack_dir() { # dir parent-name outfile
 }
 
 cmd_bundle() {
-	outf='' matrix='' seckey=''
+	outf='' matrix='' seckey='' withroot=
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-o) opt_arg "a file" "$@"; outf=$2; shift 2 ;;
+		--with-root) withroot=1; shift ;;
 		-m) opt_arg "a matrix file" "$@"; matrix=$2; shift 2 ;;
 		--sign) opt_arg "a signify secret key" "$@"; seckey=$2; shift 2 ;;
 		-*) die "bundle: unknown option '$1'" ;;
@@ -76,6 +77,9 @@ cmd_bundle() {
 		[ -e "$KREPRO_ROOT/$i" ] && cp -r "$KREPRO_ROOT/$i" "$b/inputs/"
 	done
 	cp "$(reference_dir)/usr/gen_init_cpio.c" "$b/inputs/gen_init_cpio.c"
+	# --with-root: the pinned root's .debs, for a reviewer once Debian
+	# has dropped these versions (lib/root.sh, docs/REPRODUCIBLE.md)
+	[ -z "$withroot" ] || root_debs_to "$b/root-debs"
 	{
 		printf '{\n  "variants": ['
 		sep=
@@ -94,6 +98,7 @@ initramfs.cpio.gz           the guest image (busybox + static benchmarks and mon
 matrix.yaml                 the matrix that was run
 inputs/                     the kit's sources, patches and configs these were built from;
                             inputs/root/bookworm.lock: the pinned Debian root they were built in
+root-debs/                  (--with-root) that root's .debs, for when Debian's archive dropped them
 MANIFEST.sha256             sha256 of every file above
 
 Rerun it (checks every hash first, builds nothing):
@@ -294,6 +299,25 @@ EOF
 	fi
 }
 
+# bundle_root_debs BUNDLE-DIR: the folder of .debs a root of the bundle's
+# lock may be made from: the bundle's root-debs/ (--with-root) only when
+# its lock is byte for byte this kit's own, whose sha256s the user's
+# checkout vouches for; else the user's KREPRO_ROOT_DEBS, if any, and
+# Debian's archive (signed) as ever.  A bundle's own lock and .debs never
+# decide together what is installed: mmdebstrap runs their maintainer
+# scripts.
+bundle_root_debs() {
+	if [ -d "$1/root-debs" ] && [ -f "$1/inputs/root/bookworm.lock" ]; then
+		if cmp -s "$1/inputs/root/bookworm.lock" "$(root_lock_file)"; then
+			note "bundle: its root's .debs (root-debs/) are used where the cache lacks one: its lock is this kit's, which they are checked against"
+			printf '%s\n' "$1/root-debs"
+			return 0
+		fi
+		note "bundle: its root-debs/ are not used: its lock is not this kit's ($(root_lock_file)), so only Debian's archive (or KREPRO_ROOT_DEBS) may give that root's packages"
+	fi
+	printf '%s\n' "${KREPRO_ROOT_DEBS:-}"
+}
+
 # mismatch_detail FILE BUNDLE REBUILT: what differs between BUNDLE/FILE
 # and its rebuilt copy REBUILT/FILE, indented: diffoscope's report where
 # it is installed; else, for the initramfs, each entry of the archive
@@ -415,7 +439,7 @@ cmd_verify() {
 	fi
 	KREPRO_SYSROOT=
 	if [ "$(root_mode)" = pinned ]; then
-		KREPRO_SYSROOT=$(KREPRO_ROOT_LOCK="$r/root/bookworm.lock" root_ready) || exit 2
+		KREPRO_SYSROOT=$(KREPRO_ROOT_LOCK="$r/root/bookworm.lock" KREPRO_ROOT_DEBS=$(bundle_root_debs "$b") root_ready) || exit 2
 		note "verify: rebuilding in the pinned root of the bundle's lock ($KREPRO_SYSROOT)"
 	fi
 	# The reference package is fetched here, outside the sandbox (which has

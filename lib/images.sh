@@ -78,7 +78,13 @@ prepare_images() {
 	# digits); real ones the host's.  host.conf names the one a run used.
 	ROOT_QEMU_DIR=
 	if backend_builds && [ "${PLAN_EXACT:-}" = 1 ] && [ "$(root_mode)" = pinned ]; then
-		ROOT_QEMU_DIR=$("$KREPRO_ROOT/build.sh" root | tail -n 1)
+		if [ -n "$BUNDLE_DIR" ] && [ -f "$BUNDLE_DIR/inputs/root/bookworm.lock" ]; then
+			# a bundle's runs boot its builder's QEMU: the root of its lock
+			ROOT_QEMU_DIR=$(KREPRO_ROOT_LOCK="$BUNDLE_DIR/inputs/root/bookworm.lock" \
+				KREPRO_ROOT_DEBS=$(bundle_root_debs "$BUNDLE_DIR") "$KREPRO_ROOT/build.sh" root | tail -n 1)
+		else
+			ROOT_QEMU_DIR=$("$KREPRO_ROOT/build.sh" root | tail -n 1)
+		fi
 		[ -x "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" ] || die "the pinned root $ROOT_QEMU_DIR has no qemu-system-x86_64"
 		run_qemu exact >/dev/null
 	fi

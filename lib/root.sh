@@ -86,6 +86,9 @@ rt_check() {
 		if (k == "variant" && ($2 != "essential" && $2 != "extract" || NF != 2))
 			bad("variant is essential (extract: unpacked only, for tests)")
 		if ((k == "suite" || k == "arch") && NF != 2) bad(k " is one word")
+		if (k == "sources") for (i = 2; i <= NF; i++) if ($i !~ /^[a-z][a-z0-9-]*$/) bad("sources: suite names (bookworm, bookworm-security)")
+		if (k == "suite" && $2 !~ /^[a-z][a-z0-9-]*$/) bad("suite: a suite name (bookworm)")
+		if (k == "arch" && $2 !~ /^[a-z0-9][a-z0-9-]*$/) bad("arch: an architecture (amd64)")
 		hdr[k] = 1
 		next
 	}
@@ -542,16 +545,12 @@ root_exec() {
 $({
 		sys_binds "$re_r"
 		echo "--ro-bind $KREPRO_ROOT"
-		# the kit's own cache and out/ stay writable when others are used
-		# (a cache of links into the kit's, as tests make)
-		[ ! -d "$KREPRO_ROOT/cache" ] || echo "--bind $KREPRO_ROOT/cache"
-		[ ! -d "$KREPRO_ROOT/out" ] || echo "--bind $KREPRO_ROOT/out"
 		echo "--ro-bind $re_ref"
 		echo "--ro-bind ${KREPRO_REFERENCE_DEB:+$(cd "$(dirname "$KREPRO_REFERENCE_DEB")" && pwd)}"
 		echo "--ro-bind ${KREPRO_QEMU_SOURCE:+$(cd "$KREPRO_QEMU_SOURCE" && pwd)}"
-		echo "--bind $KREPRO_CACHE"
-		echo "--bind $KREPRO_OUT"
-		echo "--bind $re_cc"
+		# the kit's own cache and out/ stay writable when others are used
+		# (a cache of links into the kit's, as tests make)
+		re_rw "$KREPRO_ROOT/cache" "$KREPRO_ROOT/out" "$KREPRO_CACHE" "$KREPRO_OUT" "$re_cc"
 	} | bind_words)
 EOF
 	[ -z "$re_cc" ] || set -- "$@" --setenv CCACHE_DIR "$re_cc"
@@ -565,6 +564,19 @@ EOF
 	bwrap "$@"
 }
 
+# re_rw DIR...: root_exec's writable binds: each folder at its real path
+# (a link to it, in the kit or elsewhere, then leads there) and, when the
+# path given is a link outside the kit, there too.
+re_rw() {
+	for rw_d in "$@"; do
+		if [ -z "$rw_d" ] || [ ! -d "$rw_d" ]; then continue; fi
+		rw_p=$(cd "$rw_d" && pwd -P)
+		echo "--bind $rw_p"
+		[ "$rw_p" != "$rw_d" ] || continue
+		case $rw_d in "$KREPRO_ROOT"/*) ;; *) echo "--bind $rw_p $rw_d" ;; esac
+	done
+}
+
 # root_qemu_words DIR: the command that runs the pinned root at DIR's
 # qemu-system-x86_64 on this host, one word a line: through the root's own
 # loader (its real file: usr/lib64's link points at the host's /lib, whose
@@ -576,6 +588,23 @@ root_qemu_words() {
 	printf '%s\n' env "QEMU_MODULE_DIR=$1/usr/lib/x86_64-linux-gnu/qemu" \
 		"$1/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --inhibit-cache --library-path "$1/usr/lib/x86_64-linux-gnu" \
 		"$1/usr/bin/qemu-system-x86_64" -L "$1/usr/share/qemu" -L "$1/usr/share/seabios" -L "$1/usr/lib/ipxe/qemu"
+}
+
+# root_debs_to DIR: the lock's .debs (those of its root, already made)
+# copied into DIR for a bundle (--with-root); says their count and size.
+root_debs_to() {
+	rt_lock=$(root_lock_file) rt_tmp=
+	temp_dir rt_tmp "${TMPDIR:-/tmp}/krepro-root"
+	rt_check "$rt_lock" "$rt_tmp/pkgs"
+	root_ready >/dev/null || exit 2
+	mkdir -p "$1"
+	while read -r rd_p rd_v rd_a rd_s; do
+		rd_f=$KREPRO_CACHE/roots/debs/$(rt_debname "$rd_p" "$rd_v" "$rd_a")
+		[ -f "$rd_f" ] || rd_f=$KREPRO_ROOT/cache/roots/debs/$(rt_debname "$rd_p" "$rd_v" "$rd_a")
+		[ -f "$rd_f" ] || die "bundle --with-root: $rd_p $rd_v: no .deb in the cache ($(dirname "$rd_f")); ./build.sh root fetches it"
+		cp "$rd_f" "$1/" || die "bundle --with-root: cannot copy $rd_f"
+	done <"$rt_tmp/pkgs"
+	note "bundle: --with-root: $(wc -l <"$rt_tmp/pkgs") .debs of $(root_lock_id | cut -d' ' -f1), $(du -sm "$1" | cut -f1) MB"
 }
 
 # build.sh root [--lock] [--debs DIR]

@@ -89,6 +89,31 @@ expect_rc "host apt cache: another file of that name is not taken" 2 env KREPRO_
 	KREPRO_ROOT_LOCK="$T_DIR/tiny.lock" KREPRO_DEBIAN_MIRROR=http://127.0.0.1:9/debian ./build.sh root
 if [ -z "$(ls "$T_DIR/c5/roots/debs" 2>/dev/null)" ]; then ok "host apt cache: nothing kept of it"; else no "host apt cache: the other file was kept"; fi
 
+# bundle --with-root: the lock's .debs copied out of the cache, said with
+# their count and size; a bundle's root-debs/ are used only when its lock
+# is the kit's own (its sha256s vouched for by the checkout), never with a
+# lock the bundle brings (mmdebstrap runs the packages' scripts).
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "--with-root: the root's .debs copied" 0 env KREPRO_CACHE="$T_DIR/c1" KREPRO_ROOT_LOCK="$T_DIR/tiny.lock" \
+	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; root_debs_to "$1"' sh "$T_DIR/wr/root-debs"
+expect_in "... said with count and size" "$T_OUT" "bundle: --with-root: 1 .debs of $T_DIR/tiny.lock"
+if cmp -s "$T_DIR/wr/root-debs/krepro-fake_1%3a1.0-1_all.deb" "$T_DIR/debs/fake.deb"; then ok "... the locked .deb itself"; else no "... no krepro-fake .deb in root-debs/"; fi
+mkdir -p "$T_DIR/wr/inputs/root"
+cp "$LOCK" "$T_DIR/wr/inputs/root/bookworm.lock"
+# shellcheck disable=SC2016
+brd() { env KREPRO_ROOT_DEBS= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; bundle_root_debs "$1"' sh "$T_DIR/wr"; }
+expect_rc "a bundle's root-debs/ with the kit's own lock" 0 brd
+expect_in "... are used" "$T_OUT" "$T_DIR/wr/root-debs"
+echo '# another lock' >>"$T_DIR/wr/inputs/root/bookworm.lock"
+expect_rc "a bundle's root-debs/ with a lock of its own" 0 brd
+expect_in "... are not used, said" "$T_OUT" "its root-debs/ are not used: its lock is not this kit's"
+assert "... nor given to root_make" sh -c "! grep -qx '$T_DIR/wr/root-debs' '$T_OUT'"
+# A lock's sources and suite are suite names (they become sources.list lines).
+tiny "$T_DIR/src.lock" "krepro-fake 1:1.0-1 all $good"
+sed -i 's|^sources: .*|sources: bookworm http://evil.example/debian|' "$T_DIR/src.lock"
+expect_rc "lock: a sources word that is not a suite is refused" 2 env KREPRO_CACHE="$T_DIR/c6" KREPRO_ROOT_LOCK="$T_DIR/src.lock" ./build.sh root
+expect_in "... naming file and line" "$T_OUT" "$T_DIR/src.lock:3: sources: suite names"
+
 # A .deb changed in the cache is refused too, before mmdebstrap sees it.
 cached=$T_DIR/c1/roots/debs/krepro-fake_1%3a1.0-1_all.deb
 cp "$T_DIR/bad/fake.deb" "$cached"
