@@ -70,7 +70,7 @@ and prints the 0-day comparison, also saved as <results>/report.txt.
 
 Options:
   -o DIR       results directory (default: ./results)
-  --dry-run    list the cells and their result paths; build and boot nothing
+  --dry-run    list the cells and their result paths; build, boot and install nothing
   --rerun      run cells again even when complete (old runs kept as <run>.replaced-*)
   --board NAME board file from boards/ (overrides the matrix)
   --clock MODE exact or real (overrides the matrix and the board): exact boots
@@ -165,7 +165,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	-o) opt_arg "a directory" "$@"; RESULTS=$2; shift 2 ;;
-	--dry-run) DRY=1; shift ;;
+	--dry-run) DRY=1 KREPRO_NO_INSTALL=1; export KREPRO_NO_INSTALL; shift ;;
 	--rerun) RERUN=1; shift ;;
 	-j) opt_arg "a number" "$@"; JOBS=$2; shift 2 ;;
 	-j[0-9]*) JOBS=${1#-j}; shift ;;

@@ -242,6 +242,9 @@ need_cmd() {
 }
 
 install_packages() { # packages...
+	# KREPRO_NO_INSTALL=1 (run-matrix --dry-run): name them, install nothing
+	[ -z "${KREPRO_NO_INSTALL:-}" ] ||
+		die "missing Debian package(s): $* (--dry-run installs nothing; a real run installs them as root, or: apt-get install $*)"
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		note "installing Debian packages: $*"
 		# KREPRO_APT_NO_RECOMMENDS=1: the packages and their dependencies

@@ -13,6 +13,19 @@ for t in out/host/krepro-* out/guest/*; do
 	expect_rc "$t --help" 0 "$t" --help
 done
 
+# --dry-run installs nothing (issue 48): a dependency that looks missing
+# (a busybox that "is not static") is named, apt-get never runs.
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$T_DIR/fakebin"
+	printf '#!/bin/sh\necho "$*" >>"%s/apt-ran"\n' "$T_DIR" >"$T_DIR/fakebin/apt-get"
+	# shellcheck disable=SC2016 # the fake tool's own text
+	printf '#!/bin/sh\necho "$2: ELF 64-bit LSB executable, dynamically linked"\n' >"$T_DIR/fakebin/file"
+	chmod +x "$T_DIR/fakebin/apt-get" "$T_DIR/fakebin/file"
+	expect_rc "--dry-run with a dependency missing stops" 2 env -u KREPRO_DEPS_OK PATH="$T_DIR/fakebin:$PATH" \
+		./run-matrix.sh --dry-run -o "$T_DIR/res-nodeps"
+	expect_in "... naming the package and how a real run gets it" "$T_OUT" "missing Debian package(s): busybox-static (--dry-run installs nothing"
+	assert "... and apt-get never ran" test ! -e "$T_DIR/apt-ran"
+fi
 expect_rc "default matrix --dry-run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/res"
 expect_in "dry run path params are LKP's" "$T_OUT" "will-it-scale/process-100%-10s-page_fault3/"
 expect_in "dry run names the result path" "$T_OUT" "/qemu-2node/krepro-initramfs/qemu-minimal/gcc-"
