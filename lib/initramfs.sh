@@ -98,6 +98,12 @@ cmd_initramfs() {
 	ts=$(date -u -d "$(ref_get timestamp)" +%s)
 	"$gic" -t "$ts" "$list" | gzip -n -9 >"$KREPRO_OUT/initramfs.cpio.gz.tmp"
 	mv "$KREPRO_OUT/initramfs.cpio.gz.tmp" "$KREPRO_OUT/initramfs.cpio.gz"
+	# what made it, beside it (the image itself stays the guest's bytes)
+	{
+		echo "sha256 $(sha256sum <"$KREPRO_OUT/initramfs.cpio.gz" | cut -d' ' -f1)"
+		echo "tools $(root_tools_id)"
+		echo "guest_compiler $(head -n 1 "$KREPRO_OUT/guest.toolchain" 2>/dev/null)"
+	} >"$KREPRO_OUT/initramfs.manifest"
 	exec 4>&-
 	note "initramfs: $(wc -c <"$KREPRO_OUT/initramfs.cpio.gz") bytes, sha256 $(sha256sum "$KREPRO_OUT/initramfs.cpio.gz" | cut -c1-16)"
 	printf '%s\n' "$KREPRO_OUT/initramfs.cpio.gz"
