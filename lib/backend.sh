@@ -44,8 +44,8 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 #   slots    yes: runs may boot JOBS at once (-j N); default no
 #   report   yes: the runs' results are here once collected (a report
 #            follows); no for an export
-# Reads: MATRIX, JOBS, SLOT_PIDS (session_start),
-# TMPD/plan, TMPD/cells, TMPD/backends (a cell's backend a line);
+# Reads: JOBS, SLOT_PIDS (session_start), TMPD/plan, TMPD/backends (a
+# cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
 # (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick), TMPD/backends
 # (backend_of_cell); run_plan starts the runs' count (runs_start) and sets

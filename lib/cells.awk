@@ -1,8 +1,9 @@
 # lib/cells.awk: the one reader of matrix cells ("key=value ..." lines, as
 # krepro-matrix writes them): every cell checked against the key table and
 # its derived facts, in one process for the whole matrix (a process a cell
-# made a 1,000-cell plan take minutes).  lib/cells.sh runs it: plan_check
-# for the matrix (check=1), cell_facts for one cell (check=0).
+# made a 1,000-cell plan take minutes).  lib/cells.sh's cells_awk runs it:
+# plan_check (lib/plan.sh) for the matrix (check=1), cell_fact for one
+# cell (check=0).
 #
 # Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
 # (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY, MEMORY in bytes, one line

@@ -81,7 +81,7 @@ to_seconds() { # 10s 2m 1h 30 -> seconds
 	esac
 }
 
-size_of() { # 64M 2g 4096 -> bytes ("" stays ""): the only K/M/G/T reader of the kit's shell
+size_of() { # 64M 2g 4096 -> bytes ("" stays ""): the shell's K/M/G/T reader (lib/cells.awk has the plan's)
 	case $1 in
 	'') return 0 ;;
 	*[kK]) so_n=${1%?} so_s=10 ;;

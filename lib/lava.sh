@@ -55,9 +55,9 @@ import_lava_args() {
 	MATRIX=$IMPORT_DIR/cells.tsv
 }
 
-# import_lava_line: IMPORT_LINENO (also MATRIX_LINE, the line the cell's
-# messages name) and IMPORT_LINE, job IMPORT_N's line of
-# IMPORT_DIR/cells.tsv, its cell checked for characters.
+# import_lava_line: IMPORT_LINENO (also the cells' import-line, cells_set:
+# the line the cell's messages name) and IMPORT_LINE, job IMPORT_N's line
+# of IMPORT_DIR/cells.tsv, its cell checked for characters.
 import_lava_line() {
 	# Everything read back from the export folder is data from elsewhere:
 	# the cell (column 3) is checked by lib/cells.awk as a matrix's cell is
