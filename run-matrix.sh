@@ -165,7 +165,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	-o) opt_arg "a directory" "$@"; RESULTS=$2; shift 2 ;;
-	--dry-run) DRY=1 KREPRO_NO_INSTALL=1; export KREPRO_NO_INSTALL; shift ;;
+	--dry-run) DRY=1; deps_name_only; shift ;;
 	--rerun) RERUN=1; shift ;;
 	-j) opt_arg "a number" "$@"; JOBS=$2; shift 2 ;;
 	-j[0-9]*) JOBS=${1#-j}; shift ;;

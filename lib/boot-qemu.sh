@@ -247,6 +247,25 @@ KVM_PROBE_DONE="$(contract_get KRP_RESULTS_SENT) (ok)" # the probe guest's last 
 KVM_PROBE_FIRST=5 # s: a guest under KVM prints its kernel's first line by then
 KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
+# qemu_exact_prepare (prepare_images): exact boots run the pinned root's
+# QEMU (its version decides the digits), real ones the host's: when a
+# planned cell is exact (TMPD/cellfacts' 4th column), ROOT_QEMU_DIR is the
+# root (made if need be); a bundle's runs boot its builder's QEMU, the
+# root of the bundle's lock.  host.conf names the one a run used.
+qemu_exact_prepare() {
+	ROOT_QEMU_DIR=
+	awk -F '\t' '$4 == "exact" { found = 1; exit } END { exit !found }' "$TMPD/cellfacts" || return 0
+	[ "$(root_mode)" = pinned ] || return 0
+	qe_lock=$(bundle_dir)/inputs/root/bookworm.lock
+	if [ -n "$(bundle_dir)" ] && [ -f "$qe_lock" ]; then
+		ROOT_QEMU_DIR=$(root_ready "$qe_lock" "$(bundle_root_debs "$(bundle_dir)")") || exit 2
+	else
+		ROOT_QEMU_DIR=$(root_ready) || exit 2
+	fi
+	[ -x "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" ] || die "the pinned root ${ROOT_QEMU_DIR:-(none)} has no qemu-system-x86_64"
+	run_qemu exact >/dev/null
+}
+
 # run_qemu CLOCK: the QEMU a boot of CLOCK runs, for host.conf: "root ID
 # VERSION" (exact, the pinned root's) or "host VERSION".
 run_qemu() {

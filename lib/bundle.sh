@@ -439,7 +439,7 @@ cmd_verify() {
 	fi
 	KREPRO_SYSROOT=
 	if [ "$(root_mode)" = pinned ]; then
-		KREPRO_SYSROOT=$(KREPRO_ROOT_LOCK="$r/root/bookworm.lock" KREPRO_ROOT_DEBS=$(bundle_root_debs "$b") root_ready) || exit 2
+		KREPRO_SYSROOT=$(root_ready "$r/root/bookworm.lock" "$(bundle_root_debs "$b")") || exit 2
 		note "verify: rebuilding in the pinned root of the bundle's lock ($KREPRO_SYSROOT)"
 	fi
 	# The reference package is fetched here, outside the sandbox (which has

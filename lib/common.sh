@@ -241,6 +241,13 @@ need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || die "missing '$1': install Debian package $2"
 }
 
+# deps_name_only: from now on a missing package is named, never installed
+# (run-matrix --dry-run: KREPRO_NO_INSTALL, exported to build.sh too).
+deps_name_only() {
+	KREPRO_NO_INSTALL=1
+	export KREPRO_NO_INSTALL
+}
+
 install_packages() { # packages...
 	# KREPRO_NO_INSTALL=1 (run-matrix --dry-run): name them, install nothing
 	[ -z "${KREPRO_NO_INSTALL:-}" ] ||

@@ -17,7 +17,7 @@ floor_main() {
 		-o) opt_arg "a directory" "$@"; fl_out=$2; shift 2 ;;
 		-j) opt_arg "a number" "$@"; fl_j=$2; shift 2 ;;
 		-n) opt_arg "a number of seeds" "$@"; fl_n=$2; shift 2 ;;
-		--dry-run) fl_dry=1 KREPRO_NO_INSTALL=1; export KREPRO_NO_INSTALL; shift ;;
+		--dry-run) fl_dry=1; deps_name_only; shift ;;
 		-*) die "floor: unknown option '$1' (see --help)" ;;
 		*) [ -z "$fl_matrix" ] || die "floor: one matrix file at a time"; fl_matrix=$1; shift ;;
 		esac

@@ -74,20 +74,7 @@ prepare_images() {
 	# The memory model's plugin, built here for the installed QEMU (a bundle
 	# carries none: it is the kit's own code, not the kernel's).
 	! backend_builds || model_plugin_prepare
-	# Exact boots run the pinned root's QEMU (its version decides the
-	# digits); real ones the host's.  host.conf names the one a run used.
-	ROOT_QEMU_DIR=
-	if backend_builds && [ "${PLAN_EXACT:-}" = 1 ] && [ "$(root_mode)" = pinned ]; then
-		if [ -n "$BUNDLE_DIR" ] && [ -f "$BUNDLE_DIR/inputs/root/bookworm.lock" ]; then
-			# a bundle's runs boot its builder's QEMU: the root of its lock
-			ROOT_QEMU_DIR=$(KREPRO_ROOT_LOCK="$BUNDLE_DIR/inputs/root/bookworm.lock" \
-				KREPRO_ROOT_DEBS=$(bundle_root_debs "$BUNDLE_DIR") "$KREPRO_ROOT/build.sh" root | tail -n 1)
-		else
-			ROOT_QEMU_DIR=$("$KREPRO_ROOT/build.sh" root | tail -n 1)
-		fi
-		[ -x "$ROOT_QEMU_DIR/usr/bin/qemu-system-x86_64" ] || die "the pinned root $ROOT_QEMU_DIR has no qemu-system-x86_64"
-		run_qemu exact >/dev/null
-	fi
+	! backend_builds || qemu_exact_prepare
 	# Each run records the images it booted (write_images).
 	for v in $pi_vs; do
 		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"

@@ -108,7 +108,6 @@ plan_check() {
 		# plan_runs reads each cell's runs and result path from here.
 		printf '%s %s %s\n' "$runs" "$vd" "$b" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
-		[ "$clock" != exact ] || PLAN_EXACT=1
 		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
 			PLAN_FEW_SEEDS=1
 			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"

@@ -512,8 +512,10 @@ $bw_dirs"
 
 # root_ready: the pinned root's path, made first if it is not there (with
 # its progress).  Not for KREPRO_BUILD_ROOT=host.
+# shellcheck disable=SC2120 # bundle.sh and boot-qemu.sh pass LOCK and DEBS
 root_ready() {
-	root_make "${KREPRO_ROOT_DEBS:-}" | tail -n 1
+	[ -z "${1:-}" ] || KREPRO_ROOT_LOCK=$1
+	root_make "${2:-${KREPRO_ROOT_DEBS:-}}" | tail -n 1
 }
 
 # root_exec ROOT CMD...: CMD run with the pinned root at ROOT as its
@@ -532,9 +534,10 @@ root_exec() {
 	[ -z "$re_cc" ] || mkdir -p "$re_cc" || re_cc=
 	mkdir -p "$KREPRO_CACHE" "$KREPRO_OUT"
 	re_ref=
-	case ${KREPRO_REFERENCE:-} in
-	tarball:*) re_ref=${KREPRO_REFERENCE#tarball:} re_ref=${re_ref%%#*} ;;
-	git:*) re_ref=${KREPRO_REFERENCE#git:} re_ref=${re_ref%@*} ;;
+	re_spec=$(ref_in_use spec)
+	case $re_spec in
+	tarball:*) re_ref=${re_spec#tarball:} re_ref=${re_ref%%#*} ;;
+	git:*) re_ref=${re_spec#git:} re_ref=${re_ref%@*} ;;
 	esac
 	[ -z "$re_ref" ] || re_ref=$(cd "$(dirname "$re_ref")" && pwd)/$(basename "$re_ref")
 	re_n=$#
@@ -596,7 +599,7 @@ root_debs_to() {
 	rt_lock=$(root_lock_file) rt_tmp=
 	temp_dir rt_tmp "${TMPDIR:-/tmp}/krepro-root"
 	rt_check "$rt_lock" "$rt_tmp/pkgs"
-	root_ready >/dev/null || exit 2
+	root_ready "" "" >/dev/null || exit 2
 	mkdir -p "$1"
 	while read -r rd_p rd_v rd_a rd_s; do
 		rd_f=$KREPRO_CACHE/roots/debs/$(rt_debname "$rd_p" "$rd_v" "$rd_a")

@@ -282,7 +282,7 @@ prepare_run() {
 	{
 		echo "board_sha256=$(board_sha "$(run_field "$1" board)")"
 		# what built the images, and the QEMU that boots them (boot_guest)
-		if [ -n "$BUNDLE_DIR" ]; then echo "images=bundle"; else echo "tools=$(root_tools_id)"; fi
+		if [ -n "$(bundle_dir)" ]; then echo "images=bundle"; else echo "tools=$(root_tools_id)"; fi
 		[ "$(board_get "$(run_field "$1" board)" TYPE)" != qemu ] || echo "qemu=$(run_qemu "$(cell_clock "$pr_cell")")"
 	} >>"$pr_rdir.tmp/host.conf"
 	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)" "$pr_isha"
