@@ -266,17 +266,25 @@ qemu_exact_prepare() {
 	run_qemu exact >/dev/null
 }
 
-# run_qemu CLOCK: the QEMU a boot of CLOCK runs, for host.conf: "root ID
-# VERSION" (exact, the pinned root's) or "host VERSION".
+# run_qemu CLOCK: host.conf's lines for the QEMU a boot of CLOCK runs:
+# qemu=root:ID (exact: the pinned root's) or qemu=host, qemu_version (its
+# own) and qemu_debian (the package's).  host.conf is read as job.conf is
+# (the pivot, the reports): values in contract.h's characters, no blank.
 run_qemu() {
 	if [ "$1" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
 		# shellcheck disable=SC2046 # root_qemu_words: one word a line, no spaces
-		[ -n "${RQ_ROOT:-}" ] || RQ_ROOT="root ${ROOT_QEMU_DIR##*/} $($(root_qemu_words "$ROOT_QEMU_DIR") --version | head -n 1)"
+		[ -n "${RQ_ROOT:-}" ] || RQ_ROOT=$(rq_lines "root:${ROOT_QEMU_DIR##*/}" "$($(root_qemu_words "$ROOT_QEMU_DIR") --version | head -n 1)")
 		printf '%s\n' "$RQ_ROOT"
 	else
-		[ -n "${RQ_HOST:-}" ] || RQ_HOST="host $(qemu-system-x86_64 --version 2>/dev/null | head -n 1)"
+		[ -n "${RQ_HOST:-}" ] || RQ_HOST=$(rq_lines host "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)")
 		printf '%s\n' "$RQ_HOST"
 	fi
+}
+rq_lines() { # WHERE VERSION-LINE: run_qemu's lines
+	printf 'qemu=%s\n' "$1"
+	printf '%s\n' "$2" | awk '{ if (match($0, /version [^ ]+/)) print "qemu_version=" substr($0, RSTART + 8, RLENGTH - 8)
+		if (match($0, /\(Debian [^)]+\)/)) print "qemu_debian=" substr($0, RSTART + 8, RLENGTH - 9) }' |
+		tr -c 'A-Za-z0-9._%+@:/=,\n-' _
 }
 
 # accel_picked: the last pick_accel's ACCEL (kvm or tcg).

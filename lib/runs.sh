@@ -282,8 +282,12 @@ prepare_run() {
 	{
 		echo "board_sha256=$(board_sha "$(run_field "$1" board)")"
 		# what built the images, and the QEMU that boots them (boot_guest)
-		if [ -n "$(bundle_dir)" ]; then echo "images=bundle"; else echo "tools=$(root_tools_id)"; fi
-		[ "$(board_get "$(run_field "$1" board)" TYPE)" != qemu ] || echo "qemu=$(run_qemu "$(cell_clock "$pr_cell")")"
+		# (values in job.conf's characters: host.conf is read as it is)
+		if [ -n "$(bundle_dir)" ]; then echo "images=bundle"; else
+			root_tools_id | awk '{ print "tools=" $1; if (NF > 1) { sub(/^sha256:/, "", $2); print "tools_sha256=" $2 } }' |
+				tr -c 'A-Za-z0-9._%+@:/=,\n-' _
+		fi
+		[ "$(board_get "$(run_field "$1" board)" TYPE)" != qemu ] || run_qemu "$(cell_clock "$pr_cell")"
 	} >>"$pr_rdir.tmp/host.conf"
 	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)" "$pr_isha"
 	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"

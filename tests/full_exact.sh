@@ -36,8 +36,10 @@ assert "two seeds are two layouts: other digits" sh -c "! cmp -s '$V/1/stats.jso
 # the exact boots ran its QEMU; the host's tools (Debian 12, the lock's
 # versions) build the same initramfs.
 LOCKID=$(sha256sum <root/bookworm.lock | cut -d' ' -f1)
-expect_in "the run's host.conf: its images built in the pinned root" "$V/1/host.conf" "tools=root/bookworm.lock sha256:$LOCKID"
-expect_in "the run's host.conf: it booted the root's QEMU" "$V/1/host.conf" "qemu=root $(printf '%.16s' "$LOCKID") QEMU emulator version "
+expect_in "the run's host.conf: its images built in the pinned root" "$V/1/host.conf" "tools=root/bookworm.lock"
+expect_in "... the lock's sha256" "$V/1/host.conf" "tools_sha256=$LOCKID"
+expect_in "the run's host.conf: it booted the root's QEMU" "$V/1/host.conf" "qemu=root:$(printf '%.16s' "$LOCKID")"
+expect_in "... its version" "$V/1/host.conf" "qemu_debian=1:7.2+dfsg-7+deb12u"
 expect_in "the initramfs's manifest names the lock" out/initramfs.manifest "tools root/bookworm.lock sha256:$LOCKID"
 assert "the kernel's manifest names the lock" grep -q "\"tools\": \"root/bookworm.lock sha256:$LOCKID\"" out/kernels/base/manifest.json
 assert "qemu.cmd: the root's own loader (not usr/lib64's link to the host's)" grep -q "/roots/$(printf '%.16s' "$LOCKID")/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache " "$V/1/qemu.cmd"
