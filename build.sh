@@ -114,8 +114,10 @@ shift
 # What makes image bytes runs in the pinned root (lib/root.sh): what needs
 # the network (the reference, the plugin header) and the host tools come
 # first, here; then this script again, in the root, for the same command.
+# (preflight only applies patches, which are data to git apply: it runs
+# here, and a kit copy that only checks its series needs no root.)
 case $cmd in
-kernel | initramfs | uapi | model-plugin | preflight | all)
+kernel | initramfs | uapi | model-plugin | all)
 	if [ "$(root_mode)" = pinned ] && [ -z "${KREPRO_IN_ROOT:-}" ]; then
 		need_cmd bwrap bubblewrap
 		# the root is made (first use) while the reference is fetched and
