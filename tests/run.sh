@@ -87,9 +87,6 @@ parser x b
 monitor x c' 'monitors/x/meta:3: monitor x again (first at monitors/x/meta:1)'
 check "meta tables: a parser line that is not a C name is refused" meta_refused 'parser x b;rm' \
 	'monitors/x/meta:1: expected "parser FILE FUNCTION [named]" (a raw file'"'"'s name, a C name)'
-for t in out/unit/*_test; do
-	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
-done
 # A fuzz target replays its seed corpus and the fixtures that are inputs of
 # its parsers (kept once, beside what they test).
 fixtures_of() { # fuzz target -> its fixture folders
@@ -122,6 +119,10 @@ echo "the pinned root: waited $(($(date +%s) - t0)) s for it"
 # Guest programs need the reference tree's UAPI headers (musl has none).
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
 check "build: guest tools (the UAPI headers from the pinned root)" make -s OUT=out UAPI="$UAPI" guest guest-syms
+# (after the guest tools: model_test reads out/guest and out/syms/guest)
+for t in out/unit/*_test; do
+	[ -x "$t" ] && count_output "$(basename "$t")" "$t"
+done
 
 for s in tests/cli_*.sh; do
 	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
