@@ -240,14 +240,24 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 		mm_ratio(m, "ipc", md, ins, cyc, 1);
 		mm_ratio(m, "cpi", md, cyc, ins, 1);
 	}
+	/* lkp-tests' stats/perf-stat: X-miss-rate% is X-misses over Xs +
+	 * X-misses when Xs is not 0 (node-loads and node-load-misses are
+	 * disjoint: local and remote), else over X-references when that is
+	 * not 0 (cache-misses), else no row */
 	mm_ratio(m, "cache-miss-rate%", "", sum[0][MM_LLC_MISSES] + sum[1][MM_LLC_MISSES],
 		 sum[0][MM_LLC_REFERENCES] + sum[1][MM_LLC_REFERENCES], 100);
-	mm_ratio(m, "node-load-miss-rate%", "",
-		 sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
-		 sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS], 100);
-	mm_ratio(m, "node-store-miss-rate%", "",
-		 sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
-		 sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES], 100);
+	if (sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS] > 0)
+		mm_ratio(m, "node-load-miss-rate%", "",
+			 sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
+			 sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS] +
+			     sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
+			 100);
+	if (sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES] > 0)
+		mm_ratio(m, "node-store-miss-rate%", "",
+			 sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
+			 sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES] +
+			     sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
+			 100);
 	if (freq > 0)
 		mm_seconds(m, cpu_cycles, cpu_insns, freq);
 	mm_profile_rows(m, &prof, sum);

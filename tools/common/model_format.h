@@ -15,6 +15,7 @@
 	X(INSTRUCTIONS, "instructions", "instructions")                                            \
 	X(LOADS, "loads", "loads")                                                                 \
 	X(STORES, "stores", "stores")                                                              \
+	X(RFOS, "rfos", "rfos")                                                                    \
 	X(L1D_MISSES, "l1d-misses", "l1d-misses")                                                  \
 	X(L2_MISSES, "l2-misses", "l2-misses")                                                     \
 	X(LLC_REFERENCES, "llc-references", "cache-references")                                    \
@@ -23,6 +24,7 @@
 	X(NODE_LOAD_MISSES, "node-load-misses", "node-load-misses")                                \
 	X(NODE_STORES, "node-stores", "node-stores")                                               \
 	X(NODE_STORE_MISSES, "node-store-misses", "node-store-misses")                             \
+	X(REMOTE_CACHE, "remote-cache", "remote-cache")                                            \
 	X(COHERENCE, "coherence-transfers", "coherence-transfers")                                 \
 	X(STALL_CYCLES, "stall-cycles", "stall-cycles")                                            \
 	X(CYCLES, "cycles", "cpu-cycles")

@@ -11,8 +11,10 @@
 
 /* A cache entry: the line number above 3 flag bits, 0 when empty.  A tag
  * that is present but not valid is a line another vCPU's store took away
- * (it keeps its place in the LRU order: "would it have hit?").  EXCL: no
- * other cache holds the line valid, so a store needs no invalidation. */
+ * (it keeps its place in the LRU order: "would it have hit?").  EXCL (in a
+ * vCPU's L1d and L2 alike): the vCPU holds the line modified or exclusive,
+ * no other vCPU's cache nor another node's LLC holds it valid, so a store
+ * needs no ownership request (RFO). */
 #define E_PRESENT 1u
 #define E_VALID 2u
 #define E_EXCL 4u
@@ -214,16 +216,76 @@ static void invalidate_others(struct krm_model *m, unsigned v, uint64_t line)
 			invalidate(&m->llc[n], line);
 }
 
-/* vCPU v fetched line from outside its private caches: any other vCPU's
- * exclusive copy is shared now. */
-static void share(struct krm_model *m, unsigned v, uint64_t line)
+/* Who else holds line, as holders() finds it for vCPU v. */
+#define H_VALID 1u	/* another vCPU's cache or another node's LLC, valid */
+#define H_NODE_VALID 2u /* a vCPU or the LLC of another node, valid */
+#define H_NODE_EXCL 4u	/* a vCPU of another node, modified or exclusive */
+#define H_OWN_VALID 8u	/* another vCPU of v's node, valid */
+
+/* The other holders of line; with take (v fetches the line from outside
+ * its private caches), every other vCPU's exclusive copy is shared now. */
+static unsigned holders(struct krm_model *m, unsigned v, uint64_t line, int take)
 {
+	unsigned h = 0, node = m->cpu[v].node;
+
 	for (unsigned i = 0; i < m->c.ncpus; i++) {
 		uint64_t *e;
 
-		if (i != v && (e = find(&m->cpu[i].l1, line)) != NULL)
+		if (i == v || (e = find(&m->cpu[i].l2, line)) == NULL || !(*e & E_VALID))
+			continue;
+		h |= H_VALID;
+		if (m->cpu[i].node != node)
+			h |= H_NODE_VALID | (*e & E_EXCL ? H_NODE_EXCL : 0);
+		else
+			h |= H_OWN_VALID;
+		if (take && (*e & E_EXCL)) {
+			uint64_t *e1 = find(&m->cpu[i].l1, line);
+
 			*e &= ~(uint64_t)E_EXCL;
+			if (e1)
+				*e1 &= ~(uint64_t)E_EXCL;
+		}
 	}
+	for (unsigned n = 0; n < m->c.nnodes; n++) {
+		uint64_t *e;
+
+		if (n != node && (e = find(&m->llc[n], line)) != NULL && (*e & E_VALID))
+			h |= H_VALID | H_NODE_VALID;
+	}
+	return h;
+}
+
+/* vCPU v now holds line modified: EXCL in its L1d (where the line is) and
+ * L2 (inclusive). */
+static void own(struct cpu *p, uint64_t line)
+{
+	uint64_t *e = find(&p->l2, line);
+
+	if (e)
+		*e |= E_EXCL;
+	if ((e = find(&p->l1, line)) != NULL)
+		*e |= E_EXCL;
+}
+
+/* A store by vCPU v to a line it holds valid but shared: an RFO that
+ * finds the data in hand.  It reaches the LLC; another node holding a
+ * copy makes it an LLC miss served by that node (its copy invalidated),
+ * else the node's LLC grants it.  No stall beyond the hit's: the model
+ * does not time ownership.  1 if it missed. */
+static int upgrade(struct krm_model *m, unsigned v, uint64_t line, uint64_t *cnt)
+{
+	int miss = (holders(m, v, line, 0) & H_NODE_VALID) != 0;
+
+	cnt[KRM_RFOS]++;
+	cnt[KRM_LLC_REFERENCES]++;
+	if (miss) {
+		cnt[KRM_LLC_MISSES]++;
+		cnt[KRM_REMOTE_CACHE]++;
+		cnt[KRM_NODE_STORE_MISSES]++;
+	}
+	invalidate_others(m, v, line);
+	own(&m->cpu[v], line);
+	return miss;
 }
 
 static int node_of(struct krm_model *m, uint64_t paddr)
@@ -262,14 +324,20 @@ static void profile(struct krm_model *m, uint64_t pc, uint64_t cycles, int miss,
 	s->coherence += (uint64_t)coh;
 }
 
-/* One access through the hierarchy. */
+/* One access through the hierarchy.  Cycles, coherence transfers and the
+ * LLC's contents depend on where the line was found; the counters name
+ * who supplied it as perf's offcore encoding does (docs/MEMORY-MODEL.md,
+ * "Events"): a load or an RFO the node's LLC does not serve is an LLC
+ * miss, supplied by another node's cache (a load: a vCPU there holds the
+ * line modified or exclusive; an RFO: any valid copy there, which it must
+ * take), else by the DRAM of the line's node. */
 static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
 {
 	struct cpu *p = &m->cpu[v];
 	int store = (ev->paddr & EV_STORE) != 0, kernel = ev->pc >= KRM_KERNEL_BASE;
 	uint64_t addr = ev->paddr & ~EV_STORE, line = addr >> m->line_shift;
 	uint64_t *cnt = p->count[kernel], stall, *e1, *e2, *e3;
-	int coh, miss = 0;
+	int coh, miss = 0, excl = 0;
 
 	cnt[store ? KRM_STORES : KRM_LOADS]++;
 	/* the common case: the set's most recent line again, nothing to do */
@@ -279,10 +347,8 @@ static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
 	e1 = find(&p->l1, line);
 	if (e1 && (*e1 & E_VALID)) {
 		e1 = touch(&p->l1, line, e1);
-		if (store && !(*e1 & E_EXCL)) {
-			invalidate_others(m, v, line);
-			*e1 |= E_EXCL;
-		}
+		if (store && !(*e1 & E_EXCL))
+			(void)upgrade(m, v, line, cnt);
 		return;
 	}
 	cnt[KRM_L1D_MISSES]++;
@@ -290,14 +356,21 @@ static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
 	if (e2 && (*e2 & E_VALID)) {
 		coh = 0;
 		stall = KRM_LAT_L2;
+		excl = (*e2 & E_EXCL) != 0;
 		touch(&p->l2, line, e2);
+		if (store && !excl)
+			miss = upgrade(m, v, line, cnt);
 	} else {
 		struct cache *llc = &m->llc[p->node];
 		uint64_t out;
+		unsigned h;
+		int node = -2, hit;
 
 		cnt[KRM_L2_MISSES]++;
 		cnt[KRM_LLC_REFERENCES]++;
-		share(m, v, line);
+		if (store)
+			cnt[KRM_RFOS]++;
+		h = holders(m, v, line, 1);
 		e3 = find(llc, line);
 		/* it would have hit here, had no store taken it away */
 		coh = e1 || e2 || (e3 && !(*e3 & E_VALID));
@@ -310,27 +383,46 @@ static void simulate(struct krm_model *m, unsigned v, const struct event *ev)
 		} else if (e3) {
 			stall = KRM_LAT_LLC;
 		} else {
-			int node = node_of(m, addr),
-			    remote = node >= 0 && (unsigned)node != p->node;
-
-			cnt[KRM_LLC_MISSES]++;
-			cnt[store ? KRM_NODE_STORES : KRM_NODE_LOADS]++;
-			if (remote)
-				cnt[store ? KRM_NODE_STORE_MISSES : KRM_NODE_LOAD_MISSES]++;
-			stall = remote ? KRM_LAT_DRAM_REMOTE : KRM_LAT_DRAM_LOCAL;
+			node = node_of(m, addr);
+			stall = node >= 0 && (unsigned)node != p->node ? KRM_LAT_DRAM_REMOTE
+								       : KRM_LAT_DRAM_LOCAL;
+		}
+		/* the counters: who supplied it.  Haswell's LLC is inclusive of
+		 * its cores' caches, the model's is not: a line another vCPU of
+		 * the node holds is in the node's LLC too */
+		hit = ((e3 && (*e3 & E_VALID)) || (h & H_OWN_VALID)) &&
+		      !(store && (h & H_NODE_VALID));
+		if (!hit) {
 			miss = 1;
+			cnt[KRM_LLC_MISSES]++;
+			if (h & (store ? H_NODE_VALID : H_NODE_EXCL)) {
+				cnt[KRM_REMOTE_CACHE]++;
+				cnt[store ? KRM_NODE_STORE_MISSES : KRM_NODE_LOAD_MISSES]++;
+			} else {
+				int remote;
+
+				if (node == -2)
+					node = node_of(m, addr);
+				remote = node >= 0 && (unsigned)node != p->node;
+				if (store)
+					cnt[remote ? KRM_NODE_STORE_MISSES : KRM_NODE_STORES]++;
+				else
+					cnt[remote ? KRM_NODE_LOAD_MISSES : KRM_NODE_LOADS]++;
+			}
 		}
 		fill(llc, line, e3);
 		out = fill(&p->l2, line, e2);
 		if (out & E_PRESENT)
 			drop(&p->l1, E_LINE(out));
 		e1 = find(&p->l1, line);
+		if (store)
+			invalidate_others(m, v, line);
+		/* a load of a line nobody else holds: exclusive (E) */
+		excl = !(h & H_VALID);
 	}
 	fill(&p->l1, line, e1);
-	if (store) {
-		invalidate_others(m, v, line);
-		*set_of(&p->l1, line) |= E_EXCL;
-	}
+	if (store || excl)
+		own(p, line);
 	cnt[KRM_STALL_CYCLES] += stall;
 	profile(m, ev->pc, stall, miss, coh);
 }
