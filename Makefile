@@ -232,7 +232,7 @@ MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plug
 	tools/host/lib/core/util.c tools/common/io.c
 MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h \
 	tools/host/lib/core/util.h
-$(OUT)/unit/model_test: tests/unit/model_test.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h
+$(OUT)/unit/model_test $(OUT)/unit/model_nodes_test: $(OUT)/unit/%: tests/unit/%.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h tests/unit/model_fixture.h
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) $(SAN) -Itools/common -Itools/host/lib/core -Itests/unit -o $@ $< $(MODEL_SRC) -lm
 PLUGIN_CFLAGS = $(CSTD) $(WARN) -O2 -shared -fPIC

@@ -192,9 +192,16 @@ model_cpunodes() {
 # has memory_model: on (TMPD/cellfacts' 10th column, plan_check), the
 # plugin built for the installed QEMU: MODEL_PLUGIN, its sha256
 # MODEL_PLUGIN_SHA and MODEL_QEMU, the QEMU it is for.
+# KREPRO_MODEL_PLUGIN=FILE boots another build of the plugin (bench/model-cost.sh
+# --before: an older revision's, side by side); model.conf records its sha256.
 model_plugin_prepare() {
 	awk -F '\t' '$10 == "on" { found = 1; exit } END { exit !found }' "$TMPD/cellfacts" || return 0
-	MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
+	if [ -n "${KREPRO_MODEL_PLUGIN:-}" ]; then
+		MODEL_PLUGIN=$KREPRO_MODEL_PLUGIN
+		note "memory model: the plugin $MODEL_PLUGIN (KREPRO_MODEL_PLUGIN)"
+	else
+		MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
+	fi
 	[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
 	MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
 	MODEL_QEMU=$(qemu-system-x86_64 --version | head -n 1)

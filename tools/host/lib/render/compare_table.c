@@ -49,9 +49,28 @@ struct row {
 	int bench;
 	char group[KRP_METRIC_NAME_MAX + 1];
 	size_t group_rows;
-	double maxabs;
+	double change0;		/* the first new variant's shown change */
 	struct krp_cell *cells; /* one per new variant */
 };
+
+/* perf-profile and model-profile: rows of one kind (calltrace, children,
+ * cycles, cache-misses...) together. */
+static int is_profile(const char *group)
+{
+	size_t n = strlen(group), k = strlen("-profile");
+
+	return n > k && strcmp(group + n - k, "-profile") == 0;
+}
+
+/* Length of NAME's first two components ("model-profile.cycles"). */
+static size_t profile_prefix(const char *name)
+{
+	const char *dot = strchr(name, '.');
+
+	if (dot)
+		dot = strchr(dot + 1, '.');
+	return dot ? (size_t)(dot - name) : strlen(name);
+}
 
 static int cmp_row(const void *a, const void *b)
 {
@@ -67,8 +86,20 @@ static int cmp_row(const void *a, const void *b)
 	c = strcmp(x->group, y->group);
 	if (c)
 		return c;
-	if (x->maxabs != y->maxabs)
-		return x->maxabs > y->maxabs ? -1 : 1;
+	/* lkp's Compare.sort_stats: a monitor's rows by name (seed 002's
+	 * perf-stat rows), a profile's by its first two components, then by
+	 * the change, lowest first. */
+	if (is_profile(x->group)) {
+		size_t nx = profile_prefix(x->name), ny = profile_prefix(y->name);
+
+		c = strncmp(x->name, y->name, nx < ny ? nx : ny);
+		if (!c && nx != ny)
+			c = nx < ny ? -1 : 1;
+		if (c)
+			return c;
+		if (x->change0 != y->change0)
+			return x->change0 < y->change0 ? -1 : 1;
+	}
 	return strcmp(x->name, y->name);
 }
 
@@ -250,8 +281,8 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 			krp_cmp_cell(sb->name, sb->x, sb->n, sn->x, sn->n, o, &r->cells[j]);
 			any_present = 1;
 			any_sig |= r->cells[j].significant;
-			if (fabs(r->cells[j].pct) > r->maxabs)
-				r->maxabs = fabs(r->cells[j].pct);
+			if (j == 0 && isfinite(r->cells[0].shown))
+				r->change0 = r->cells[0].shown;
 		}
 		if (any_present && (o->all || any_sig)) {
 			if (!r->bench)
