@@ -465,6 +465,42 @@ static void test_long_names(void)
 	krp_variant_free(&v[1]);
 }
 
+/* lkp-tests' Compare.sort_stats: a monitor's rows by name (seed 002's
+ * perf-stat block), a profile's by kind, then by change, lowest first. */
+static void test_row_order(void)
+{
+	const char *const k[] = {"perf-stat.node-stores",	"perf-stat.cache-misses",
+				 "perf-stat.node-store-misses", "perf-profile.self.b",
+				 "perf-profile.children.x",	"perf-profile.self.a"};
+	const double a[] = {100, 100, 100, 10, 10, 10, /* */
+			    101, 101, 101, 10, 10, 10, /* */
+			    99,	 99,  99,  10, 10, 10};
+	const double b[] = {90, 150, 500, 12, 11, 5, /* */
+			    91, 151, 501, 12, 11, 5, /* */
+			    89, 149, 499, 12, 11, 5};
+	struct krp_variant v[2];
+	struct krp_cmp_opts o = {0, 0.05, 0, {NULL}, 0};
+	struct krp_buf out = {0};
+	const char *c, *ns, *nsm, *ch, *sa, *sb;
+
+	mkvar(&v[0], "base", 3, 6, k, a);
+	mkvar(&v[1], "new", 3, 6, k, b);
+	krp_compare_report(v, 2, &o, &out);
+	c = strstr(out.data, "perf-stat.cache-misses\n");
+	nsm = strstr(out.data, "perf-stat.node-store-misses\n");
+	ns = strstr(out.data, "perf-stat.node-stores\n");
+	ch = strstr(out.data, "perf-profile.children.x\n");
+	sa = strstr(out.data, "perf-profile.self.a\n");
+	sb = strstr(out.data, "perf-profile.self.b\n");
+	CHECK("row order: perf-stat by name, not by the size of the change",
+	      c && nsm && ns && c < nsm && nsm < ns);
+	CHECK("row order: a profile's kinds apart, each by change (self.a -5 before self.b +2)",
+	      ch && sa && sb && ch < sa && sa < sb);
+	krp_buf_free(&out);
+	krp_variant_free(&v[0]);
+	krp_variant_free(&v[1]);
+}
+
 int main(void)
 {
 	test_classify();
@@ -477,5 +513,6 @@ int main(void)
 	test_report();
 	test_report_three();
 	test_long_names();
+	test_row_order();
 	UNIT_EXIT();
 }
