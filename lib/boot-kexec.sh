@@ -45,7 +45,7 @@ kexec_prepare() { : >"$TMPD/plan.grouped"; }
 # kexec_run_one RUN CELL-NUMBER: the run joins its group's chain (booted by
 # kexec_collect): the group is its result path without the variant.
 kexec_run_one() {
-	echo "$(dirname "$(dirname "$(run_field "$(run_record "$1" "$2")" rdir)")") $1 $2" >>"$TMPD/plan.grouped"
+	echo "$(dirname "$(dirname "$(run_field "$(run_record "$1" "$2")" result)")") $1 $2" >>"$TMPD/plan.grouped"
 }
 
 # kexec_collect: each group's chain booted, each step stored as its run.
@@ -61,17 +61,17 @@ kexec_collect() {
 			step=$((step + 1))
 			kr=$(run_record "$r" "$k")
 			prepare_run "$kr"
-			kr_v=$(run_field "$kr" variant) kr_cell=$(run_field "$kr" cell)
+			kr_v=$(run_field "$kr" variant)
 			# the chain boots on its first run's board and clock (a group
 			# differs only by variant)
-			[ -n "$first" ] || first=$kr_v first_args=$(boot_args "$kr_cell" "$r") \
+			[ -n "$first" ] || first=$kr_v first_args=$(run_boot_args "$kr") \
 				kc_board=$(run_field "$kr" board) kc_clock=$(run_field "$kr" clock)
 			echo "$step $kr_v" >>"$TMPD/chain/plan"
-			cp "$(run_field "$kr" rdir).tmp/job.conf" "$TMPD/chain/job-$step.conf"
+			cp "$(run_field "$kr" result).tmp/job.conf" "$TMPD/chain/job-$step.conf"
 			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
 			grep -q " /chain/kernels/$kr_v.bzImage " "$TMPD/chain.list" ||
 				echo "file /chain/kernels/$kr_v.bzImage $(cat "$TMPD/kernel.$kr_v") 0644 0 0" >>"$TMPD/chain.list"
-			tmo=$((tmo + $(cell_timeout "$kr_cell")))
+			tmo=$((tmo + $(run_timeout "$kr")))
 		done <"$TMPD/chain/steps"
 		# The accelerator first: a KVM probe writes its own initrd where the
 		# chain's goes ($SLOT_TMP/initrd), and the chain then booted the
@@ -92,14 +92,14 @@ kexec_collect() {
 			step=$((step + 1))
 			kr=$(run_record "$r" "$k")
 			prepare_run "$kr"
-			kr_rdir=$(run_field "$kr" rdir)
+			kr_rdir=$(run_field "$kr" result)
 			progress "$(run_field "$kr" variant) run $r (chain step $step)"
 			cp "$TMPD/chainrun/frames.bin" "$TMPD/chainrun/qemu.cmd" "$kr_rdir.tmp/"
 			cp "$TMPD/chainrun/console.log" "$kr_rdir.tmp/console-chain.log"
 			awk -v s="$step" -v m="$CHAIN_STEP" 'index($0, m " ") == 1 { cur = substr($0, length(m) + 2) + 0 } cur == s' \
 				"$TMPD/chainrun/console.log" >"$kr_rdir.tmp/console.log"
 			# a step's seconds are the chain's: none said a run
-			finish_run "$kr_rdir" "$step" "${kc_why:+chain: $kc_why}" "$(run_field "$kr" cell)"
+			finish_run "$kr_rdir" "$step" "${kc_why:+chain: $kc_why}" "$(run_field "$kr" words)"
 		done <"$TMPD/chain/steps"
 	done
 }

@@ -41,8 +41,8 @@ lab_stop() {
 lab_run_one() {
 	lr=$(run_record "$1" "$2")
 	prepare_run "$lr"
-	lr_board=$(run_field "$lr" board) lr_cell=$(run_field "$lr" cell)
-	lr_v=$(run_field "$lr" variant) lr_rdir=$(run_field "$lr" rdir)
+	lr_board=$(run_field "$lr" board) lr_cell=$(run_field "$lr" words)
+	lr_v=$(run_field "$lr" variant) lr_rdir=$(run_field "$lr" result)
 	progress "$lr_v run $1 on $lr_board (lab: ssh $(lab_board SSH), kexec)" "${3:-}"
 	BOOT_SECONDS=
 	run_lab || true
@@ -95,7 +95,7 @@ run_lab() {
 			return 1
 		}
 	fi
-	tmo=$(cell_timeout "$lr_cell")
+	tmo=$(run_timeout "$lr")
 	(cd "$KREPRO_ROOT" && exec sh -c "exec $(lab_board CONSOLE)") </dev/null >"$lr_rdir.tmp/console.log" 2>&1 9>&- &
 	CONSOLE_PID=$!
 	rm -f "$TMPD/port"

@@ -50,16 +50,16 @@ qemu_run_one() {
 	qr=$(run_record "$1" "$2")
 	prepare_run "$qr"
 	qr_board=$(run_field "$qr" board) qr_clock=$(run_field "$qr" clock)
-	qr_cell=$(run_field "$qr" cell) qr_rdir=$(run_field "$qr" rdir)
+	qr_cell=$(run_field "$qr" words) qr_rdir=$(run_field "$qr" result)
 	qr_kernel=$(cat "$TMPD/kernel.$(run_field "$qr" variant)")
 	pick_accel "$qr_board" "$qr_clock"
 	progress "$(run_field "$qr" variant) run $1 on $qr_board ($ACCEL, clock $qr_clock)" "${3:-}"
 	single_initrd "$qr_rdir.tmp/job.conf"
 	rp_mark=$(host_load_mark)
 	BOOT_PLUGIN=
-	[ "$(cell_model "$qr_cell")" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$qr_rdir.tmp" "$qr_kernel" "$qr_board") || exit 2
-	boot_guest "$qr_board" "$qr_clock" "$qr_kernel" "$SLOT_TMP/initrd" "$qr_rdir.tmp" "$(cell_timeout "$qr_cell")" "$ACCEL" \
-		"$(boot_args "$qr_cell" "$1")" || true
+	[ "$(run_field "$qr" model)" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$qr_rdir.tmp" "$qr_kernel" "$qr_board") || exit 2
+	boot_guest "$qr_board" "$qr_clock" "$qr_kernel" "$SLOT_TMP/initrd" "$qr_rdir.tmp" "$(run_timeout "$qr")" "$ACCEL" \
+		"$(run_boot_args "$qr")" || true
 	# Real-mode timings depend on the host: its contention is recorded.
 	[ "$qr_clock" = exact ] || host_load_record "$rp_mark" "$qr_rdir.tmp/host.conf"
 	finish_run "$qr_rdir" 0 "$BOOT_REASON" "$qr_cell" "$BOOT_SECONDS"

@@ -27,7 +27,12 @@
 # "size 8T scaled to 1.2G for qemu-2node's 2 GiB"; "-" when the cell's size
 # is run as it is), the counts given as N% that the board rounds up to one
 # CPU ("nr_task 1% of qemu-2node's 2 CPUs is less than one CPU: 1, rounded
-# up"; "-" for none).  The first error goes to stderr, exit 2.
+# up"; "-" for none), the job (what write_job puts in job.conf before the
+# run's own lines: the cell's keys and its defaults but the host keys, a
+# count in CPUs, a size in bytes, a duration in seconds, a scaled size's
+# asked one as size_asked; space-separated), the matrix forms of its
+# counts, sizes and durations ("matrix.KEY=VALUE" words, host.conf's;
+# "-" for none).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -185,7 +190,7 @@ function scaled(s, b,    sz, room, m) {
 }
 
 # the cell's counts (count: keys) given as N% that are less than one of
-# board b's CPUs: the plan says each is rounded up to 1 (count_of, lib/cells.sh)
+# board b's CPUs: the plan says each is rounded up to 1 (guest_count)
 function count_notes(s, b,    i, key, v, out) {
 	out = ""
 	for (i = 1; i <= ntok; i++) {
@@ -196,6 +201,49 @@ function count_notes(s, b,    i, key, v, out) {
 		out = out (out == "" ? "" : "; ") key " " v " of " b "'s " bcpus[b] " CPUs is less than one CPU: 1, rounded up"
 	}
 	return out == "" ? "-" : out
+}
+
+# The job's words (the facts' job column): words, then the defaults
+# ("-": none), each value in the guest's form; sc, the cell's scaled size
+# (scaled); forms: 1 for the matrix forms instead (forms column).
+function job_words(words, dflt, b, sc, forms,    n, w, i, key, v, c, out) {
+	n = split(words, w, " ")
+	if (dflt != "-") n = split(words " " dflt, w, " ")
+	out = ""
+	for (i = 1; i <= n; i++) {
+		key = w[i]; sub(/=.*/, "", key)
+		v = substr(w[i], length(key) + 2)
+		if (firstwhere[key] == "host") continue
+		c = firstclass[key]
+		if (forms) {
+			if (c == "count" || c == "size" || c == "duration") out = out (out == "" ? "" : " ") "matrix." w[i]
+			continue
+		}
+		if (c == "count") v = guest_count(v, bcpus[b])
+		if (key == "size" && sc != "-") {
+			out = out (out == "" ? "" : " ") "size_asked=" v
+			v = sc; sub(/^[^ ]* /, "", v); sub(/ .*/, "", v)
+		}
+		if (c == "size" && v != "") v = sprintf("%.0f", size_bytes(v))
+		if (c == "duration") v = guest_seconds(v)
+		out = out (out == "" ? "" : " ") key "=" v
+	}
+	return out == "" ? "-" : out
+}
+
+# N, or N% of the board's cpus, at least 1 ("" stays "")
+function guest_count(v, cpus,    n) {
+	if (v == "") return ""
+	n = v ~ /%$/ ? int(substr(v, 1, length(v) - 1) * cpus / 100) : v
+	return n + 0 >= 1 ? n : 1
+}
+
+# 10s 2m 1h 30 -> seconds, as lib/cells.sh to_seconds writes them
+function guest_seconds(v) {
+	if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60
+	if (v ~ /h$/) return substr(v, 1, length(v) - 1) * 3600
+	sub(/s$/, "", v)
+	return v
 }
 
 function seconds(v) {
@@ -290,6 +338,8 @@ FILENAME == ARGV[1] {
 	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
 	if (!($1 in firstwhere)) {
 		firstwhere[$1] = $3
+		# a key's class is its first row's (lib/cells.sh load_key_classes)
+		firstclass[$1] = $2 ~ /^count:/ ? "count" : $2
 		allkeys = allkeys (allkeys == "" ? "" : "|") $1
 		# the path names every key that changes a run: a job key too
 		# (warmup, interval), not a host one (the board, clock and model
@@ -376,6 +426,8 @@ FILENAME == ARGV[3] {
 	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }
 	# the result path; each tenant of a multi-tenant cell has its own (vm_1
 	# by default)
+	sc = scaled(s, b); dj = defaults(s, 0)
+	job = job_words($0, dj, b, sc, 0); forms = job_words($0, dj, b, sc, 1)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
 	# LAVA's runs are another machine (<board>.lava...), exact ones too,
@@ -386,7 +438,7 @@ FILENAME == ARGV[3] {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" defaults(s, 0) "\t" defaults(s, 1) "\t" model "\t" scaled(s, b) "\t" count_notes(s, b)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

@@ -4,9 +4,8 @@
 # (key_table: lib/matrix-keys and the suites' and monitors' meta files) and
 # resolved here (board, clock, nr_task, durations, result path).
 # Reads: MATRIX, RESULTS, TENANT_PREFIX (lib/runs.sh), TMPD/keys,
-# TMPD/boards, a board through board_get (boards_table, cell_timeout).
-# Sets: EXACT_RUNS (exact_runs), KCONFIG, ROOTFS, KEYS, HOST_KEYS
-# COUNT_KEYS SIZE_KEYS DURATION_KEYS DEFAULT_RUNS DEFAULT_BOARD
+# TMPD/boards, a board through board_get (boards_table).
+# Sets: EXACT_RUNS (exact_runs), KCONFIG, ROOTFS, KEYS, DEFAULT_RUNS DEFAULT_BOARD
 # MONITORS_LIST (load_key_classes), CB (board_of), BOARDS_IN_TABLE,
 # TMPD/boards, KNOB_PATH_RE, and the session's settings cells are read
 # with (CELLS_*: cells_set: --board, the compiler, a LAVA
@@ -56,13 +55,6 @@ cells_board_override() { printf '%s\n' "$CELLS_BOARD"; } # --board's, or empty
 # call (plan_check reads the whole matrix's in one).
 runs_of() { cell_fact "$1" 2; } # cell -> its runs, the default applied
 
-# seed_of CELL RUN: the layout seed of run RUN of an exact cell (run N has
-# seed N, or FIRST + N - 1 with "seeds: FIRST[-LAST]"); "" in real mode.
-seed_of() {
-	so=$(cell_fact "$1" 6)
-	[ "$so" = - ] || echo $((so + $2 - 1))
-}
-
 cell_get() { # cell-line key
 	for kv in $1; do
 		case $kv in "$2="*) printf '%s\n' "${kv#*=}"; return 0 ;; esac
@@ -95,29 +87,6 @@ size_of() { # 64M 2g 4096 -> bytes ("" stays ""): the shell's K/M/G/T reader (li
 	echo $((so_n << so_s))
 }
 
-count_of() { # value cpus: N, or N% of the CPUs, as a count ("" stays "")
-	case $1 in
-	'') return 0 ;;
-	*[!0-9]*%) die "$MATRIX: bad count '$1' (N or N%)" ;;
-	*%) n=$((${1%\%} * $2 / 100)) ;;
-	*[!0-9]*) die "$MATRIX: bad count '$1' (N or N%)" ;;
-	*) n=$1 ;;
-	esac
-	# N% below one CPU runs one (the plan says so: lib/cells.awk count_notes)
-	[ "$n" -ge 1 ] || n=1
-	echo "$n"
-}
-
-# cell_clock CELL: the cell's measuring mode, "exact" (QEMU counts
-# instructions: guest time is a function of the inputs alone, see
-# docs/EXACT.md) or "real" (host time); the matrix's (or --clock's) clock=,
-# else its board's clock: (load_board checks it), else real.
-cell_clock() { cell_fact "$1" 4; }
-
-# cell_model CELL: "on" when the cell boots with the memory model (its
-# memory_model:, else its board's; docs/MEMORY-MODEL.md), else "off".
-cell_model() { cell_fact "$1" 10; }
-
 # kernel_args CELL: the cell's kernel_cmdline ('+'-separated boot
 # parameters, e.g. memcg_charge_batch=16+numa_balancing_scan_size_mb=256:
 # the boot parameters the series add) as " a b" (lib/cells.awk checked
@@ -130,15 +99,6 @@ kernel_args() {
 		case $ka in *+*) ka=${ka#*+} ;; *) ka= ;; esac
 	done
 	printf '%s' "$ka_out"
-}
-
-# boot_args CELL RUN: kernel_args and, in exact mode, the run's seed as
-# krepro.seed=S: the kernel mixes its command line into its random pool, so
-# the seed moves KASLR-free layout (user ASLR, hash keys, slab and page
-# order) and the boot's phase; the guest's init moves the rest (docs/EXACT.md).
-boot_args() {
-	ba_seed=$(seed_of "$1" "$2")
-	printf '%s%s' "$(kernel_args "$1")" "${ba_seed:+ krepro.seed=$ba_seed}"
 }
 
 # key_line KEY: the matrix file's line that sets KEY ("" if none).
@@ -292,43 +252,16 @@ cell_fact() {
 	printf '%s\n' "$1" | cells_awk 0 - "$2" || exit 2
 }
 
-# load_key_classes: from the key table (made here, once a session), in one
-# pass, the keys kept out of job.conf (HOST_KEYS), counted in CPUs (COUNT_KEYS, N or N%: job.conf gets the
-# count, the path keeps N%), sizes (SIZE_KEYS: job.conf gets bytes, the
-# path keeps 64M) and durations (DURATION_KEYS: job.conf gets seconds), each
-# " a b ... "; and the defaults of runs and board.  Called once by
+# load_key_classes: the key table (made here, once a session) and, in one
+# pass, the defaults of runs and board (lib/cells.awk resolves each key's
+# class: what job.conf gets of a count, size or duration).  Called once by
 # plan_cells, not at every sourcing.
 load_key_classes() {
 	keys_file
 	MONITORS_LIST=$(monitors_list) # once: cells_awk runs a process a cell
-	{
-		IFS= read -r HOST_KEYS
-		IFS= read -r COUNT_KEYS
-		IFS= read -r SIZE_KEYS
-		IFS= read -r DURATION_KEYS
-		IFS=' ' read -r DEFAULT_RUNS DEFAULT_BOARD
-	} <<EOF
-$(awk '!seen[$1]++ {
-	if ($3 == "host") h = h $1 " "
-	if ($2 ~ /^count:/) c = c $1 " "
-	if ($2 == "size") z = z $1 " "
-	if ($2 == "duration") t = t $1 " "
-	if ($4 == "kit") d[$1] = $5
-} END { print " " h; print " " c; print " " z; print " " t; print d["runs"], d["board"] }' "$KEYS")
+	IFS=' ' read -r DEFAULT_RUNS DEFAULT_BOARD <<EOF
+$(awk '!seen[$1]++ && $4 == "kit" { d[$1] = $5 } END { print d["runs"], d["board"] }' "$KEYS")
 EOF
-}
-
-# cell_defaults CELL [host]: "key=default" lines for each key the cell does
-# not set that has a default: its suite's parameters, the kit's keys and the
-# parameters of the monitors it names; only those that go to job.conf
-# unless "host" (the run-matrix-only keys too).  write_job adds them, so
-# job.conf holds every value the guest runs with.
-cell_defaults() {
-	cd_f=8
-	[ -z "${2:-}" ] || cd_f=9
-	cd_all=$(cell_fact "$1" "$cd_f")
-	[ "$cd_all" = - ] && return 0
-	for cd_kv in $cd_all; do echo "$cd_kv"; done
 }
 
 cell_value() { # cell key -> its value, else its default ("" if neither)
@@ -373,27 +306,3 @@ cells_boards() {
 # another machine: "<board>.lava" (an export), "<board>.lava-HOST-PORT[-TAGS]"
 # (--lava; lib/lava.sh sets LAVA_MACHINE); exact ones "<board>[...].exact".
 variant_dir() { cell_fact "$1" 7; }
-
-cell_timeout() { # cell -> seconds for one boot running it
-	ct=$(cell_get "$1" timeout)
-	[ -n "$ct" ] && ct=$(to_seconds "$ct")
-	ct_rt=$(cell_fact "$1" 5)
-	[ -n "$ct" ] || ct=$(($(board_get "$(cell_board "$1")" BOOT_TIMEOUT) + ${ct_rt:-0} * 2))
-	echo "$ct"
-}
-
-# key_is CLASS KEY: 0 when the key table puts KEY in CLASS (host: run-matrix
-# only; count, size, duration: how write_job resolves its value), without a
-# process; load_key_classes read the classes.  The one reader of the class
-# lists outside this file.
-key_is() {
-	case $1 in
-	host) ki_l=$HOST_KEYS ;;
-	count) ki_l=$COUNT_KEYS ;;
-	size) ki_l=$SIZE_KEYS ;;
-	duration) ki_l=$DURATION_KEYS ;;
-	*) die "key_is: no key class '$1'" ;;
-	esac
-	case $ki_l in *" $2 "*) return 0 ;; esac
-	return 1
-}

@@ -119,7 +119,9 @@ import_lava_run() {
 	mkdir -p "$(dirname "$RDIR")" || die "cannot create $(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
-	ir_write "$RDIR.tmp/job.conf" write_job "$CELL" "$RDIR.tmp/job.conf" "$ir_run" "$ir_isha"
+	# the run as a plan's row (lib/runs.sh run table), its cell checked
+	ir_rec=$(cell_record "$CELL" "$ir_run") || exit 2
+	ir_write "$RDIR.tmp/job.conf" write_job "$ir_rec" "$RDIR.tmp/job.conf" "$ir_isha"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
 		ir_write "$RDIR.tmp/job.conf" append_line result_port=console "$RDIR.tmp/job.conf"
 	# The images LAVA booted, as the export wrote them (two hashes).
@@ -127,7 +129,7 @@ import_lava_run() {
 		[ "$(grep -cxE '(kernel|initramfs) [0-9a-f]{64}' "$IMPORT_DIR/jobs/$IMPORT_N.images")" = 2 ]; then
 		ir_write "$RDIR.tmp/images" cp "$IMPORT_DIR/jobs/$IMPORT_N.images" "$RDIR.tmp/images"
 	fi
-	ir_write "$RDIR.tmp/host.conf" write_matrix_forms "$CELL" "$RDIR.tmp/host.conf"
+	ir_write "$RDIR.tmp/host.conf" write_matrix_forms "$ir_rec" "$RDIR.tmp/host.conf"
 	ir_write "$RDIR.tmp/job.yaml" write_job_yaml "$RDIR.tmp/job.conf" "$(cell_board "$CELL").$LAVA_MACHINE" "$RDIR.tmp/job.yaml"
 	# One copy of the log (it may be hundreds of MB), its credentials
 	# scrubbed (a text frame's base64 passes scrub_secrets untouched):
@@ -181,8 +183,8 @@ lava_conf() {
 # board's job sends its results on the console (result_port=console).
 lava_stage() {
 	ls=$(run_record "$1" "$2")
-	CELL=$(run_field "$ls" cell) ls_v=$(run_field "$ls" variant) ls_board=$(run_field "$ls" board)
-	ls_rel=$(run_field "$ls" rdir)
+	CELL=$(run_field "$ls" words) ls_v=$(run_field "$ls" variant) ls_board=$(run_field "$ls" board)
+	ls_rel=$(run_field "$ls" result)
 	ls_rel=${ls_rel#"$RESULTS"/}
 	JN=$(awk -F '\t' -v p="$ls_rel" '$2 == p { print $1; exit }' "$LAVA_DIR/cells.tsv")
 	if [ -n "$JN" ]; then
@@ -199,7 +201,7 @@ lava_stage() {
 		"artifacts/$JN-initrd.cpio.gz" "jobs/$JN.images" "$JN.yaml"; do
 		refuse_link "$LAVA_DIR/$ls_f"
 	done
-	write_job "$CELL" "$LAVA_DIR/jobs/$JN.conf" "$1" "$ls_isha"
+	write_job "$ls" "$LAVA_DIR/jobs/$JN.conf" "$ls_isha"
 	! board_is "$ls_board" TYPE lab || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
 	if [ ! -f "$LAVA_DIR/artifacts/$ls_v.bzImage" ]; then
@@ -288,8 +290,8 @@ lava_export_collect() {
 # ports).  LAVA_TAGS (--lava-tags) pin it to the devices with those tags.
 lava_job_yaml() {
 	url=${LAVA_URL:-file://$LAVA_DIR}
-	mins=$((($(cell_timeout "$CELL") + 59) / 60 + 5))
-	append=$(guest_cmdline)$(boot_args "$CELL" "$1")
+	mins=$((($(run_timeout "$ls") + 59) / 60 + 5))
+	append=$(guest_cmdline)$(run_boot_args "$ls")
 	echo "# krepro cell $2, run $1: $CELL"
 	echo "# import: ./run-matrix.sh import-lava $LAVA_DIR $JN LOG  (LOG: the job's console log)"
 	echo "job_name: krepro $(cell_get "$CELL" suite) $ls_v run $1 ($JN)"
@@ -303,7 +305,7 @@ lava_job_yaml() {
 	echo "  krepro.job: '$JN'"
 	echo "  krepro.result: '$ls_rel'"
 	if board_is "$ls_board" TYPE qemu; then
-		BOOT_CLOCK=$(cell_clock "$CELL")
+		BOOT_CLOCK=$(run_field "$ls" clock)
 		# LAVA's own qemu template runs "-cpu host -enable-kvm" for amd64
 		# unless no_kvm is set, and ignores cpu: there: the board's CPU
 		# model and accelerator go in extra_options.

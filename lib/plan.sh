@@ -9,7 +9,8 @@
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
 # PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
-# each cell, its memory_model in column 10).
+# each cell, its memory_model in column 10), TMPD/plan.all (every run:
+# "RUN K pending|kept") and TMPD/runs.tsv, the run table (lib/runs.sh).
 # Other modules ask the plan's totals with plan_fact (TMPD/plan.facts).
 
 # plan_cells CLOCK LKP-TESTS: MATRIX (default: the embedded one) ->
@@ -87,12 +88,19 @@ plan_check() {
 	VARIANTS=
 	pc_loaded=
 	exec 3<"$TMPD/cells"
-	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale cnote; do
+	while IFS='	' read -r k runs b clock rt seed vd ddj _ model scale cnote _; do
 		IFS= read -r cell <&3
 		# The cell's backend (its board's facts), before anything is built.
 		if [ "$b" != "$pc_loaded" ]; then
 			load_board "$b" && pc_loaded=$b
 			plan_board_origin "$b"
+			# what --dry-run prints of the board, once a board
+			if [ "$pc_dry" = 1 ]; then
+				pc_what=$(board_get "$b" MODEL)
+				[ -n "$pc_what" ] || pc_what=$(board_get "$b" TYPE)
+				pc_board="$pc_what, $(board_get "$b" CPUS) cpus, $(board_get "$b" MEMORY)"
+				pc_caches="L1d $(board_get "$b" MODEL_L1D), L2 $(board_get "$b" MODEL_L2), LLC $(board_get "$b" MODEL_LLC) a node, $(board_get "$b" MODEL_LINE)-byte lines"
+			fi
 		fi
 		backend_of_cell "$cell" "$clock" "$b" "$model" "$k"
 		for kv in $cell; do
@@ -106,7 +114,7 @@ plan_check() {
 			esac
 		done
 		# plan_runs reads each cell's runs and result path from here.
-		printf '%s %s %s\n' "$runs" "$vd" "$b" >>"$TMPD/cellruns"
+		printf '%s %s %s %s\n' "$runs" "$vd" "$b" "$seed" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
 		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
 			PLAN_FEW_SEEDS=1
@@ -115,19 +123,16 @@ plan_check() {
 		# a size the board cannot hold is never booted as is: the scaled
 		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
 		[ "$scale" = - ] || note "$MATRIX: cell $k: ${scale#* * } (docs/BENCHMARKS.md, sizes on a board)"
-		# a count of N% below one CPU runs one task (count_of), said here
+		# a count of N% below one CPU runs one task (lib/cells.awk guest_count), said here
 		[ "$cnote" = - ] || note "$MATRIX: cell $k: $cnote"
 		v=${vd##*/}
 		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
 		if [ "$pc_dry" = 1 ]; then
-			pc_what=$(board_get "$b" MODEL)
-			[ -n "$pc_what" ] || pc_what=$(board_get "$b" TYPE)
-			printf 'cell %d/%d: %s\n  board %s: %s, %s cpus, %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
-				"$k" "$NCELLS" "$cell" "$b" "$pc_what" "$(board_get "$b" CPUS)" "$(board_get "$b" MEMORY)" "$clock" \
+			printf 'cell %d/%d: %s\n  board %s: %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
+				"$k" "$NCELLS" "$cell" "$b" "$pc_board" "$clock" \
 				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
 			[ "$seed" = - ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$seed" "$((seed + runs - 1))"
-			[ "$model" != on ] || printf '  memory model: L1d %s, L2 %s, LLC %s a node, %s-byte lines (docs/MEMORY-MODEL.md)\n' \
-				"$(board_get "$b" MODEL_L1D)" "$(board_get "$b" MODEL_L2)" "$(board_get "$b" MODEL_LLC)" "$(board_get "$b" MODEL_LINE)"
+			[ "$model" != on ] || printf '  memory model: %s (docs/MEMORY-MODEL.md)\n' "$pc_caches"
 			[ "$ddj" = - ] || printf '  defaults (docs/KEYS.md): %s\n' "$ddj"
 		fi
 	done <"$TMPD/cellfacts"
@@ -172,26 +177,33 @@ plan_runs() {
 	# Each cell's runs and result path come from plan_check (TMPD/cellruns,
 	# one line a cell): no process a run.
 	MAXRUNS=$(cut -d' ' -f1 "$TMPD/cellruns" | sort -n | tail -n 1)
+	# the run table's columns are TAB-separated, its rows lines
+	case $RESULTS in *'	'* | *'
+'*) die "$RESULTS: a results folder with a TAB or a newline in its path cannot be planned" ;; esac
 	# a result folder planted as a link is neither read (its runs kept)
 	# nor written through
-	while read -r _ pr_vd _; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
+	while read -r _ pr_vd _ _; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
 	r=1
 	while [ "$r" -le "$MAXRUNS" ]; do
 		k=0
-		while read -r pr_runs pr_vd pr_b; do
+		while read -r pr_runs pr_vd pr_b pr_seed; do
 			k=$((k + 1))
 			[ "$r" -le "$pr_runs" ] || continue
 			if [ -d "$pr_vd/$r" ] && [ "$pr_rerun" = 0 ]; then
-				check_kept_seed "$(sed -n "${k}p" "$TMPD/cells")" "$r" "$pr_vd/$r"
+				check_kept_seed "$pr_seed" "$r" "$pr_vd/$r"
 				check_kept_board "$pr_b" "$pr_vd/$r"
 				check_kept_monitors "$(sed -n "${k}p" "$TMPD/cells")" "$pr_vd/$r"
 				note "${pr_vd##*/} run $r: complete, kept"
+				echo "$r $k kept"
 				continue
 			fi
-			echo "$r $k"
+			echo "$r $k pending"
 		done <"$TMPD/cellruns"
 		r=$((r + 1))
-	done >"$TMPD/plan"
+	done >"$TMPD/plan.all"
+	runs_table "$TMPD/cellfacts" "$TMPD/cells" "$TMPD/backends" "$TMPD/plan.all" >"$TMPD/runs.tsv"
+	# the boots to make, "RUN K" (backends split it: run_plan)
+	sed -n 's/ pending$//p' "$TMPD/plan.all" >"$TMPD/plan"
 	PENDING=$(wc -l <"$TMPD/plan")
 	printf 'name %s\ncells %s\nruns %s\npending %s\nvariants%s\n' "$MATRIX_NAME" "$NCELLS" "$TOTAL_RUNS" "$PENDING" "$VARIANTS" >"$TMPD/plan.facts"
 }
@@ -231,10 +243,12 @@ check_kept_monitors() {
 		die "$2: kept run sampled monitors '$km_have', but this matrix asks for '$km_want': use another -o, or --rerun"
 }
 
-# check_kept_seed CELL RUN RDIR: a complete run kept for this plan has the
-# seed the plan gives it: one cell's runs never mix seed sets.
+# check_kept_seed FIRST RUN RDIR: a complete run kept for this plan has the
+# seed the plan gives it (the cell's FIRST seed + RUN - 1; FIRST "-" in
+# real mode): one cell's runs never mix seed sets.
 check_kept_seed() {
-	ks_want=$(seed_of "$1" "$2")
+	ks_want=
+	[ "$1" = - ] || ks_want=$(($1 + $2 - 1))
 	ks_have=$(sed -n 's/^seed=//p' "$3/job.conf" 2>/dev/null) || ks_have= # (a run without one: set -e)
 	[ "$ks_want" = "$ks_have" ] ||
 		die "$3: kept run made with seed '${ks_have:-none}', but this matrix gives run $2 seed '${ks_want:-none}' (seeds: in docs/EXACT.md); use another -o, or --rerun"

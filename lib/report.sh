@@ -93,14 +93,19 @@ write_report() {
 	wr_vs=$(plan_fact variants)
 	: >"$TMPD/report"
 	HTML=
-	while IFS= read -r c; do
-		t=$(cell_get "$c" tenants)
-		i=1
-		while [ "$i" -le "${t:-1}" ]; do
-			if [ "${t:-1}" = 1 ]; then dirname "$(variant_dir "$c")"; else dirname "$(variant_dir "$c tenant=$TENANT_PREFIX$i")"; fi
-			i=$((i + 1))
-		done
-	done <"$TMPD/cells" | sort -u >"$TMPD/report.dirs"
+	{
+		# each run's comparison folder: its result's, less variant and run
+		runs_column result | sed 's|/[^/]*/[^/]*$||'
+		# the other tenants' of a multi-tenant cell (the table holds the first's)
+		while IFS= read -r c; do
+			t=$(cell_get "$c" tenants)
+			i=2
+			while [ "$i" -le "${t:-1}" ]; do
+				dirname "$(variant_dir "$c tenant=$TENANT_PREFIX$i")"
+				i=$((i + 1))
+			done
+		done <"$TMPD/cells"
+	} | sort -u >"$TMPD/report.dirs"
 	# One line per directory: paths may hold spaces.
 	while IFS= read -r vd; do
 		set --

@@ -2,7 +2,7 @@
 # lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
 # Reads: TMPD/cells, the cell's board CPUS (board_get), initramfs_sha,
-# the key classes (key_is), the plan's pending boots (plan_fact), H.
+# the run table (TMPD/runs.tsv), the plan's pending boots (plan_fact), H.
 # Sets: TENANT_PREFIX, HOST_FILES, START, done_runs, failed_runs (runs_start;
 # asked with runs_failed, runs_elapsed).  A run is a record (run_record), an
 # argument of the functions that need it: the backends' run_one read its
@@ -11,45 +11,32 @@
 
 # --- run --------------------------------------------------------------------
 
-write_job() { # cell file run initramfs-sha256: every key the guest needs, defaults added, values resolved
-	# a size its board cannot hold: the scaled bytes, and the matrix's size
-	# as size_asked (lib/cells.awk, scaled)
-	wj_scale=$(cell_fact "$1" 11) || exit 2
-	wj_cpus=$(board_get "$(cell_board "$1")" CPUS)
+# write_job RECORD FILE INITRAMFS-SHA256: job.conf, every key the guest
+# needs (the run table's job column: the cell's keys and defaults, each
+# value in the guest's form, lib/cells.awk job_words), then the run's
+# variant, clock, seed and the initramfs it is for.
+write_job() {
 	{
-		for kv in $1 $(cell_defaults "$1"); do
-			key=${kv%%=*} val=${kv#*=}
-			! key_is host "$key" || continue
-			! key_is count "$key" || val=$(count_of "$val" "$wj_cpus")
-			if [ "$key" = size ] && [ "${wj_scale:--}" != - ]; then
-				echo "size_asked=$val"
-				val=${wj_scale#* }
-				val=${val%% *}
-			fi
-			! key_is size "$key" || val=$(size_of "$val")
-			! key_is duration "$key" || val=$(to_seconds "$val")
-			echo "$key=$val"
+		for kv in $(run_field "$1" job); do
+			[ "$kv" = - ] || echo "$kv"
 		done
-		echo "variant=$(basename "$(variant_dir "$1")")"
-		echo "clock=$(cell_clock "$1")"
-		wj_seed=$(seed_of "$1" "$3")
-		[ -z "$wj_seed" ] || echo "seed=$wj_seed"
-		echo "initramfs_sha256=${4:-}"
+		echo "variant=$(run_field "$1" variant)"
+		echo "clock=$(run_field "$1" clock)"
+		wj_seed=$(run_field "$1" seed)
+		[ "$wj_seed" = - ] || echo "seed=$wj_seed"
+		echo "initramfs_sha256=${3:-}"
 	} >"$2"
 }
 
-# write_matrix_forms CELL FILE: host.conf's "matrix.KEY=VALUE" lines, the
+# write_matrix_forms RECORD FILE: host.conf's "matrix.KEY=VALUE" lines, the
 # values write_job resolves (a count, size or duration: 100%, 64M, 10s) as
-# the matrix, the plan and the result path write them.  job.conf keeps what
-# the guest ran with (2, bytes, seconds): it is the guest's input, and a byte
-# more of it moves every exact digit; the pivot and job.yaml read these.
+# the matrix, the plan and the result path write them (the run table's
+# forms column).  job.conf keeps what the guest ran with (2, bytes,
+# seconds): it is the guest's input, and a byte more of it moves every
+# exact digit; the pivot and job.yaml read these.
 write_matrix_forms() {
-	for kv in $1 $(cell_defaults "$1"); do
-		key=${kv%%=*}
-		! key_is host "$key" || continue
-		if key_is count "$key" || key_is size "$key" || key_is duration "$key"; then
-			echo "matrix.$kv"
-		fi
+	for kv in $(run_field "$1" forms); do
+		[ "$kv" = - ] || echo "$kv"
 	done >"$2"
 }
 
@@ -233,52 +220,111 @@ split_tenants() {
 	return 0
 }
 
-# run_record RUN K: planned run RUN of cell K (line K of TMPD/cells) as a
-# record, one line of tab-separated fields that run_field reads: the run,
-# K, the cell's board, variant, clock, the run's directory and the cell.
-# The backends' run_one get it from here, not from session globals.
-run_record() {
-	rr_cell=$(sed -n "${2}p" "$TMPD/cells")
-	rr_vd=$(variant_dir "$rr_cell")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(cell_board "$rr_cell")" "${rr_vd##*/}" \
-		"$(cell_clock "$rr_cell")" "$rr_vd/$1" "$rr_cell"
+# --- the run table ------------------------------------------------------------
+# TMPD/runs.tsv (docs/ARCHITECTURE.md, "The run table"): the plan's runs, a
+# row each, TAB-separated under a header naming the columns, written once
+# a matrix run (plan_runs) from the cells' facts (lib/cells.awk): the run
+# and its cell's number, whether it is to boot or kept, variant, board,
+# backend, clock, the run's seed ("-" in real mode), memory model, runtime
+# in seconds, result folder, the job's values in the guest's form (job),
+# their matrix forms (forms) and the cell's own words.  Every run's files
+# and boots read it by column name (run_field); no cell fact is computed
+# again after planning.  run_plan keeps a copy in RESULTS/plans/.
+RUN_COLUMNS="run cell state variant board backend clock seed model runtime result job forms words"
+
+# runs_table FACTS CELLS BACKENDS PLAN: the table, header first, for
+# PLAN's "RUN K STATE" lines: cell K's facts are line K of FACTS
+# (lib/cells.awk's), its words line K of CELLS, its backend line K of
+# BACKENDS.
+runs_table() {
+	awk -F '\t' -v cols="$RUN_COLUMNS" '
+	BEGIN { OFS = "\t"; n = split(cols, c, " "); for (i = 1; i <= n; i++) printf "%s%s", c[i], i < n ? OFS : "\n" }
+	FILENAME == ARGV[1] { f[FNR] = $0; next }
+	FILENAME == ARGV[2] { w[FNR] = $0; next }
+	FILENAME == ARGV[3] { b[FNR] = $0; next }
+	{
+		split($0, p, " "); split(f[p[2]], x, "\t")
+		v = x[7]; sub(/.*\//, "", v)
+		print p[1], p[2], p[3], v, x[3], b[p[2]], x[4], x[6] == "-" ? "-" : x[6] + p[1] - 1, x[10], x[5], x[7] "/" p[1], x[13], x[14], w[p[2]]
+	}' "$@"
 }
 
-# run_field RECORD NAME: one field of a run_record: run, k, board, variant,
-# clock, rdir or cell.  No field is empty (a cell has keys; tabs collapse).
+# run_record RUN K: planned run RUN of cell K, its row of the run table.
+# The backends' run_one get it from here, not from session globals.
+run_record() {
+	awk -F '\t' -v r="$1" -v k="$2" 'NR > 1 && $1 == r && $2 == k { print; f = 1; exit } END { exit !f }' "$TMPD/runs.tsv" ||
+		die "run_record: no run $1 of cell $2 in the run table (a bug: please report it)"
+}
+
+# runs_column NAME: column NAME of every row of the run table, a line each.
+runs_column() {
+	awk -F '\t' -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; if (!k) exit 2; next } { print $k }' "$TMPD/runs.tsv" ||
+		die "runs_column: no column '$1' in the run table"
+}
+
+# cell_record CELL RUN: the row run RUN of CELL (key=value words outside
+# a plan: an imported LAVA job, the tests) has, its facts read once.
+cell_record() {
+	boards_table "$(cell_board "$1")"
+	printf '%s\n' "$1" >"$TMPD/cells.one"
+	cells_awk 0 "$TMPD/cells.one" >"$TMPD/cellfacts.one" || exit 2
+	echo - >"$TMPD/backends.one"
+	echo "$2 1 pending" >"$TMPD/plan.one"
+	runs_table "$TMPD/cellfacts.one" "$TMPD/cells.one" "$TMPD/backends.one" "$TMPD/plan.one" | sed 1d
+}
+
+# run_field RECORD NAME: one column of a run table row, by its name
+# (RUN_COLUMNS).  No column is empty ("-" for none; tabs collapse).
 run_field() {
-	rf_name=$2 rf_ifs=$IFS rf_opts=$-
+	rf_name=$2 rf_i=0 rf_n=
+	for rf_c in $RUN_COLUMNS; do
+		rf_i=$((rf_i + 1))
+		[ "$rf_c" != "$rf_name" ] || rf_n=$rf_i
+	done
+	[ -n "$rf_n" ] || die "run_field: no column '$rf_name'"
+	rf_ifs=$IFS rf_opts=$-
 	set -f
 	IFS='	'
 	# shellcheck disable=SC2086 # split at tabs only, no globbing
 	set -- $1
 	IFS=$rf_ifs
 	case $rf_opts in *f*) ;; *) set +f ;; esac
-	case $rf_name in
-	run) printf '%s\n' "$1" ;;
-	k) printf '%s\n' "$2" ;;
-	board) printf '%s\n' "$3" ;;
-	variant) printf '%s\n' "$4" ;;
-	clock) printf '%s\n' "$5" ;;
-	rdir) printf '%s\n' "$6" ;;
-	cell) printf '%s\n' "$7" ;;
-	*) die "run_field: no field '$rf_name'" ;;
-	esac
+	eval "printf '%s\n' \"\${$rf_n}\""
 }
 
-# prepare_run RECORD: a fresh RDIR.tmp (the record's rdir) with the run's job.
+# run_boot_args RECORD: the cell's kernel_args and, in exact mode, the
+# run's seed as krepro.seed=S: the kernel mixes its command line into its
+# random pool, so the seed moves KASLR-free layout (user ASLR, hash keys,
+# slab and page order) and the boot's phase; the guest's init moves the
+# rest (docs/EXACT.md).
+run_boot_args() {
+	ba_seed=$(run_field "$1" seed)
+	printf '%s' "$(kernel_args "$(run_field "$1" words)")"
+	[ "$ba_seed" = - ] || printf ' krepro.seed=%s' "$ba_seed"
+}
+
+# run_timeout RECORD: seconds for one boot running it: the cell's
+# timeout:, else its board's boot timeout and twice its runtime.
+run_timeout() {
+	rt_t=$(cell_get "$(run_field "$1" words)" timeout)
+	if [ -n "$rt_t" ]; then
+		to_seconds "$rt_t"
+	else
+		echo $(($(board_get "$(run_field "$1" board)" BOOT_TIMEOUT) + $(run_field "$1" runtime) * 2))
+	fi
+}
+
+# prepare_run RECORD: a fresh RDIR.tmp (the record's result) with the run's job.
 prepare_run() {
-	pr_rdir=$(run_field "$1" rdir)
-	pr_cell=$(run_field "$1" cell)
-	pr_run=$(run_field "$1" run)
+	pr_rdir=$(run_field "$1" result)
 	# a folder of the result path planted as a link is refused
 	no_links_below "$RESULTS" "$pr_rdir.tmp"
 	mkdir -p "$(dirname "$pr_rdir")"
 	rm -rf "$pr_rdir.tmp"
 	mkdir "$pr_rdir.tmp"
 	pr_isha=$(initramfs_sha)
-	write_job "$pr_cell" "$pr_rdir.tmp/job.conf" "$pr_run" "$pr_isha"
-	write_matrix_forms "$pr_cell" "$pr_rdir.tmp/host.conf"
+	write_job "$1" "$pr_rdir.tmp/job.conf" "$pr_isha"
+	write_matrix_forms "$1" "$pr_rdir.tmp/host.conf"
 	{
 		echo "board_sha256=$(board_sha "$(run_field "$1" board)")"
 		# what built the images, and the QEMU that boots them (boot_guest)
@@ -287,18 +333,26 @@ prepare_run() {
 			root_tools_id | awk '{ print "tools=" $1; if (NF > 1) { sub(/^sha256:/, "", $2); print "tools_sha256=" $2 } }' |
 				tr -c 'A-Za-z0-9._%+@:/=,\n-' _
 		fi
-		[ "$(board_get "$(run_field "$1" board)" TYPE)" != qemu ] || run_qemu "$(cell_clock "$pr_cell")"
+		[ "$(board_get "$(run_field "$1" board)" TYPE)" != qemu ] || run_qemu "$(run_field "$1" clock)"
 	} >>"$pr_rdir.tmp/host.conf"
 	write_images "$pr_rdir.tmp" "$(run_field "$1" variant)" "$pr_isha"
 	write_job_yaml "$pr_rdir.tmp/job.conf" "$(run_field "$1" board)" "$pr_rdir.tmp/job.yaml"
 }
 
 # runs_start: the plan's runs begin (run_plan): elapsed time and counts
-# from here; runs_failed and runs_elapsed say them.
+# from here (runs_failed and runs_elapsed say them); the run table kept
+# in RESULTS/plans/.
 runs_start() {
 	START=$(date +%s)
 	done_runs=0
 	failed_runs=0
+	# the run table, kept beside the results it planned (a new file each
+	# matrix run: what was planned is never overwritten)
+	rs_f=$RESULTS/plans/$(date +%Y%m%d-%H%M%S)-$(plan_fact name)
+	rs_n=
+	while [ -e "$rs_f$rs_n.tsv" ]; do rs_n=$((${rs_n:-1} + 1)); done
+	{ mkdir -p "$RESULTS/plans" && cp "$TMPD/runs.tsv" "$rs_f$rs_n.tsv"; } ||
+		die "cannot keep the run table in $RESULTS/plans"
 }
 runs_failed() { echo "$failed_runs"; }
 runs_elapsed() { echo "$(($(date +%s) - START))"; }

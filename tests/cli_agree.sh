@@ -25,9 +25,8 @@ mkdir -p "$D"
 # shellcheck disable=SC2016 # expanded by the inner sh
 KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
 	mkdir -p "$TMPD"; load_key_classes
-	variant_dir() { echo /r/base; }
 	c="suite=vm-scalability test=anon-w-seq-mt nr_task=100% size=64M runtime=10s variant=base board=qemu-2node"
-	write_job "$c" "$1/job.conf" 1 0123 && write_matrix_forms "$c" "$1/host.conf" &&
+	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
 		write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$D" >"$T_OUT" 2>&1
 assert "the run's files are written" test -s "$D/host.conf"
 for kv in nr_task=2 size=67108864 runtime=10; do
@@ -43,9 +42,8 @@ mkdir -p "$D.big"
 # shellcheck disable=SC2016 # expanded by the inner sh
 KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
 	load_key_classes
-	variant_dir() { echo /r/base; }
 	c="suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node"
-	write_job "$c" "$1/job.conf" 1 0123 && write_matrix_forms "$c" "$1/host.conf" &&
+	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
 		write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$D.big" >"$T_OUT" 2>&1
 assert "8T on 2 GiB: job.conf runs the scaled size" grep -qx "size=1287651328" "$D.big/job.conf"
 assert "... job.yaml: size: '8T', once" test "$(grep -c "^size" "$D.big/job.yaml")" = 1

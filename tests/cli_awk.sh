@@ -113,8 +113,7 @@ run_all() {
 		# shellcheck disable=SC2016 # expanded by the inner sh
 		KREPRO_ROOT=$PWD TMPD=$T_DIR/$aw/tmpd PATH=$P sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
 			mkdir -p "$TMPD"; load_key_classes
-			variant_dir() { echo /r/base; }
-			write_job "$1" "$2/job.conf" 2 0123 && write_matrix_forms "$1" "$2/host.conf" &&
+			r=$(cell_record "$1" 2) && write_job "$r" "$2/job.conf" 0123 && write_matrix_forms "$r" "$2/host.conf" &&
 				write_job_yaml "$2/job.conf" qemu-2node "$2/job.yaml"' sh "$c" "$o/$n" >"$o/$n.log" 2>&1 ||
 			failed "a run's job files failed" "$o/$n.log"
 	done

@@ -65,8 +65,10 @@ expect_in "... names both" "$T_OUT" "backends: 2, each prepared, run and collect
 mkdir -p "$T_DIR/rp"
 printf '1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n' >"$T_DIR/rp/plan"
 printf 'a\nb\na\n' >"$T_DIR/rp/backends"
+printf 'name two\n' >"$T_DIR/rp/plan.facts"
+printf 'run\tcell\n' >"$T_DIR/rp/runs.tsv"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/rp sh -c '. lib/common.sh; . lib/runs.sh; . lib/backend.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/common.sh; . lib/runs.sh; . lib/backend.sh; . lib/plan.sh
 	JOBS=1
 	for b in a b; do
 		eval "${b}_facts() { :; }; ${b}_prepare() { echo $b prepare; }; ${b}_collect() { echo $b collect; }
@@ -76,6 +78,8 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/rp sh -c '. lib/common.sh; . lib/runs.sh; . lib/bac
 printf '%s\n' "a prepare" "a run 1 cell 1" "a run 1 cell 3" "a run 2 cell 1" "a run 2 cell 3" "a collect" \
 	"b prepare" "b run 1 cell 2" "b run 2 cell 2" "b collect" >"$T_DIR/rp/want"
 assert "run_plan: each backend prepared, run and collected" cmp -s "$T_DIR/rp/want" "$T_DIR/rp/got"
+assert "run_plan keeps the run table in the results (plans/DATE-MATRIX.tsv)" \
+	sh -c 'for f in "$1"/plans/*-two.tsv; do cmp -s "$f" "$2"; done' sh "$T_DIR/rp/res" "$T_DIR/rp/runs.tsv"
 [ "$T_FAILED" = 0 ] || diff "$T_DIR/rp/want" "$T_DIR/rp/got"
 
 t_summary

@@ -145,10 +145,8 @@ expect_in "naming the check" "$T_OUT" 'bad check "intt:1:9" for loops'
 # specjbb as '5s', which it refuses), sizes, counts; and adds the defaults.
 mkdir -p "$T_DIR/wj"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/common.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
-	B_CPUS=4
-	variant_dir() { echo /r/base; }
-	write_job "suite=specjbb rampup=5s runtime=1m memory=64M warehouses=2 variant=base board=qemu-2node" "$1" "" 0123' \
+KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
+	write_job "$(cell_record "suite=specjbb rampup=5s runtime=1m memory=64M warehouses=2 variant=base board=qemu-2node" 1)" "$1" 0123' \
 	sh "$T_DIR/wj/job.conf" >"$T_OUT" 2>&1
 for kv in rampup=5 runtime=60 memory=67108864 threads=1 interval=1 monitors=meminfo+proc-vmstat; do
 	assert "write_job: $kv" grep -qx "$kv" "$T_DIR/wj/job.conf"
@@ -556,10 +554,8 @@ assert "... a size that fits is untouched" sh -c "! grep -q 'cell [0-9]*: size 6
 mkdir -p "$T_DIR/wjs"
 # shellcheck disable=SC2016 # expanded by the inner sh
 KREPRO_ROOT=$PWD TMPD=$T_DIR/wjs sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
-	B_CPUS=2
-	variant_dir() { echo /r/base; }
-	write_job "suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node" "$1" "" 0123
-	write_job "suite=vm-scalability test=mmap-pread-rand-mt size=8T fs=ext2 variant=base board=qemu-2node" "$1.kept" "" 0123' \
+	write_job "$(cell_record "suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node" 1)" "$1" 0123
+	write_job "$(cell_record "suite=vm-scalability test=mmap-pread-rand-mt size=8T fs=ext2 variant=base board=qemu-2node" 1)" "$1.kept" 0123' \
 	sh "$T_DIR/wjs/job.conf" >"$T_OUT" 2>&1
 assert "job.conf: the scaled size (3/5 of 2 GiB, to the MiB)" grep -qx "size=1287651328" "$T_DIR/wjs/job.conf"
 assert "job.conf: the matrix's size recorded" grep -qx "size_asked=8T" "$T_DIR/wjs/job.conf"

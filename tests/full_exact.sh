@@ -62,6 +62,26 @@ assert "seed 1 again, alone and under load: identical stats.json" cmp "$V1/stats
 assert "seed 1 again: identical kmsg timestamps" cmp "$V1/kmsg" "$V/1/kmsg"
 assert "seed 1 again: not marked NOT-DETERMINISTIC" test ! -e "$V/1/NOT-DETERMINISTIC"
 assert "each run records the images it booted" grep -q '^kernel [0-9a-f]\{64\}$' "$V/1/images"
+# The run table (docs/ARCHITECTURE.md): kept in the results, one file a
+# matrix run; its job and forms columns are what job.conf and host.conf got.
+P=$(find "$R/plans" -name '*-aa.tsv' | head -n 1)
+assert "the run table is kept in the results, a file a matrix run" test "$(find "$R/plans" -name '*.tsv' | wc -l)" = 2
+assert "... its header names the columns" sh -c "head -n 1 '$P' | tr '\t' ' ' | grep -qx 'run cell state variant board backend clock seed model runtime result job forms words'"
+assert "... a row a run" test "$(($(wc -l <"$P") - 1))" = 2
+# shellcheck disable=SC2016 # awk's
+assert "... job.conf is the row's job column, then variant, clock, seed and initramfs" awk -F '\t' 'NR > 1 {
+	n = split($12, w, " "); f = $11 "/job.conf"; i = 0
+	while ((getline l <f) > 0) if (++i <= n && l != w[i]) bad = 1
+	close(f)
+	if (i != n + 4) bad = 1
+} END { exit bad + (NR < 3) }' "$P"
+# shellcheck disable=SC2016 # awk's
+assert "... host.conf's matrix forms are the row's forms" awk -F '\t' 'NR > 1 {
+	n = split($13, w, " "); f = $11 "/host.conf"; i = 0
+	while ((getline l <f) > 0) if (l ~ /^matrix\./ && l != w[++i]) bad = 1
+	close(f)
+	if (i != n) bad = 1
+} END { exit bad + (NR < 3) }' "$P"
 # A run that does not repeat its digits is named: run 2's kept result is
 # forged, then run 2 is booted again with its seed.
 sed 's/"will-it-scale.per_process_ops": [0-9.]*/"will-it-scale.per_process_ops": 1/' \
