@@ -48,6 +48,14 @@
 #   LC_ALL=C awk -v table=meaning -f tools/meta-tables.awk monitors/*/meta suites/*/meta
 #       every line, as the C string krp_meaning_text (core/meaning.h reads
 #       the metrics' meaning from it)
+# Checked in every table, no table of their own: a suite's "size KEY
+# refuse|scale WHEN SHARE" lines, which lib/cells.awk reads from the meta
+# files: how much of KEY (one of its param lines) a cell holds in 3/5 of
+# its board's memory, the first line whose WHEN holds ("-", or KEY=GLOB|...
+# and KEY!=GLOB|... joined by ',', a GLOB's trailing '*' any rest): SHARE N
+# (N times KEY: N processes), /N (a Nth of it) or any (none: any size); a
+# size above that is refused (refuse) or, a "size" KEY, scaled to it
+# (scale: job.conf gets the bytes and size_asked; SHARE 1, /N or any).
 # A bad line or a name given twice stops it naming file and line.  So does
 # a line that is not safe inside a C string (a backslash, a double quote,
 # "??", which C11 reads as a trigraph, or a byte outside printable ASCII and
@@ -118,7 +126,7 @@ $1 == "metrics" {
 	}
 }
 # A meaning line: "PATTERN WORD..." (core/meaning.h), its direction if any.
-NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$)/ {
+NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$|size$)/ {
 	# its pattern's name: up to the first '.' or '*'; none ("*.time.*"): a
 	# shape any suite's metrics may have, never a headline
 	pn = $1
@@ -204,6 +212,18 @@ $1 == "lkp" {
 		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
 	} else
 		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\" or \"lkp needs KEY WHY\"")
+}
+# size: a suite's size on a board (the header says how; lib/cells.awk reads
+# them); KEY is one of its param lines (checked at END, as lkp's are).
+$1 == "size" {
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a size line is in suites/<name>/meta")
+	zc = "[a-z][a-z0-9_]*!?=[A-Za-z0-9_.-]+[*]?([|][A-Za-z0-9_.-]+[*]?)*"
+	if (NF != 5 || $3 !~ /^(refuse|scale)$/ || ($4 != "-" && $4 !~ ("^" zc "(," zc ")*$")) ||
+	    $5 !~ /^(any|[1-9][0-9]*|\/[1-9][0-9]*)$/)
+		bad("expected \"size KEY refuse|scale WHEN SHARE\" (WHEN: - or KEY=GLOB|... and KEY!=GLOB|... joined by ','; SHARE: N, /N or any)")
+	if ($3 == "scale" && ($2 != "size" || $5 ~ /^[0-9]/ && $5 != 1))
+		bad("a scaled size is the key size, its SHARE 1, /N or any (job.conf's size_asked)")
+	lkp_key($2, folder())
 }
 # tests: the names a suite's guest programs run (the header says how).
 function test_name(n) {
