@@ -26,12 +26,14 @@ COMMON_SRC = $(sort $(wildcard tools/common/*.c))
 # parsers beside each suite and monitor (suites/<name>/parse.c,
 # monitors/<name>/parse.c) go into the parse archive but see only core and
 # input; the parse layer's table reaches their parse.h as "<name>/parse.h".
+# A suite's rules of reading a report email (suites/<name>/report.c) go into
+# the input archive and see only core and input (report_params.h).
 HOSTLIB = tools/host/lib
 LAYERS = common core input parse analyze render
 UNITS = $(LAYERS) parsers
 common_SRC = $(COMMON_SRC)
 core_SRC = $(sort $(wildcard $(HOSTLIB)/core/*.c)) $(MEANING_C)
-input_SRC = $(sort $(wildcard $(HOSTLIB)/input/*.c))
+input_SRC = $(sort $(wildcard $(HOSTLIB)/input/*.c)) $(sort $(wildcard suites/*/report.c))
 parse_SRC = $(sort $(wildcard $(HOSTLIB)/parse/*.c))
 parsers_SRC = $(sort $(wildcard suites/*/parse.c monitors/*/parse.c))
 analyze_SRC = $(sort $(wildcard $(HOSTLIB)/analyze/*.c))
@@ -47,11 +49,12 @@ render_INC = $(analyze_INC) -I$(HOSTLIB)/render
 HOST_HDRS = $(HDRS) $(wildcard $(HOSTLIB)/*/*.h) $(META_TABLES)
 # The tables the folders declare in their meta files (tools/meta-tables.awk):
 # the monitors krepro-monitor runs, the raw files' parsers and their headers,
-# the suites' lkp-tests names (krepro-lkpjob).
+# the suites' lkp-tests names (krepro-lkpjob), the report reader's rules.
 GEN = $(OUT)/gen
 MONITOR_META = $(sort $(wildcard monitors/*/meta))
 SUITE_META = $(sort $(wildcard suites/*/meta))
-META_TABLES = $(GEN)/monitors.def $(GEN)/raw_files.def $(GEN)/parse_headers.h $(GEN)/lkp_suites.def
+META_TABLES = $(GEN)/monitors.def $(GEN)/raw_files.def $(GEN)/parse_headers.h $(GEN)/lkp_suites.def \
+              $(GEN)/report_rules.def
 # What metrics mean (core/meaning.h): every monitor's and suite's meta file
 # (its meaning lines), monitors first, as one C string in the core archive,
 # written by tools/meta-tables.awk (which refuses two meanings of one metric).
@@ -75,9 +78,9 @@ WIS = suites/will-it-scale
 WIS_TEST_SRC = $(sort $(wildcard $(WIS)/tests/*.c))
 WIS_SRC = $(WIS)/will-it-scale.c $(WIS)/testcase.c $(WIS_TEST_SRC)
 WIS_LIST = $(OUT)/gen/wis_tests.h
-# A suite's guest programs: every suites/<name>/*.c but its host parser
-# and will-it-scale's (built from WIS_SRC below).
-SUITE_GUEST_SRC = $(sort $(filter-out %/parse.c $(WIS_SRC),$(wildcard suites/*/*.c)))
+# A suite's guest programs: every suites/<name>/*.c but its host parser,
+# its report rules and will-it-scale's (built from WIS_SRC below).
+SUITE_GUEST_SRC = $(sort $(filter-out %/parse.c %/report.c $(WIS_SRC),$(wildcard suites/*/*.c)))
 GUEST_TOOLS = $(patsubst tools/guest/%.c,$(OUT)/guest/%,$(sort $(wildcard tools/guest/krepro-*.c))) \
               $(foreach s,$(SUITE_GUEST_SRC),$(OUT)/guest/$(basename $(notdir $(s)))) \
               $(OUT)/guest/will-it-scale $(OUT)/guest/will-it-scale-threads
@@ -121,6 +124,9 @@ $(GEN)/parse_headers.h: $(SUITE_META) $(MONITOR_META) tools/meta-tables.awk
 $(GEN)/lkp_suites.def: $(SUITE_META) tools/meta-tables.awk
 	@mkdir -p $(@D)
 	awk -v table=lkp_suites -f tools/meta-tables.awk $(SUITE_META) >$@.tmp && mv $@.tmp $@
+$(GEN)/report_rules.def: $(SUITE_META) tools/meta-tables.awk
+	@mkdir -p $(@D)
+	awk -v table=report_rules -f tools/meta-tables.awk $(SUITE_META) >$@.tmp && mv $@.tmp $@
 
 # Each suite's test names, read from its guest programs by its meta's
 # "tests" line (tools/meta-tables.awk says how): out/gen/<suite>.tests, one

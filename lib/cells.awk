@@ -9,7 +9,8 @@
 # (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY, MEMORY in bytes, one line
 # a board, made by load_board), the
 # matrix (for line numbers; "-" when there is none), krepro-keycheck's
-# refusals of the cells' values (check=1; /dev/null otherwise), the cells.
+# refusals of the cells' values (check=1; /dev/null otherwise), every
+# suites/<name>/meta (their "size" lines: size_rule), the cells.
 # The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
 # (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
@@ -134,40 +135,47 @@ function shown(b,    u, i) {
 	return b (i ? u[i] : "")
 }
 
-# vm-scalability's size on a board of mem bytes (docs/BENCHMARKS.md, "Sizes
-# on a board"): the bytes the case may be given there, -1 for any.  A case
-# holds T in memory (anonymous writes, copy on write, huge pages, tmpfs,
-# truncate's and migrate's page cache, msync's dirty pages): at most 3/5 of
-# the board's memory, to the MiB.  Reads of anonymous memory never written
-# (anon-r-*, anon-rx-*) hold the zero page and their page tables (1/512 of
-# T; upstream's PTE_LIMIT is 256 x MemAvailable): 256 times that;
-# small-allocs' T is in 10-page VMAs of slab: 64 times.  The cases that
-# only read a sparse file through the page cache (mmap-*, mremap-*,
-# lru-file-*), whose pages are reclaimed as they go and whose runtime bounds
-# the work, keep any size, unless their file is on tmpfs, which holds it.
-function vms_room(test, fs, mem,    base) {
-	if (test ~ /^(mmap-|mremap-|lru-file-)/ && fs != "tmpfs") return -1
-	base = int(mem * 3 / 5 / 1048576) * 1048576
-	if (test ~ /^anon-rx?-/) return base * 256
-	if (test ~ /^small-allocs/) return base * 64
-	return base
+# A suite's size on a board (docs/BENCHMARKS.md, "Sizes on a board"): the
+# first of its meta's "size KEY refuse|scale WHEN SHARE" lines whose WHEN
+# holds (tools/meta-tables.awk checks them): its number, 0 for none.  The
+# room is 3/5 of the board's memory, to the MiB; SHARE N: the cell holds N
+# times KEY there (N processes), /N: a Nth of KEY (room N times), any: none.
+function size_rule(s,    i) {
+	for (i = 1; i <= nsize; i++)
+		if (zs[i] == s && holds(zw[i])) return i
+	return 0
 }
 
-# The other suites' sizes on board b (docs/BENCHMARKS.md, "Sizes on a
-# board"): what their processes hold, at most 3/5 of the board's memory as
-# for vm-scalability's cases that hold T; a size above it, the matrix's or
-# the default, is refused naming the most the board takes.  specjbb's
-# memory is all its warehouses'; autonuma-benchmark's size is a process's,
-# and numa01* run two (lkp-tests' bare _HARD_BIND and _INVERSE_BIND run
-# numa01 too); membench's size is its one buffer.
-function size_check(s, b,    key, n, v, sz, room, most, m) {
-	if (s == "specjbb") { key = "memory"; n = 1 }
-	else if (s == "autonuma-benchmark") { key = "size"; n = get("test") ~ /^numa02/ ? 1 : 2 }
-	else if (s == "membench") { key = "size"; n = 1 }
-	else return
+# WHEN: "-", or KEY=GLOB|... and KEY!=GLOB|... joined by ',' (a GLOB's
+# trailing '*': any rest) on the cell's values
+function holds(when,    n, c, i, k, neg, ng, g, j, v, m) {
+	if (when == "-") return 1
+	n = split(when, c, ",")
+	for (i = 1; i <= n; i++) {
+		k = c[i]; sub(/!?=.*/, "", k)
+		neg = substr(c[i], length(k) + 1, 1) == "!"
+		ng = split(substr(c[i], length(k) + 2 + neg), g, "|")
+		v = get(k); m = 0
+		for (j = 1; j <= ng; j++) {
+			if (g[j] ~ /[*]$/) { if (substr(v, 1, length(g[j]) - 1) == substr(g[j], 1, length(g[j]) - 1)) m = 1 }
+			else if (v == g[j]) m = 1
+		}
+		if (m == neg) return 0
+	}
+	return 1
+}
+
+function room_of(mem) { return int(mem * 3 / 5 / 1048576) * 1048576 }
+
+# A size above the room, the matrix's or the default, of a "refuse" rule
+# is refused naming the most the board takes.
+function size_check(s, b,    i, key, n, v, sz, room, most, m) {
+	i = size_rule(s)
+	if (!i || za[i] != "refuse" || zm[i] == "any") return
+	key = zk[i]; n = zm[i]
 	v = (key in cv) ? get(key) : default_of(key, s)
 	if (v == "" || bmem[b] !~ /^[0-9]+$/) return
-	room = int(bmem[b] * 3 / 5 / 1048576) * 1048576
+	room = room_of(bmem[b]) * zd[i]
 	sz = size_bytes(v)
 	if (sz >= 0 && sz * n <= room) return
 	most = int(room / n / 1048576)
@@ -178,14 +186,17 @@ function size_check(s, b,    key, n, v, sz, room, most, m) {
 		key ": " most "M at most; docs/BENCHMARKS.md, sizes on a board)")
 }
 
-# the cell's size scaled to its board b: "ASKED BYTES SENTENCE", or "-"
-function scaled(s, b,    sz, room, m) {
-	sz = get("size")
-	if (s != "vm-scalability" || sz == "" || bmem[b] !~ /^[0-9]+$/) return "-"
-	room = vms_room(get("test"), get("fs"), bmem[b])
-	if (room < 0 || size_bytes(sz) <= room) return "-"
+# the cell's size of a "scale" rule scaled to its board b: "ASKED BYTES
+# SENTENCE", or "-"
+function scaled(s, b,    i, sz, room, m) {
+	i = size_rule(s)
+	if (!i || za[i] != "scale") return "-"
+	sz = get(zk[i])
+	if (sz == "" || bmem[b] !~ /^[0-9]+$/ || zm[i] == "any") return "-"
+	room = room_of(bmem[b]) * zd[i]
+	if (size_bytes(sz) <= room) return "-"
 	m = shown(bmem[b])
-	return sz " " sprintf("%.0f", room) " size " sz " scaled to " shown(room) " for " b "'s " \
+	return sz " " sprintf("%.0f", room) " " zk[i] " " sz " scaled to " shown(room) " for " b "'s " \
 		substr(m, 1, length(m) - 1) " " substr(m, length(m)) "iB"
 }
 
@@ -333,6 +344,7 @@ BEGIN {
 	for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i
 	knob_path_re = ENVIRON["KC_KNOB_PATH_RE"]
 	if (knob_path_re == "") fail("KRP_KNOB_PATH_RE is missing from tools/common/contract.h")
+	for (i = 5; i < ARGC - 1; i++) metafile[ARGV[i]] = 1
 }
 FILENAME == ARGV[1] {
 	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
@@ -361,6 +373,16 @@ FILENAME == ARGV[4] {
 FILENAME == ARGV[3] {
 	key = $0
 	if (sub(/ *:.*/, "", key) && key != "" && !(key in keyline)) keyline[key] = FNR
+	next
+}
+FILENAME in metafile {
+	# size KEY refuse|scale WHEN SHARE (size_rule), of the folder's suite
+	if ($1 != "size") next
+	zs[++nsize] = FILENAME; sub(/\/meta$/, "", zs[nsize]); sub(/.*\//, "", zs[nsize])
+	zk[nsize] = $2; za[nsize] = $3; zw[nsize] = $4; zm[nsize] = 1; zd[nsize] = 1
+	if ($5 == "any") zm[nsize] = "any"
+	else if ($5 ~ /^\//) zd[nsize] = substr($5, 2) + 0
+	else zm[nsize] = $5 + 0
 	next
 }
 {
@@ -418,8 +440,8 @@ FILENAME == ARGV[3] {
 		for (i = 1; i <= nrows; i++)
 			if (ro[i] == s && rd[i] == "required" && !(rk[i] in cv))
 				fail(where_of("suite") ": suite '" s "' needs '" rk[i] "' (required by suites/" s "/meta; docs/KEYS.md)")
-		# a size its board cannot hold: vm-scalability's are scaled
-		# (scaled), the other suites' refused here
+		# a size its board cannot hold: refused here or scaled (scaled),
+		# as its suite's meta says (size_rule)
 		size_check(s, b)
 	}
 	seed = "-"

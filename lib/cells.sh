@@ -195,7 +195,8 @@ keys_markdown() {
 # standard input): with CHECK 1 every cell checked against the key table
 # (the first error ends the session, naming file and line), then each
 # cell's facts, a TAB-separated line, or only its FIELD.  The boards the
-# cells name are in TMPD/boards (boards_table).
+# cells name are in TMPD/boards (boards_table); the suites' size rules in
+# their meta files.
 cells_awk() {
 	ca_m=$MATRIX
 	[ -f "$ca_m" ] && [ -z "$CELLS_IMPORT_LINE" ] || ca_m=/dev/null
@@ -214,7 +215,7 @@ cells_awk() {
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
 		KC_KCONFIG=$KCONFIG KC_COMPILER=$CELLS_COMPILER KC_TENANT_PREFIX=$TENANT_PREFIX \
 		KC_LAVA_MACHINE=$CELLS_MACHINE KC_KNOB_PATH_RE=$KNOB_PATH_RE \
-		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$ca_kc" "$2"
+		awk -f "$KREPRO_ROOT/lib/cells.awk" "$KEYS" "$TMPD/boards" "$ca_m" "$ca_kc" "$KREPRO_ROOT"/suites/*/meta "$2"
 }
 
 monitors_list() { # |a|b: the monitors krepro-monitor has (monitors/*/meta)

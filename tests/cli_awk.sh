@@ -64,7 +64,7 @@ MATRICES="$(ls jobs/*.yaml) $T_DIR/extra.yaml"
 mkdir -p "$T_DIR/bad/monitors/x"
 printf 'monitor %s krp_x\n' b a c >"$T_DIR/bad/monitors/x/meta"
 TEST_LISTS=$(grep -l '^tests ' suites/*/meta | sed 's|^suites/\(.*\)/meta$|gen/\1.tests|')
-GEN_FILES="gen/monitors.def gen/raw_files.def gen/parse_headers.h gen/lkp_suites.def gen/meaning_text.c
+GEN_FILES="gen/monitors.def gen/raw_files.def gen/parse_headers.h gen/lkp_suites.def gen/report_rules.def gen/meaning_text.c
 gen/MONITORS.md gen/KEYS.md $TEST_LISTS"
 
 # run_all AWK: the kit's outputs with AWK first in PATH, in $T_DIR/AWK/out;

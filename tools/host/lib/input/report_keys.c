@@ -3,7 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_read_priv.h"
+#include "report_keys.h"
+#include "report_read.h"
 
 int rr_has_key(const char *keys, const char *k)
 {

@@ -3,7 +3,46 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_read_priv.h"
+#include "report_params.h"
+
+int rr_teq(const struct tok *t, const char *s)
+{
+	return t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
+}
+
+/* Token i of nt is s. */
+static int tat(const struct tok *tok, size_t nt, size_t i, const char *s)
+{
+	return i < nt && rr_teq(&tok[i], s);
+}
+
+/* Copy printable ASCII, whitespace runs as one space, at most outsz-1. */
+void rr_clean_text(char *out, size_t outsz, const char *p, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < outsz; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			if (o > 0 && out[o - 1] != ' ')
+				out[o++] = ' ';
+		} else if (c >= 0x21 && c < 0x7f) {
+			out[o++] = (char)c;
+		}
+	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	out[o] = 0;
+}
+
+const char *rr_param(const struct rtest *t, const char *k)
+{
+	for (int i = 0; i < t->n; i++)
+		if (strcmp(t->keys[i], k) == 0)
+			return t->vals[i];
+	return NULL;
+}
 
 int rr_is_key_char(char c)
 {
@@ -196,16 +235,16 @@ static void read_param_lines(struct rtest *t, const char *p, const char *end)
  * description (test-description: words... test-url: URL) is named; a list
  * runs to its ']'; a multi-line value cannot be told from what follows, so
  * the block ends there, saying so. */
-static void read_param_tokens(struct rd *r, struct rtest *t, size_t p)
+static void read_param_tokens(const struct tok *tok, size_t nt, struct rtest *t, size_t p)
 {
-	while (p + 1 < r->nt) {
-		const struct tok *k = &r->t[p], *v = &r->t[p + 1];
+	while (p + 1 < nt) {
+		const struct tok *k = &tok[p], *v = &tok[p + 1];
 		size_t e;
 
 		if (k->n < 2 || k->p[k->n - 1] != ':' || !is_param_key(k->p, k->n - 1))
 			return;
 		if (rr_teq(k, "test-description:")) {
-			for (e = p + 1; e < r->nt && e < p + 400 && !rr_tat(r, e, "test-url:"); e++)
+			for (e = p + 1; e < nt && e < p + 400 && !tat(tok, nt, e, "test-url:"); e++)
 				;
 			rr_skip_param(t, k->p, k->n - 1, "", 0, "the test's description");
 			p = e;
@@ -224,22 +263,22 @@ static void read_param_tokens(struct rd *r, struct rtest *t, size_t p)
 		}
 		e = p + 1;
 		if (v->p[0] == '[')
-			while (e < r->nt && e < p + 33 && r->t[e].p[r->t[e].n - 1] != ']')
+			while (e < nt && e < p + 33 && tok[e].p[tok[e].n - 1] != ']')
 				e++;
-		if (e >= r->nt || e >= p + 33) {
+		if (e >= nt || e >= p + 33) {
 			rr_skip_param(t, k->p, k->n - 1, v->p, v->n,
 				      "a list without its closing ']'");
 			return;
 		}
-		param_line(t, k->p, (size_t)(r->t[e].p + r->t[e].n - k->p));
+		param_line(t, k->p, (size_t)(tok[e].p + tok[e].n - k->p));
 		p = e + 1;
 	}
 }
 
-void rr_read_params(struct rd *r, struct rtest *t, size_t p)
+void rr_read_params(const struct tok *tok, size_t nt, const char *end, struct rtest *t, size_t p)
 {
-	if (p < r->nt && memchr(r->t[p - 1].p, '\n', (size_t)(r->t[p].p - r->t[p - 1].p)))
-		read_param_lines(t, r->t[p - 1].p + r->t[p - 1].n, r->end);
+	if (p < nt && memchr(tok[p - 1].p, '\n', (size_t)(tok[p].p - tok[p - 1].p)))
+		read_param_lines(t, tok[p - 1].p + tok[p - 1].n, end);
 	else
-		read_param_tokens(r, t, p);
+		read_param_tokens(tok, nt, t, p);
 }

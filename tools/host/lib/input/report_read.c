@@ -6,15 +6,40 @@
 #include <string.h>
 
 #include "lkpjob.h"
-#include "report_read_priv.h"
-#include "unixbench_text.h"
+#include "report_keys.h"
+#include "report_params.h"
 
-int rr_teq(const struct tok *t, const char *s)
-{
-	return t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
-}
+struct rd {
+	struct tok *t;
+	size_t nt;
+	const char *end; /* the normalized text's end (tokens point into it) */
+	struct rtest tests[KRP_REPORT_MAX_TESTS];
+	int ntests;
+};
 
-int rr_tat(const struct rd *r, size_t i, const char *s)
+/* The suites' rules (suites/<name>/report.c, their meta's "report" lines):
+ * the finders in their order, then the fixes. */
+#define KRP_REPORT_FIND(f) krp_report_find f;
+#define KRP_REPORT_FIX(f) krp_report_fix f;
+#include "report_rules.def"
+#undef KRP_REPORT_FIND
+#undef KRP_REPORT_FIX
+#define KRP_REPORT_FIND(f) f,
+#define KRP_REPORT_FIX(f)
+static krp_report_find *const finders[] = {
+#include "report_rules.def"
+    NULL};
+#undef KRP_REPORT_FIND
+#undef KRP_REPORT_FIX
+#define KRP_REPORT_FIND(f)
+#define KRP_REPORT_FIX(f) f,
+static krp_report_fix *const fixes[] = {
+#include "report_rules.def"
+    NULL};
+#undef KRP_REPORT_FIND
+#undef KRP_REPORT_FIX
+
+static int rr_tat(const struct rd *r, size_t i, const char *s)
 {
 	return i < r->nt && rr_teq(&r->t[i], s);
 }
@@ -27,26 +52,6 @@ static int is_key(const char *p, size_t n)
 		if (!rr_is_key_char(p[i]))
 			return 0;
 	return 1;
-}
-
-/* Copy printable ASCII, whitespace runs as one space, at most outsz-1. */
-void rr_clean_text(char *out, size_t outsz, const char *p, size_t n)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; i < n && o + 1 < outsz; i++) {
-		unsigned char c = (unsigned char)p[i];
-
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			if (o > 0 && out[o - 1] != ' ')
-				out[o++] = ' ';
-		} else if (c >= 0x21 && c < 0x7f) {
-			out[o++] = (char)c;
-		}
-	}
-	while (o > 0 && out[o - 1] == ' ')
-		o--;
-	out[o] = 0;
 }
 
 /* The text of tokens [a, b) into out. */
@@ -69,41 +74,6 @@ static struct rtest *new_test(struct rd *r, const char *testcase, size_t n)
 	memset(t, 0, sizeof(*t));
 	memcpy(t->testcase, testcase, n);
 	return t;
-}
-
-static const char *param(const struct rtest *t, const char *k)
-{
-	for (int i = 0; i < t->n; i++)
-		if (strcmp(t->keys[i], k) == 0)
-			return t->vals[i];
-	return NULL;
-}
-
-/* vm-scalability's file cases map a file on the filesystem the job names
- * (the run fails without one).  The kit has no xfs, upstream's choice
- * (docs/BENCHMARKS.md): ext2 stands in, and the matrix says so. */
-static void file_case_fs(struct rtest *t, int report_has_xfs)
-{
-	static const char *const file_cases[] = {"mmap-pread", "mmap-xread", "mremap-xread",
-						 "lru-file", "msync"};
-	const char *test = param(t, "test"), *fs = param(t, "fs");
-	int file_case = 0;
-
-	if (strcmp(t->testcase, "vm-scalability") != 0 || !test)
-		return;
-	for (size_t i = 0; i < sizeof(file_cases) / sizeof(file_cases[0]); i++)
-		file_case |= strncmp(test, file_cases[i], strlen(file_cases[i])) == 0;
-	if (!file_case || (fs && strcmp(fs, "xfs") != 0))
-		return;
-	for (int i = 0; i < t->n; i++)
-		if (strcmp(t->keys[i], "fs") == 0)
-			strcpy(t->vals[i], "ext2"); /* the slot held "xfs" */
-	rr_add_param(t, "fs", 2, "ext2", 4);	    /* when there was none */
-	if (!t->comment[0])
-		snprintf(t->comment, sizeof(t->comment),
-			 "file system: %s; ext2 stands in (docs/BENCHMARKS.md)",
-			 fs || report_has_xfs ? "xfs in the report"
-					      : "not named (upstream's jobs use xfs)");
 }
 
 /* "TBOX: words ... =====": the machine line of a details section. */
@@ -162,7 +132,7 @@ static void read_header_blocks(struct rd *r)
 			continue;
 		for (a = 0; a < nk; a++)
 			rr_add_param(t, kp[a], kl[a], vp[a], vl[a]);
-		if ((tbox = param(t, "tbox_group")))
+		if ((tbox = rr_param(t, "tbox_group")))
 			machine_of_tbox(r, tbox, t->machine, sizeof(t->machine));
 	}
 }
@@ -188,7 +158,7 @@ static void read_testcase_sentence(struct rd *r)
 		if (e >= m + 3 && rr_tat(r, e - 2, "with") && rr_tat(r, e - 1, "following"))
 			e -= 2;
 		span_text(r, m + 1, e, t->machine, sizeof(t->machine));
-		rr_read_params(r, t, p);
+		rr_read_params(r->t, r->nt, r->end, t, p);
 		return; /* the first sentence is the report's own test */
 	}
 }
@@ -292,91 +262,6 @@ static void read_old_test_case(struct rd *r)
 			p += n + 1;
 		}
 	}
-}
-
-/* UnixBench result lines: the suite with the tests the report shows. */
-static void read_unixbench(struct rd *r, const char *buf, size_t len)
-{
-	size_t pos = 0, found = 0;
-	char title[KRP_UB_TITLE_MAX], unit[16], shown[TEXT_MAX] = "";
-	double v;
-	int secs;
-	struct rtest *t;
-
-	while (pos < len) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - buf - pos) : len - pos;
-
-		if (krp_ub_parse_line(buf + pos, n, title, &v, unit, sizeof(unit), &secs) == 0 &&
-		    krp_ub_by_title(title)) {
-			const char *key = krp_ub_by_title(title)->key;
-
-			found++;
-			if (!strstr(shown, key) &&
-			    strlen(shown) + strlen(key) + 3 < sizeof(shown)) {
-				strcat(shown, shown[0] ? ", " : "");
-				strcat(shown, key);
-			}
-		}
-		pos += n + 1;
-	}
-	if (found < 3 || !(t = new_test(r, "unixbench", 9)))
-		return;
-	rr_add_param(t, "test", 4, "all", 3);
-	snprintf(t->comment, sizeof(t->comment), "UnixBench tests in the report: %s", shown);
-}
-
-/* A tenant pivot: kernel | vm | nofit fit | noksm ksm | nothp thp. */
-static void read_tenant_pivot(struct rd *r)
-{
-	int fit = 0, ksm = 0, thp = 0, vms = 0;
-	char kernels[TEXT_MAX] = "";
-	struct rtest *t;
-
-	for (size_t i = 0; i < r->nt; i++) {
-		const struct tok *k = &r->t[i];
-		size_t n = k->n;
-
-		while (n > 0 && k->p[n - 1] == '|')
-			n--;
-		if ((n == 5 && memcmp(k->p, "nofit", 5) == 0))
-			fit = 1;
-		if (n == 5 && memcmp(k->p, "noksm", 5) == 0)
-			ksm = 1;
-		if (n == 5 && memcmp(k->p, "nothp", 5) == 0)
-			thp = 1;
-		if (n >= 4 && n < 6 && memcmp(k->p, "vm_", 3) == 0 &&
-		    all_digits(k->p + 3, n - 3, NULL)) {
-			int vm = atoi(k->p + 3);
-
-			if (vm > vms)
-				vms = vm;
-			if (vm == 1 && i > 0 && r->t[i - 1].n > 1 &&
-			    r->t[i - 1].p[r->t[i - 1].n - 1] == '|') {
-				char kname[64];
-
-				rr_clean_text(kname, sizeof(kname), r->t[i - 1].p,
-					      r->t[i - 1].n - 1);
-				if (kname[0] && !strstr(kernels, kname) &&
-				    strlen(kernels) + strlen(kname) + 3 < sizeof(kernels)) {
-					strcat(kernels, kernels[0] ? ", " : "");
-					strcat(kernels, kname);
-				}
-			}
-		}
-	}
-	if (!(fit && ksm && thp && vms >= 2) || !(t = new_test(r, "specjbb2005", 11)))
-		return;
-	{
-		char n[8];
-
-		snprintf(n, sizeof(n), "%d", vms > 99 ? 99 : vms);
-		rr_add_param(t, "tenants", 7, n, strlen(n));
-	}
-	rr_add_param(t, "fit", 3, "[nofit, fit]", 12);
-	rr_add_param(t, "ksm", 3, "[off, on]", 9);
-	rr_add_param(t, "thp", 3, "[never, always]", 15);
-	snprintf(t->comment, sizeof(t->comment), "kernels in the report's pivot: %s", kernels);
 }
 
 /* Quoted-printable bodies are decoded; "> " quoting is dropped. */
@@ -587,10 +472,13 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 	read_header_blocks(r);
 	if (r->ntests == 0)
 		read_old_test_case(r);
-	if (r->ntests == 0)
-		read_unixbench(r, text, nlen);
-	if (r->ntests == 0)
-		read_tenant_pivot(r);
+	for (i = 0; finders[i] && r->ntests == 0; i++) {
+		struct rtest found = {0}, *t;
+
+		if (finders[i](r->t, r->nt, text, nlen, &found) &&
+		    (t = new_test(r, found.testcase, strlen(found.testcase))))
+			*t = found;
+	}
 
 	for (i = 0; i < r->ntests; i++) {
 		struct rtest *t = &r->tests[i];
@@ -600,7 +488,8 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		const char *body;
 		int j;
 
-		file_case_fs(t, memmem(text, nlen, "mkfs.xfs", 8) != NULL);
+		for (j = 0; fixes[j]; j++)
+			fixes[j](t, text, nlen);
 		krp_buf_printf(&doc, "testcase: '%s'\n", t->testcase);
 		for (j = 0; j < t->n; j++) {
 			if (strcmp(t->keys[j], "testcase") == 0)
@@ -651,9 +540,9 @@ int krp_report_to_matrix(const char *buf, size_t len, const char *label, const c
 		p = &parts[kept++];
 		if (t->machine[0])
 			krp_buf_printf(&p->head, "# test machine: %s%s%s%s\n", t->machine,
-				       param(t, "tbox_group") ? " (" : "",
-				       param(t, "tbox_group") ? param(t, "tbox_group") : "",
-				       param(t, "tbox_group") ? ")" : "");
+				       rr_param(t, "tbox_group") ? " (" : "",
+				       rr_param(t, "tbox_group") ? rr_param(t, "tbox_group") : "",
+				       rr_param(t, "tbox_group") ? ")" : "");
 		if (t->comment[0])
 			krp_buf_printf(&p->head, "# %s\n", t->comment);
 		part_notes(&p->head, notes, label, t->testcase, not_taken, t->skipped);

@@ -12,6 +12,11 @@
  *   tenant pivots    a "kernel | vm | nofit fit | noksm ksm | nothp thp"
  *                    table (specjbb under AutoNUMA, seed 003)
  *
+ * the last two, and what a suite changes in a test found (vm-scalability's
+ * file system), by the suites' rules (suites/<name>/report.c, named by
+ * their meta's "report" lines; report_params.h); report_read.c names no
+ * suite.
+ *
  * Each test found becomes an lkp-style job document, converted by lkpjob.c
  * (one table of names and of what does not apply), then written as one part
  * of a matrix with comments naming the commit, the change reported and the
