@@ -78,6 +78,7 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/common.sh; . 
 printf '%s\n' "a prepare" "a run 1 cell 1" "a run 1 cell 3" "a run 2 cell 1" "a run 2 cell 3" "a collect" \
 	"b prepare" "b run 1 cell 2" "b run 2 cell 2" "b collect" >"$T_DIR/rp/want"
 assert "run_plan: each backend prepared, run and collected" cmp -s "$T_DIR/rp/want" "$T_DIR/rp/got"
+# shellcheck disable=SC2016 # expanded by the inner sh
 assert "run_plan keeps the run table in the results (plans/DATE-MATRIX.tsv)" \
 	sh -c 'for f in "$1"/plans/*-two.tsv; do cmp -s "$f" "$2"; done' sh "$T_DIR/rp/res" "$T_DIR/rp/runs.tsv"
 [ "$T_FAILED" = 0 ] || diff "$T_DIR/rp/want" "$T_DIR/rp/got"
