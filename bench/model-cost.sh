@@ -83,6 +83,27 @@ boot() {
 	echo "$1 $t0 $t1 $ops $(cut -d' ' -f1 /proc/loadavg) $cpu" >>"$W/times"
 	[ "$r" = 0 ] || awk -v p="$1" -v a="$t0" -v b="$t1" 'BEGIN { printf "# %s %.1fs\n", p, b - a }' </dev/null
 }
+# same_result: the benchmark's result is the same in every timed boot
+same_result() {
+	first=$(awk 'NR == 1 { print $4 }' "$W/times")
+	if awk -v f="$first" '$4 != f { bad = 1 } END { exit bad }' "$W/times"; then
+		echo "the benchmark's result: identical in every boot ($first)"
+	else
+		echo "the benchmark's result DIFFERS between boots" >&2
+		exit 1
+	fi
+}
+# same_report A B WHAT: boot folders A's and B's model reports, byte for byte
+same_report() {
+	a=$(find "$W/$1" -name memory-model -path '*/base/1/*' | head -n 1)
+	b=$(find "$W/$2" -name memory-model -path '*/base/1/*' | head -n 1)
+	if [ -n "$a" ] && [ -n "$b" ] && cmp -s "$a" "$b"; then
+		echo "the model's report: $3, byte for byte the same"
+	else
+		echo "the model's report DIFFERS: $3" >&2
+		exit 1
+	fi
+}
 r=0
 boot plain
 rm -f "$W/times"
@@ -108,21 +129,8 @@ if [ -n "$BEFORE" ]; then
 		printf "the model after against before (%s): wall %.3fx, CPU %.3fx\n", rev,
 			(t["after"] / n["after"]) / (t["before"] / n["before"]), c["after"] / c["before"]
 	}' "$W/times"
-	first=$(awk 'NR == 1 { print $4 }' "$W/times")
-	awk -v f="$first" '$4 != f { bad = 1 } END { exit bad }' "$W/times" || {
-		echo "the benchmark's result DIFFERS between boots" >&2
-		exit 1
-	}
-	echo "the benchmark's result: identical in every boot ($first)"
-	[ "$REP" -ge 2 ] || exit 0
-	a=$(find "$W/after.1" -name memory-model -path '*/base/1/*' | head -n 1)
-	b=$(find "$W/after.2" -name memory-model -path '*/base/1/*' | head -n 1)
-	if [ -n "$a" ] && [ -n "$b" ] && cmp -s "$a" "$b"; then
-		echo "the model's report: two boots of after, byte for byte the same"
-	else
-		echo "the model's report DIFFERS between two boots of after" >&2
-		exit 1
-	fi
+	same_result
+	[ "$REP" -lt 2 ] || same_report after.1 after.2 "two boots of after"
 	exit 0
 fi
 awk '{ t[$1] += $3 - $2; n[$1]++; ops[$1] = ops[$1] " " $4; load[$1] = load[$1] " " $5 }
@@ -139,18 +147,5 @@ END {
 		prev = p
 	}
 }' "$W/times"
-first=$(awk 'NR == 1 { print $4 }' "$W/times")
-if awk -v f="$first" '$4 != f { bad = 1 } END { exit bad }' "$W/times"; then
-	echo "the benchmark's result: identical in every boot ($first)"
-else
-	echo "the benchmark's result DIFFERS between boots" >&2
-	exit 1
-fi
-f=$(find "$W/full.1" -name memory-model -path '*/base/1/*' | head -n 1)
-c=$(find "$W/check.1" -name memory-model -path '*/base/1/*' | head -n 1)
-if [ -n "$f" ] && [ -n "$c" ] && cmp -s "$f" "$c"; then
-	echo "the model's report: check's is full's, byte for byte (the translation record is exact here)"
-else
-	echo "the model's report DIFFERS between full and check" >&2
-	exit 1
-fi
+same_result
+same_report full.1 check.1 "check's and full's (the translation record is exact here)"

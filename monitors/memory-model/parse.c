@@ -135,6 +135,17 @@ static int mm_complete(const char *buf, size_t len)
 
 /* The rows: each function's share, and the user/kernel split from the
  * counters (every access, not only the listed PCs). */
+/* NAME, a node miss rate: MISSES over XS + MISSES (the two are disjoint:
+ * local and remote), no row when XS is 0 (lkp-tests' stats/perf-stat). */
+static void mm_node_miss_rate(struct krp_metrics *m, const char *name, double sum[2][MM_NEVENTS],
+			      int xs, int misses)
+{
+	double x = sum[0][xs] + sum[1][xs], mi = sum[0][misses] + sum[1][misses];
+
+	if (x > 0)
+		mm_ratio(m, name, "", mi, x + mi, 100);
+}
+
 static void mm_profile_rows(struct krp_metrics *m, struct krp_acc *prof, double sum[2][MM_NEVENTS])
 {
 	static const int ev[3] = {MM_STALL_CYCLES, MM_LLC_MISSES, MM_COHERENCE};
@@ -241,23 +252,12 @@ void krp_parse_memory_model(const char *buf, size_t len, struct krp_metrics *m)
 		mm_ratio(m, "cpi", md, cyc, ins, 1);
 	}
 	/* lkp-tests' stats/perf-stat: X-miss-rate% is X-misses over Xs +
-	 * X-misses when Xs is not 0 (node-loads and node-load-misses are
-	 * disjoint: local and remote), else over X-references when that is
-	 * not 0 (cache-misses), else no row */
+	 * X-misses when Xs is not 0 (the node rows), else over X-references
+	 * (cache-misses) */
 	mm_ratio(m, "cache-miss-rate%", "", sum[0][MM_LLC_MISSES] + sum[1][MM_LLC_MISSES],
 		 sum[0][MM_LLC_REFERENCES] + sum[1][MM_LLC_REFERENCES], 100);
-	if (sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS] > 0)
-		mm_ratio(m, "node-load-miss-rate%", "",
-			 sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
-			 sum[0][MM_NODE_LOADS] + sum[1][MM_NODE_LOADS] +
-			     sum[0][MM_NODE_LOAD_MISSES] + sum[1][MM_NODE_LOAD_MISSES],
-			 100);
-	if (sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES] > 0)
-		mm_ratio(m, "node-store-miss-rate%", "",
-			 sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
-			 sum[0][MM_NODE_STORES] + sum[1][MM_NODE_STORES] +
-			     sum[0][MM_NODE_STORE_MISSES] + sum[1][MM_NODE_STORE_MISSES],
-			 100);
+	mm_node_miss_rate(m, "node-load-miss-rate%", sum, MM_NODE_LOADS, MM_NODE_LOAD_MISSES);
+	mm_node_miss_rate(m, "node-store-miss-rate%", sum, MM_NODE_STORES, MM_NODE_STORE_MISSES);
 	if (freq > 0)
 		mm_seconds(m, cpu_cycles, cpu_insns, freq);
 	mm_profile_rows(m, &prof, sum);
