@@ -218,8 +218,7 @@ function count_notes(s, b,    i, key, v, out) {
 # ("-": none), each value in the guest's form; sc, the cell's scaled size
 # (scaled); forms: 1 for the matrix forms instead (forms column).
 function job_words(words, dflt, b, sc, forms,    n, w, i, key, v, c, out) {
-	n = split(words, w, " ")
-	if (dflt != "-") n = split(words " " dflt, w, " ")
+	n = split(words (dflt == "-" ? "" : " " dflt), w, " ")
 	out = ""
 	for (i = 1; i <= n; i++) {
 		key = w[i]; sub(/=.*/, "", key)
@@ -236,7 +235,7 @@ function job_words(words, dflt, b, sc, forms,    n, w, i, key, v, c, out) {
 			v = sc; sub(/^[^ ]* /, "", v); sub(/ .*/, "", v)
 		}
 		if (c == "size" && v != "") v = sprintf("%.0f", size_bytes(v))
-		if (c == "duration") v = guest_seconds(v)
+		if (c == "duration") v = seconds(v)
 		out = out (out == "" ? "" : " ") key "=" v
 	}
 	return out == "" ? "-" : out
@@ -247,14 +246,6 @@ function guest_count(v, cpus,    n) {
 	if (v == "") return ""
 	n = v ~ /%$/ ? int(substr(v, 1, length(v) - 1) * cpus / 100) : v
 	return n + 0 >= 1 ? n : 1
-}
-
-# 10s 2m 1h 30 -> seconds, as lib/cells.sh to_seconds writes them
-function guest_seconds(v) {
-	if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60
-	if (v ~ /h$/) return substr(v, 1, length(v) - 1) * 3600
-	sub(/s$/, "", v)
-	return v
 }
 
 function seconds(v) {
