@@ -202,7 +202,7 @@ model_plugin_prepare() {
 	else
 		MODEL_PLUGIN=$("$KREPRO_ROOT/build.sh" model-plugin | tail -n 1)
 	fi
-	[ -f "$MODEL_PLUGIN" ] || die "memory model: ./build.sh model-plugin gave no plugin"
+	[ -f "$MODEL_PLUGIN" ] || die "memory model: no plugin at '$MODEL_PLUGIN' (${KREPRO_MODEL_PLUGIN:+KREPRO_MODEL_PLUGIN}${KREPRO_MODEL_PLUGIN:-./build.sh model-plugin})"
 	MODEL_PLUGIN_SHA=$(sha256sum "$MODEL_PLUGIN" | cut -d' ' -f1)
 	MODEL_QEMU=$(qemu-system-x86_64 --version | head -n 1)
 }
