@@ -107,6 +107,22 @@ an slower 18.20 4040000000 18.22 4050000000 18.18 4030000000
 assert "model: krepro-stats makes autonuma-benchmark's model row" \
 	grep -q '"model.autonuma-benchmark.numa01.seconds": ' "$T_DIR/an/on/1/stats.json"
 MD='which to trust for which change: docs/MEMORY-MODEL.md, "Plain and model verdicts"'
+# The pivot of seed 003 with the model (issue 51): the kernel is a variant
+# with NUMA balancing off or on (a key A+B), each row beside its model row.
+for s in 1 2 3; do
+	printf 'variant=base\nnuma_balancing=0\n' >>"$T_DIR/an/off/$s/job.conf"
+	printf 'variant=base\nnuma_balancing=1\n' >>"$T_DIR/an/on/$s/job.conf"
+done
+expect_rc "model: pivot numa01 with NUMA balancing as part of the kernel" 0 $H/krepro-pivot \
+	--rows variant+numa_balancing --cols suite --metric autonuma-benchmark.numa01.seconds \
+	--base base+numa_balancing=0 "$T_DIR/an"
+expect_in "model pivot: the composite key's rows" "$T_OUT" "|  base+numa_balancing=1|   plain|              18.20|"
+expect_in "model pivot: ... each beside its model row" "$T_OUT" "|                       |   model|              14.20|"
+expect_in "model pivot: the improvement block has both" "$T_OUT" "|            improvement|   plain|              1.11%|"
+expect_in "model pivot: ... the model's under the plain one" "$T_OUT" "|                   from|   model|            -21.13%|"
+expect_in "model pivot: says what the model rows are" "$T_OUT" 'measure "model": model.autonuma-benchmark.numa01.seconds, the same work'
+expect_rc "model pivot: a part of a key that no run has" 2 $H/krepro-pivot \
+	--rows variant+nope --cols suite --metric autonuma-benchmark.numa01.seconds "$T_DIR/an"
 expect_rc "model: compare numa01 on vs off" 0 $H/krepro-compare --json "$T_DIR/an.json" "$T_DIR/an/off" "$T_DIR/an/on"
 cp "$T_OUT" "$T_DIR/an.out"
 expect_in "model: the plain row says regression" "$T_DIR/an.out" "autonuma-benchmark.numa01.seconds: +1.1% ("

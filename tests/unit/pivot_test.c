@@ -1,8 +1,11 @@
 /* Matrix pivot: job.conf reader, cell means, and seed 003 (Srikar
  * Dronamraju, AutoNUMA27 specjbb, 2012): its printed improvements must come
  * out exactly from its printed values. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "pivot.h"
 #include "unit.h"
@@ -224,8 +227,77 @@ static void test_sort_keys(void)
 	krp_pivot_free(&p);
 }
 
+/* Runs on disk: a key A+B joins two job.conf values, and runs holding the
+ * model's model.<metric> put a "model" row beside each "plain" one. */
+static const char *const model_runs[][3] = {
+    /* directory, job.conf, stats.json */
+    {"a", "variant=base\nnuma_balancing=0\nsuite=s\n", "{\"s.ops\": 100, \"model.s.ops\": 80}\n"},
+    {"b", "variant=base\nnuma_balancing=0\nsuite=s\n", "{\"s.ops\": 102}\n"},
+    {"c", "variant=base\nnuma_balancing=1\nsuite=s\n", "{\"s.ops\": 98, \"model.s.ops\": 90}\n"},
+    {"d", "variant=base\nsuite=s\n", "{\"s.ops\": 1, \"model.s.ops\": 1}\n"},
+};
+
+static void put(const char *root, const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/%s/%s", root, dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_collect_model(void)
+{
+	char tmpl[] = "/tmp/krepro-test-pivot.XXXXXX", path[512], err[256];
+	char rows_s[] = "variant+numa_balancing", cols_s[] = "suite";
+	char *root = mkdtemp(tmpl);
+	struct krp_pivot p;
+	struct krp_buf out = {0};
+	size_t i;
+	double v;
+
+	CHECK("mkdtemp", root != NULL);
+	if (!root)
+		return;
+	for (i = 0; i < sizeof(model_runs) / sizeof(model_runs[0]); i++) {
+		put(root, model_runs[i][0], "job.conf", model_runs[i][1]);
+		put(root, model_runs[i][0], "stats.json", model_runs[i][2]);
+	}
+	CHECK("pivot with the model builds",
+	      krp_pivot_build(&p, rows_s, cols_s, NULL, 0, root, "s.ops", err, sizeof(err)) == 0);
+	CHECK("a run without a part of the key is left out", p.skipped == 1);
+	CHECK("a last row key, measure", p.nrow == 2 && strcmp(p.ax[1].key, "measure") == 0);
+	CHECK("two kernels, each plain and model", krp_pivot_nrows(&p) == 4);
+	CHECK_STR("the joined value", krp_pivot_label(&p, 0, 0), "base+numa_balancing=0");
+	CHECK_STR("plain first", krp_pivot_label(&p, 1, 0), "plain");
+	CHECK_STR("then model", krp_pivot_label(&p, 1, 1), "model");
+	CHECK("plain: the mean of both runs", krp_pivot_cell(&p, 0, 0, &v) == 0 && v == 101);
+	CHECK("model: of the run that has it", krp_pivot_cell(&p, 1, 0, &v) == 0 && v == 80);
+	CHECK("text", krp_pivot_text(&p, "base+numa_balancing=0", &out, err, sizeof(err)) == 0);
+	CHECK("the model's improvement", out.data && strstr(out.data, "model| 12.50%|") != NULL);
+	CHECK("the plain one's", out.data && strstr(out.data, "plain| -2.97%|") != NULL);
+	krp_buf_free(&out);
+	krp_pivot_free(&p);
+	for (i = 0; i < sizeof(model_runs) / sizeof(model_runs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/job.conf", root, model_runs[i][0]);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/%s/stats.json", root, model_runs[i][0]);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/%s", root, model_runs[i][0]);
+		rmdir(path);
+	}
+	rmdir(root);
+}
+
 int main(void)
 {
+	test_collect_model();
 	test_sort_keys();
 	check_seed("seed003 table 1", t1, imp1);
 	check_seed("seed003 table 2", t2, imp2);

@@ -28,6 +28,10 @@ static void usage(FILE *f)
 		   "of the first row key, \"improvement from BASE\" = 100 * (cell - base\n"
 		   "cell) / base cell, \"%%.2f%%%%\"; BASE defaults to the value \"base\" (the\n"
 		   "kit's base kernel) when there is one, else to the first value.\n"
+		   "A key A+B joins its parts' values (--rows variant+numa_balancing: rows\n"
+		   "base+numa_balancing=0, ...).  When runs hold the memory model's\n"
+		   "model.M, a last row key \"measure\" shows each row (\"plain\") beside its\n"
+		   "model row (\"model\"), in the table and in the improvement block.\n"
 		   "\n"
 		   "Exit status: 0 when a table was printed, 2 on usage or input errors.\n");
 }
@@ -94,6 +98,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	printf("%s: mean over runs (%zu runs left out)\n", metric, p.skipped);
+	if (p.measure)
+		printf("measure \"model\": model.%s, the same work in the memory model's time "
+		       "(docs/MEMORY-MODEL.md)\n",
+		       metric);
 	fwrite(out.data, 1, out.len, stdout);
 	rc = fflush(stdout) == 0 ? 0 : 2;
 out:

@@ -247,8 +247,8 @@ void krp_pivot_fmt(char *out, size_t outsz, double v)
 /* A value as the matrix and the result path write it (100%, 64M, 10s):
  * host.conf's "matrix.KEY", else job.conf's KEY (what the guest ran with),
  * else, for "kernel", the variant. */
-static const char *axis_value(const struct krp_jobconf *jc, const struct krp_jobconf *hc,
-			      const char *key)
+static const char *one_value(const struct krp_jobconf *jc, const struct krp_jobconf *hc,
+			     const char *key)
 {
 	char mk[128]; /* a longer key has no matrix form: it is no key at all */
 	const char *v = NULL;
@@ -262,8 +262,47 @@ static const char *axis_value(const struct krp_jobconf *jc, const struct krp_job
 	return v;
 }
 
+/* An axis's value and sort key for one run, in out and ord (NULL when a
+ * key is missing).  A key "A+B" joins its parts' values as "a+B=b": seed
+ * 003's kernel is a variant with NUMA balancing off or on
+ * (variant+numa_balancing: base+numa_balancing=0).  Sorted by what the
+ * guest ran with (64M by its bytes). */
+static void axis_value(const struct krp_jobconf *jc, const struct krp_jobconf *hc, const char *key,
+		       struct krp_buf *out, struct krp_buf *ord)
+{
+	const char *part = key;
+
+	while (part) {
+		const char *plus = strchr(part, '+');
+		size_t n = plus ? (size_t)(plus - part) : strlen(part);
+		char k[128];
+		const char *v, *o;
+
+		if (n == 0 || n >= sizeof(k)) {
+			out->len = 0;
+			return;
+		}
+		memcpy(k, part, n);
+		k[n] = '\0';
+		v = one_value(jc, hc, k);
+		if (!v) {
+			out->len = 0;
+			return;
+		}
+		o = krp_jobconf_get(jc, k);
+		if (part != key) {
+			krp_buf_printf(out, "+%s=", k);
+			krp_buf_printf(ord, "+%s=", k);
+		}
+		krp_buf_puts(out, v);
+		krp_buf_puts(ord, o ? o : v);
+		part = plus ? plus + 1 : NULL;
+	}
+}
+
 /* One run directory: job.conf (and host.conf, when there is one) +
- * stats.json. */
+ * stats.json.  With a measure axis, the run adds metric as "plain" and
+ * model.<metric> as "model" (when it has one). */
 static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 {
 	char err[KRP_ERR_MAX], *jp = krp_path_join(dir, "job.conf");
@@ -274,8 +313,12 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 	struct krp_metrics m;
 	const char **vals = krp_xcalloc(na ? na : 1, sizeof(*vals));
 	const char **ords = krp_xcalloc(na ? na : 1, sizeof(*ords));
-	double v, failed;
+	struct krp_buf *vb = krp_xcalloc(na ? na : 1, sizeof(*vb));
+	struct krp_buf *ob = krp_xcalloc(na ? na : 1, sizeof(*ob));
+	char *mm = krp_xmalloc(strlen(metric) + sizeof("model."));
+	double v, mv, failed;
 
+	sprintf(mm, "model.%s", metric);
 	krp_metrics_init(&m);
 	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) != 0 ||
 	    krp_stats_load(sp, &m, err, sizeof(err)) != 0 ||
@@ -288,16 +331,38 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 	if (krp_jobconf_load(hp, &hc, err, sizeof(err)) != 0)
 		krp_jobconf_free(&hc);
 	for (a = 0; a < na; a++) {
-		vals[a] = axis_value(&jc, &hc, p->ax[a].key);
-		/* sorted by what the guest ran with (64M by its bytes) */
-		ords[a] = krp_jobconf_get(&jc, p->ax[a].key);
-		if (!vals[a]) {
+		if (p->measure && a == p->measure - 1)
+			continue;
+		axis_value(&jc, &hc, p->ax[a].key, &vb[a], &ob[a]);
+		if (vb[a].len == 0) {
 			p->skipped++;
 			goto out;
 		}
+		vals[a] = vb[a].data;
+		ords[a] = ob[a].data;
+	}
+	if (strncmp(metric, "model.", 6) != 0 && krp_metrics_get(&m, mm, &mv) == 0)
+		p->model_runs++;
+	else
+		mm[0] = '\0';
+	if (p->measure) {
+		vals[p->measure - 1] = "plain";
+		ords[p->measure - 1] = "1";
 	}
 	krp_pivot_add_ordered(p, vals, ords, v);
+	if (p->measure && mm[0]) {
+		vals[p->measure - 1] = "model";
+		ords[p->measure - 1] = "2";
+		krp_pivot_add_ordered(p, vals, ords, mv);
+	}
 out:
+	for (a = 0; a < na; a++) {
+		krp_buf_free(&vb[a]);
+		krp_buf_free(&ob[a]);
+	}
+	free(vb);
+	free(ob);
+	free(mm);
 	free(vals);
 	free(ords);
 	krp_jobconf_free(&jc);
@@ -585,6 +650,30 @@ int krp_pivot_build(struct krp_pivot *p, char *rows_s, char *cols_s, char **orde
 	}
 	if (krp_pivot_collect(p, root, metric, err, errsz) != 0)
 		return -1;
+	if (p->model_runs && nr < KRP_PIVOT_MAX_KEYS) {
+		/* runs with the memory model: again, each row beside its
+		 * model.<metric> row (a last row key, "measure") */
+		struct krp_pivot q;
+
+		rows[nr] = "measure";
+		krp_pivot_init(&q, (const char *const *)rows, nr + 1, (const char *const *)cols,
+			       nc);
+		q.measure = nr + 1;
+		for (i = 0; i < p->ncol + p->nrow; i++) {
+			size_t qa = i < nr ? i : i + 1;
+
+			if (p->ax[i].fixed)
+				krp_pivot_order(&q, q.ax[qa].key,
+						(const char *const *)p->ax[i].vals, p->ax[i].n);
+		}
+		if (krp_pivot_collect(&q, root, metric, err, errsz) != 0) {
+			krp_pivot_free(&q);
+			return -1;
+		}
+		q.skipped = p->skipped;
+		krp_pivot_free(p);
+		*p = q;
+	}
 	krp_pivot_sort(p);
 	return 0;
 }

@@ -31,7 +31,9 @@ struct krp_pivot {
 	size_t nrow, ncol;
 	struct krp_pivot_entry *e;
 	size_t ne, cape;
-	size_t skipped; /* runs without the metric or a key, or failed */
+	size_t skipped;	   /* runs without the metric or a key, or failed */
+	size_t model_runs; /* runs that had model.<metric> too */
+	size_t measure;	   /* 1 + the row axis "measure" (plain, model), or 0 */
 };
 
 void krp_pivot_init(struct krp_pivot *p, const char *const *rows, size_t nrow,
@@ -72,9 +74,13 @@ int krp_pivot_collect(struct krp_pivot *p, const char *root, const char *metric,
 #define KRP_PIVOT_MAX_KEYS 8
 
 /* What krepro-pivot and krepro-report --pivot both do: rows and cols are
- * comma lists of 1..KRP_PIVOT_MAX_KEYS keys, orders are "KEY=V1,V2,..."
- * (all modified in place); then collect metric under root and sort.  p is
- * left safe to krp_pivot_free; -1 with err on a bad option or input. */
+ * comma lists of 1..KRP_PIVOT_MAX_KEYS keys (a key "A+B" joins its parts'
+ * values: base+numa_balancing=0), orders are "KEY=V1,V2,..." (all
+ * modified in place); then collect metric under root and sort.  When runs
+ * hold the memory model's model.<metric> (docs/MEMORY-MODEL.md), a last
+ * row key "measure" puts each row's model row ("model") beside it
+ * ("plain"), in the table and in the improvement block.  p is left safe
+ * to krp_pivot_free; -1 with err on a bad option or input. */
 int krp_pivot_build(struct krp_pivot *p, char *rows, char *cols, char **orders, size_t norders,
 		    const char *root, const char *metric, char *err, size_t errsz);
 
