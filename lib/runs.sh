@@ -304,13 +304,17 @@ run_boot_args() {
 }
 
 # run_timeout RECORD: seconds for one boot running it: the cell's
-# timeout:, else its board's boot timeout and twice its runtime.
+# timeout:, else its board's boot timeout and twice its runtime, three
+# times that with the memory model (its cost bound: docs/MEMORY-MODEL.md,
+# "Determinism and cost"; two boots of seed 003's tenants at once overran the plain limit).
 run_timeout() {
 	rt_t=$(cell_get "$(run_field "$1" words)" timeout)
 	if [ -n "$rt_t" ]; then
 		to_seconds "$rt_t"
 	else
-		echo $(($(board_get "$(run_field "$1" board)" BOOT_TIMEOUT) + $(run_field "$1" runtime) * 2))
+		rt_t=$(($(board_get "$(run_field "$1" board)" BOOT_TIMEOUT) + $(run_field "$1" runtime) * 2))
+		[ "$(run_field "$1" model)" != on ] || rt_t=$((rt_t * 3))
+		echo "$rt_t"
 	fi
 }
 

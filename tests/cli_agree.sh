@@ -45,6 +45,19 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/
 	c="suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node"
 	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
 		write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$D.big" >"$T_OUT" 2>&1
+# A boot's limit (run_timeout): the board's boot timeout + 2 x runtime,
+# three times that with the memory model (two of seed 003's model boots at
+# once overran the plain limit); a cell's timeout: wins.
+# shellcheck disable=SC2016 # expanded by the inner sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+	load_key_classes
+	for m in off on; do
+		run_timeout "$(cell_record "suite=specjbb runtime=10s clock=exact memory_model=$m variant=base board=qemu-2node" 1)"
+	done
+	run_timeout "$(cell_record "suite=specjbb runtime=10s clock=exact memory_model=on timeout=5m variant=base board=qemu-2node" 1)"' \
+	sh >"$T_DIR/tmo" 2>&1
+assert "a boot's limit: 120 + 2 x 10 s, with the model 3 x 140 s, a cell's timeout: 300 s" \
+	test "$(tr '\n' ' ' <"$T_DIR/tmo")" = "140 420 300 "
 assert "8T on 2 GiB: job.conf runs the scaled size" grep -qx "size=1287651328" "$D.big/job.conf"
 assert "... job.yaml: size: '8T', once" test "$(grep -c "^size" "$D.big/job.yaml")" = 1
 assert "... it is the matrix's" grep -qx "size: '8T'" "$D.big/job.yaml"
