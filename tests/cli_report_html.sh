@@ -123,6 +123,20 @@ expect_in "model pivot: ... the model's under the plain one" "$T_OUT" "|        
 expect_in "model pivot: says what the model rows are" "$T_OUT" 'measure "model": model.autonuma-benchmark.numa01.seconds, the same work'
 expect_rc "model pivot: a part of a key that no run has" 2 $H/krepro-pivot \
 	--rows variant+nope --cols suite --metric autonuma-benchmark.numa01.seconds "$T_DIR/an"
+# A run with NUMA balancing on that ended before the balancer's first scan
+# (issue 51): named in the text and in report.html; a run that scanned,
+# and a run with balancing off, are not.
+cp -R "$T_DIR/an/on" "$T_DIR/idle"
+for s in 1 2 3; do
+	sed -i 's/^{/{"proc-vmstat.numa_pte_updates": 0, /' "$T_DIR/idle/$s/stats.json" "$T_DIR/an/off/$s/stats.json"
+	sed -i 's/^{/{"proc-vmstat.numa_pte_updates": 4096, /' "$T_DIR/an/on/$s/stats.json"
+done
+expect_rc "balancer idle: compare" 0 $H/krepro-compare "$T_DIR/an/off" "$T_DIR/an/on" "$T_DIR/idle"
+expect_in "balancer idle: its runs named, with the reason" "$T_OUT" \
+	"BALANCER IDLE: runs 1, 2, 3 of idle had NUMA balancing on, but no page was scanned in the window (proc-vmstat.numa_pte_updates 0): the benchmark ended before the balancer's first scan"
+assert "balancer idle: one line, for that variant alone" test "$(grep -c 'BALANCER IDLE' "$T_OUT")" = 1
+expect_rc "balancer idle: report.html" 0 $H/krepro-report -o "$T_DIR/idle.html" "$T_DIR/an/off" "$T_DIR/idle"
+expect_in "balancer idle: report.html names them" "$T_DIR/idle.html" '<pre class="balancer-idle">BALANCER IDLE: runs 1, 2, 3 of idle'
 expect_rc "model: compare numa01 on vs off" 0 $H/krepro-compare --json "$T_DIR/an.json" "$T_DIR/an/off" "$T_DIR/an/on"
 cp "$T_OUT" "$T_DIR/an.out"
 expect_in "model: the plain row says regression" "$T_DIR/an.out" "autonuma-benchmark.numa01.seconds: +1.1% ("

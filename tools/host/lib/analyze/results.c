@@ -157,7 +157,7 @@ static long small_num(const char *s)
 }
 
 /* What a run's own files say beside its metrics: the clock (folded into
- * v->clock) and seed of its job.conf, its NOT-DETERMINISTIC mark and the
+ * v->clock), seed and NUMA balancing of its job.conf, its NOT-DETERMINISTIC mark and the
  * host's contention of its host.conf (files that are missing or unreadable
  * say nothing). */
 static void run_meta(struct krp_variant *v, struct krp_run *r, const char *run_dir, int first)
@@ -170,6 +170,7 @@ static void run_meta(struct krp_variant *v, struct krp_run *r, const char *run_d
 	struct stat st;
 
 	r->seed = -1;
+	r->numa_balancing = -1;
 	r->cpu_pressure = NAN;
 	r->contended = 0;
 	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) == 0) {
@@ -178,6 +179,7 @@ static void run_meta(struct krp_variant *v, struct krp_run *r, const char *run_d
 		if (jcc && strcmp(jcc, "exact") == 0)
 			c = "exact";
 		r->seed = small_num(krp_jobconf_get(&jc, "seed"));
+		r->numa_balancing = small_num(krp_jobconf_get(&jc, "numa_balancing"));
 	}
 	krp_jobconf_free(&jc);
 	if (first)

@@ -24,6 +24,8 @@ struct krp_run {
 	/* Exact mode: the layout seed (job.conf "seed="), -1 without one (a
 	 * real-mode run, or an exact run made before seeds). */
 	long seed;
+	/* job.conf "numa_balancing=" (the sysctl the guest set), -1 without. */
+	long numa_balancing;
 	/* A NOT-DETERMINISTIC file: booted again with the same seed and
 	 * images, the run gave other digits (run-matrix --rerun checks). */
 	int nondet;

@@ -261,6 +261,8 @@ void krp_compare_report(const struct krp_variant *vars, size_t nvars, const stru
 		krp_buf_puts(out, "\n");
 	if (krp_put_contention(out, vars, nvars))
 		krp_buf_puts(out, "\n");
+	if (krp_put_balancer_idle(out, vars, nvars))
+		krp_buf_puts(out, "\n");
 	for (i = 0; i < o->nnotes; i++)
 		krp_buf_printf(out, "%s\n%s", o->notes[i], i + 1 == o->nnotes ? "\n" : "");
 

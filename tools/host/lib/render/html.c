@@ -69,7 +69,7 @@ static const char css[] =
     "tr.sig-regression td.chg{color:#c62828;font-weight:bold}"
     "tr.sig-change td.chg{font-weight:bold}"
     "pre.nondeterministic{color:#c62828;font-weight:bold;background:#fdecea}"
-    "pre.contention{color:#8a5a00;font-weight:bold;background:#fff4e0}"
+    "pre.contention,pre.balancer-idle{color:#8a5a00;font-weight:bold;background:#fff4e0}"
     ".charts{display:flex;flex-wrap:wrap;gap:12px}"
     "svg.chart{border:1px solid #ddd;background:#fff}"
     "svg text{font-family:sans-serif;font-size:11px;fill:#333}";
@@ -348,7 +348,7 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 				  "the inputs)"
 				: "real (host time)");
 	{
-		struct krp_buf nd = {0}, hc = {0};
+		struct krp_buf nd = {0}, hc = {0}, bi = {0};
 
 		if (o->exact && krp_put_nondeterminism(&nd, vars, nvars)) {
 			krp_buf_puts(out, "<pre class=\"nondeterministic\">");
@@ -360,8 +360,14 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 			krp_html_escape(out, hc.data);
 			krp_buf_puts(out, "</pre>\n");
 		}
+		if (krp_put_balancer_idle(&bi, vars, nvars)) {
+			krp_buf_puts(out, "<pre class=\"balancer-idle\">");
+			krp_html_escape(out, bi.data);
+			krp_buf_puts(out, "</pre>\n");
+		}
 		krp_buf_free(&nd);
 		krp_buf_free(&hc);
+		krp_buf_free(&bi);
 	}
 	/* the summary's line where the headline's plain and model verdicts
 	 * differ, where a reader of the page looks first */

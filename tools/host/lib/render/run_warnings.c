@@ -1,10 +1,12 @@
-/* NOT DETERMINISTIC and HOST CONTENTION lines (see run_warnings.h). */
+/* NOT DETERMINISTIC, HOST CONTENTION and BALANCER IDLE lines (see
+ * run_warnings.h). */
 #include "run_warnings.h"
 
 #include <stdio.h>
 
 #include "compare.h"
 #include "failures.h"
+#include "metrics.h"
 
 /* Runs r and k of v are the same boot twice: one seed (or none, made
  * before seeds), neither failed. */
@@ -81,6 +83,41 @@ size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, s
 				       v->name, v->runs[r].name, v->runs[r].cpu_pressure);
 			named++;
 		}
+	}
+	return named;
+}
+
+/* Run r of v had NUMA balancing on and its window saw no scan. */
+static int balancer_idle(const struct krp_run *r)
+{
+	double pte;
+
+	return r->numa_balancing == 1 &&
+	       krp_metrics_get(&r->m, "proc-vmstat.numa_pte_updates", &pte) == 0 && pte == 0;
+}
+
+size_t krp_put_balancer_idle(struct krp_buf *out, const struct krp_variant *vars, size_t nvars)
+{
+	size_t j, r, named = 0;
+
+	for (j = 0; j < nvars; j++) {
+		const struct krp_variant *v = &vars[j];
+		size_t n = 0;
+
+		for (r = 0; r < v->nruns; r++)
+			if (balancer_idle(&v->runs[r]))
+				krp_buf_printf(out, "%s%s", n++ ? ", " : "BALANCER IDLE: runs ",
+					       v->runs[r].name);
+		if (n == 0)
+			continue;
+		krp_buf_printf(
+		    out,
+		    " of %s had NUMA balancing on, but no page was scanned in the window "
+		    "(proc-vmstat.numa_pte_updates 0): the benchmark ended before the "
+		    "balancer's first scan (numa_balancing_scan_delay_ms, 1000 ms by "
+		    "default) and cannot show what balancing does; run it longer\n",
+		    v->name);
+		named += n;
 	}
 	return named;
 }

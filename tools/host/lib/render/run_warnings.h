@@ -1,4 +1,5 @@
-/* Warnings about runs that weaken a comparison: not deterministic, host contention. */
+/* Warnings about runs that weaken a comparison: not deterministic, host
+ * contention, NUMA balancing that never scanned. */
 #ifndef KREPRO_RUN_WARNINGS_H
 #define KREPRO_RUN_WARNINGS_H
 #include <stddef.h>
@@ -17,5 +18,12 @@ size_t krp_put_nondeterminism(struct krp_buf *out, const struct krp_variant *var
  * CPUs were contended (krp_run.contended) and their CPU pressure.  Returns
  * the number of runs named. */
 size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
+
+/* "BALANCER IDLE" lines, one a variant, naming its runs with NUMA
+ * balancing on whose window saw no balancer scan (proc-vmstat's
+ * numa_pte_updates counted 0): the benchmark ended before the first scan
+ * (the kernel's numa_balancing_scan_delay_ms), so the run cannot show
+ * what balancing does.  Returns the number of runs named. */
+size_t krp_put_balancer_idle(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
 
 #endif
