@@ -8,7 +8,9 @@
 #   NAME_accepts CELL CLOCK BOARD MODEL
 #                            plan time (--dry-run too): the cell, its clock,
 #                            its board (read with board_get/board_is) and
-#                            memory_model (on/off):
+#                            memory_model (on/off); of the cell's words only
+#                            its boot: (backend_of_cell asks again only
+#                            when one of these differs from the last cell's):
 #                            0 when NAME runs the cell; else it prints why
 #                            not (one line) and returns 1, or 2 when the
 #                            cell (its boot:) or an option asked for NAME:
@@ -48,7 +50,7 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 # cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
 # (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick), TMPD/backends
-# (backend_of_cell); run_plan starts the runs' count (runs_start) and sets
+# and BACKEND_ASKED (backend_of_cell); run_plan starts the runs' count (runs_start) and sets
 # failed_runs (a slot's), SLOT_PIDS, TMPD/plan.<backend> and, in each
 # slot, SLOT_TMP.  BACKEND_KEY is set by the backends' accepts.  Other
 # modules ask backend_builds and backend_reports.
@@ -98,11 +100,19 @@ backend_pick() {
 # TMPD/backends, or the session ends naming the matrix's line, the cell,
 # its board and every backend's reason.
 backend_of_cell() {
-	if backend_pick "$1" "$2" "$3" "$4"; then
-		echo "$BACKEND" >>"$TMPD/backends"
-		return 0
+	bc_boot=
+	case " $1 " in *" boot="*)
+		bc_boot=${1#*boot=}
+		bc_boot=${bc_boot%% *}
+		;;
+	esac
+	# a matrix's cells mostly share these: the last cell's answer stands
+	if [ "$2 $3 $4 $bc_boot" != "${BACKEND_ASKED:-}" ]; then
+		backend_pick "$1" "$2" "$3" "$4" ||
+			die "$(key_where "${BACKEND_KEY:-board}"): cell $5 (board $3, clock $2): no backend runs it:$BACKEND_WHY"
+		BACKEND_ASKED="$2 $3 $4 $bc_boot"
 	fi
-	die "$(key_where "${BACKEND_KEY:-board}"): cell $5 (board $3, clock $2): no backend runs it:$BACKEND_WHY"
+	echo "$BACKEND" >>"$TMPD/backends"
 }
 
 # backend_stop: every backend's children stopped (session cleanup, a slot).

@@ -7,7 +7,7 @@
 # backend_of_cell; NAME_check), keys_path, cells_boards, an import's line
 # (cells_import_line), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
-# TMPD/cellruns, TMPD/backends (a cell's backend a line), MAXRUNS, TMPD/plan,
+# TMPD/cellruns, TMPD/backends (a cell's backend a line), TMPD/plan,
 # PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
 # each cell, its memory_model in column 10), TMPD/plan.all (every run:
 # "RUN K pending|kept") and TMPD/runs.tsv, the run table (lib/runs.sh).
@@ -87,6 +87,7 @@ plan_check() {
 	TOTAL_RUNS=0
 	VARIANTS=
 	pc_loaded=
+	BACKEND_ASKED= # every plan asks the backends again (backend_of_cell)
 	exec 3<"$TMPD/cells"
 	# the facts this loop reads, without the long columns it does not:
 	# dash's read takes a line a byte at a time (a system call each)
@@ -117,7 +118,7 @@ plan_check() {
 			esac
 		done
 		# plan_runs reads each cell's runs and result path from here.
-		printf '%s %s %s %s\n' "$runs" "$vd" "$b" "$seed" >>"$TMPD/cellruns"
+		printf '%s\t%s\t%s\t%s\n' "$runs" "$b" "$seed" "$vd" >>"$TMPD/cellruns"
 		TOTAL_RUNS=$((TOTAL_RUNS + runs))
 		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
 			PLAN_FEW_SEEDS=1
@@ -173,37 +174,55 @@ key_where() { # KEY -> "MATRIX:LINE" (or MATRIX) for messages
 # runs too.
 plan_runs() {
 	pr_rerun=$1
-	# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every variant
-	# alike; complete runs are skipped.  Lines: "<run> <cell number>".
-	# MAXRUNS with every cell's default applied (a cell without runs: next to
-	# one with runs: 1 got 1 run while --dry-run counted 3).
-	# Each cell's runs and result path come from plan_check (TMPD/cellruns,
-	# one line a cell): no process a run.
-	MAXRUNS=$(cut -d' ' -f1 "$TMPD/cellruns" | sort -n | tail -n 1)
 	# the run table's columns are TAB-separated, its rows lines
 	case $RESULTS in *'	'* | *'
 '*) die "$RESULTS: a results folder with a TAB or a newline in its path cannot be planned" ;; esac
-	# a result folder planted as a link is neither read (its runs kept)
-	# nor written through
-	while read -r _ pr_vd _ _; do no_links_below "$RESULTS" "$pr_vd"; done <"$TMPD/cellruns"
-	r=1
-	while [ "$r" -le "$MAXRUNS" ]; do
-		k=0
-		while read -r pr_runs pr_vd pr_b pr_seed; do
-			k=$((k + 1))
-			[ "$r" -le "$pr_runs" ] || continue
-			if [ -d "$pr_vd/$r" ] && [ "$pr_rerun" = 0 ]; then
-				check_kept_seed "$pr_seed" "$r" "$pr_vd/$r"
-				check_kept_board "$pr_b" "$pr_vd/$r"
-				check_kept_monitors "$(sed -n "${k}p" "$TMPD/cells")" "$pr_vd/$r"
-				note "${pr_vd##*/} run $r: complete, kept"
-				echo "$r $k kept"
-				continue
-			fi
-			echo "$r $k pending"
-		done <"$TMPD/cellruns"
-		r=$((r + 1))
-	done >"$TMPD/plan.all"
+	# Each cell's runs, board, first seed and result folder come from
+	# plan_check (TMPD/cellruns, TAB-separated, a line a cell).  The
+	# folders are this loop's arguments: dash's read takes a line a byte at
+	# a time.  A result folder planted as a link is neither read (its runs
+	# kept) nor written through; the run folders already there (none in a
+	# new matrix) are TMPD/kept.dirs.
+	pr_ifs=$IFS
+	IFS='
+'
+	set -f
+	# shellcheck disable=SC2046 # a folder a line, no TAB or newline in one
+	set -- $(cut -f4 "$TMPD/cellruns")
+	set +f
+	IFS=$pr_ifs
+	for pr_vd; do
+		no_links_below "$RESULTS" "$pr_vd"
+		[ "$pr_rerun" = 0 ] || continue
+		[ -d "$pr_vd" ] || continue
+		for pr_d in "$pr_vd"/[1-9]*; do
+			[ -d "$pr_d" ] && printf '%s\n' "$pr_d"
+		done
+	done >"$TMPD/kept.dirs"
+	# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every
+	# variant alike; a run whose folder is there is kept.  Lines "RUN K
+	# STATE"; a kept run's line also has its cell's first seed, board and
+	# folder, for the checks below.
+	awk -F '\t' -v kept="$TMPD/kept.dirs" 'FILENAME == kept { have[$0] = 1; next }
+		{ runs[FNR] = $1; rest[FNR] = $3 "\t" $2 "\t" $4; n = FNR; if ($1 > max) max = $1 }
+		END {
+			for (r = 1; r <= max; r++)
+				for (k = 1; k <= n; k++) {
+					if (r > runs[k]) continue
+					split(rest[k], f, "\t")
+					if ((f[3] "/" r) in have) print r "\t" k "\tkept\t" rest[k]
+					else print r "\t" k "\tpending"
+				}
+		}' "$TMPD/kept.dirs" "$TMPD/cellruns" >"$TMPD/plan.found"
+	# the kept runs' checks, in plan order (a resumed matrix's few lines)
+	grep '	kept	' "$TMPD/plan.found" >"$TMPD/plan.kept" || :
+	while IFS='	' read -r r k _ pr_seed pr_b pr_vd; do
+		check_kept_seed "$pr_seed" "$r" "$pr_vd/$r"
+		check_kept_board "$pr_b" "$pr_vd/$r"
+		check_kept_monitors "$(sed -n "${k}p" "$TMPD/cells")" "$pr_vd/$r"
+		note "${pr_vd##*/} run $r: complete, kept"
+	done <"$TMPD/plan.kept"
+	cut -f1-3 "$TMPD/plan.found" | tr '\t' ' ' >"$TMPD/plan.all"
 	runs_table "$TMPD/cellfacts" "$TMPD/cells" "$TMPD/backends" "$TMPD/plan.all" >"$TMPD/runs.tsv"
 	# the boots to make, "RUN K" (backends split it: run_plan)
 	sed -n 's/ pending$//p' "$TMPD/plan.all" >"$TMPD/plan"

@@ -208,6 +208,17 @@ expect_in "... said" "$T_OUT" "base run 1: complete, kept"
 echo "monitors=meminfo" >"$kb_run/job.conf"
 expect_rc "a kept run that sampled other monitors is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
 expect_in "... saying so" "$T_OUT" "$kb_run: kept run sampled monitors 'meminfo', but this matrix asks for 'meminfo+proc-vmstat': use another -o, or --rerun"
+# A results folder with a space (plan_runs read a cell's folder as one
+# word of a space-separated line: its kept runs were not seen, and booted
+# again): kept, and its checks still made.
+ks_run="$T_DIR/k s/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1"
+mkdir -p "$ks_run"
+echo "board_sha256=$(sha256sum boards/qemu-2node | cut -d' ' -f1)" >"$ks_run/host.conf"
+expect_rc "a results folder with a space: its complete run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/k s"
+expect_in "... is kept" "$T_OUT" "plan: 5 boots (1 runs complete, kept)"
+echo "monitors=meminfo" >"$ks_run/job.conf"
+expect_rc "... and checked: other monitors are refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/k s"
+expect_in "... saying so" "$T_OUT" "$ks_run: kept run sampled monitors 'meminfo'"
 
 # Two unpacks of one reference at once (issue 12): the second waits for the
 # first and finds the tree complete; neither deletes the other's files.
