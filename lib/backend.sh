@@ -9,8 +9,8 @@
 #                            plan time (--dry-run too): the cell, its clock,
 #                            its board (read with board_get/board_is) and
 #                            memory_model (on/off); of the cell's words only
-#                            its boot: (backend_of_cell asks again only
-#                            when one of these differs from the last cell's):
+#                            its boot: (plan_check asks once for each of
+#                            these that its cells have):
 #                            0 when NAME runs the cell; else it prints why
 #                            not (one line) and returns 1, or 2 when the
 #                            cell (its boot:) or an option asked for NAME:
@@ -49,9 +49,9 @@ BACKENDS="lava_server lava_export kexec lab qemu"
 # Reads: JOBS, SLOT_PIDS (session_start), TMPD/plan, TMPD/backends (a
 # cell's backend a line);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
-# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick), TMPD/backends
-# and BACKEND_ASKED (backend_of_cell); run_plan starts the runs' count (runs_start) and sets
-# failed_runs (a slot's), SLOT_PIDS, TMPD/plan.<backend> and, in each
+# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick: plan_check writes
+# TMPD/backends from its answers); run_plan starts the runs' count
+# (runs_start) and sets failed_runs (a slot's), SLOT_PIDS, TMPD/plan.<backend> and, in each
 # slot, SLOT_TMP.  BACKEND_KEY is set by the backends' accepts.  Other
 # modules ask backend_builds and backend_reports.
 # Shared (bench/shared-state.sh): SLOT_TMP (a parallel slot's folder).
@@ -94,25 +94,6 @@ backend_pick() {
 		[ "$bp_rc" = 1 ] || break
 	done
 	return 1
-}
-
-# backend_of_cell CELL CLOCK BOARD MODEL K: backend_pick's choice, a line of
-# TMPD/backends, or the session ends naming the matrix's line, the cell,
-# its board and every backend's reason.
-backend_of_cell() {
-	bc_boot=
-	case " $1 " in *" boot="*)
-		bc_boot=${1#*boot=}
-		bc_boot=${bc_boot%% *}
-		;;
-	esac
-	# a matrix's cells mostly share these: the last cell's answer stands
-	if [ "$2 $3 $4 $bc_boot" != "${BACKEND_ASKED:-}" ]; then
-		backend_pick "$1" "$2" "$3" "$4" ||
-			die "$(key_where "${BACKEND_KEY:-board}"): cell $5 (board $3, clock $2): no backend runs it:$BACKEND_WHY"
-		BACKEND_ASKED="$2 $3 $4 $bc_boot"
-	fi
-	echo "$BACKEND" >>"$TMPD/backends"
 }
 
 # backend_stop: every backend's children stopped (session cleanup, a slot).

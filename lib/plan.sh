@@ -4,7 +4,7 @@
 # line per boot to make.
 # Reads: MATRIX, the bundle (bundle_dir),
 # backend_builds (each cell's backend:
-# backend_of_cell; NAME_check), keys_path, cells_boards, an import's line
+# backend_pick; NAME_check), keys_path, cells_boards, an import's line
 # (cells_import_line), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), TMPD/plan,
@@ -73,8 +73,10 @@ plan_board_origin() {
 
 # plan_check DRY: every cell valid, result paths unique; sets NCELLS,
 # TOTAL_RUNS, VARIANTS (DRY 1, --dry-run: prints each cell).  One awk process
-# checks the whole matrix (lib/cells.awk); the loop below starts a process
-# only once a board or a variant.
+# checks the whole matrix (lib/cells.awk); another (plan_steps) reads its
+# facts once and writes what the shell does, in cell order, once each: a
+# board's first cell, a question to the backends, a variant, a note.  A
+# process starts only once a board or a variant.
 plan_check() {
 	pc_dry=$1
 	NCELLS=$(wc -l <"$TMPD/cells")
@@ -82,70 +84,115 @@ plan_check() {
 	boards_table $(cells_boards "$TMPD/cells")
 	cells_awk 1 "$TMPD/cells" >"$TMPD/cellfacts" 2>"$TMPD/cells.err" ||
 		die "$(head -n 1 "$TMPD/cells.err")"
-	: >"$TMPD/cellruns"
-	: >"$TMPD/backends"
-	TOTAL_RUNS=0
-	VARIANTS=
-	pc_loaded=
-	BACKEND_ASKED= # every plan asks the backends again (backend_of_cell)
-	exec 3<"$TMPD/cells"
-	# the facts this loop reads, without the long columns it does not:
-	# dash's read takes a line a byte at a time (a system call each)
-	cut -f1-8,10-12 "$TMPD/cellfacts" >"$TMPD/cellfacts.plan"
-	while IFS='	' read -r k runs b clock rt seed vd ddj model scale cnote; do
-		IFS= read -r cell <&3
-		# The cell's backend (its board's facts), before anything is built.
-		if [ "$b" != "$pc_loaded" ]; then
-			load_board "$b" && pc_loaded=$b
-			plan_board_origin "$b"
+	plan_steps
+	: >"$TMPD/plan.answers"
+	: >"$TMPD/plan.boards"
+	while IFS= read -r pc_line; do
+		pc_rest=${pc_line#*	}
+		case ${pc_line%%	*} in
+		board)
+			load_board "$pc_rest"
+			plan_board_origin "$pc_rest"
 			# what --dry-run prints of the board, once a board
-			if [ "$pc_dry" = 1 ]; then
-				pc_what=$(board_get "$b" MODEL)
-				[ -n "$pc_what" ] || pc_what=$(board_get "$b" TYPE)
-				pc_board="$pc_what, $(board_get "$b" CPUS) cpus, $(board_get "$b" MEMORY)"
-				pc_caches="L1d $(board_get "$b" MODEL_L1D), L2 $(board_get "$b" MODEL_L2), LLC $(board_get "$b" MODEL_LLC) a node, $(board_get "$b" MODEL_LINE)-byte lines"
-			fi
-		fi
-		backend_of_cell "$cell" "$clock" "$b" "$model" "$k"
-		for kv in $cell; do
-			case $kv in variants=* | variant=*)
-				pc_vs=${kv#*=}
-				while [ -n "$pc_vs" ]; do
-					check_variant "${pc_vs%%,*}" "${kv%%=*}"
-					case $pc_vs in *,*) pc_vs=${pc_vs#*,} ;; *) pc_vs= ;; esac
-				done
-				;;
-			esac
-		done
-		# plan_runs reads each cell's runs and result path from here.
-		printf '%s\t%s\t%s\t%s\n' "$runs" "$b" "$seed" "$vd" >>"$TMPD/cellruns"
-		TOTAL_RUNS=$((TOTAL_RUNS + runs))
-		if [ "$runs" -lt 3 ] && [ -z "${PLAN_FEW_SEEDS:-}" ] && [ "$clock" = exact ]; then
-			PLAN_FEW_SEEDS=1
-			note "$MATRIX: cell $k runs $runs seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)"
-		fi
-		# a size the board cannot hold is never booted as is: the scaled
-		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
-		[ "$scale" = - ] || note "$MATRIX: cell $k: ${scale#* * } (docs/BENCHMARKS.md, sizes on a board)"
-		# a count of N% below one CPU runs one task (lib/cells.awk guest_count), said here
-		[ "$cnote" = - ] || note "$MATRIX: cell $k: $cnote"
-		v=${vd##*/}
-		case " $VARIANTS " in *" $v "*) ;; *) VARIANTS="$VARIANTS $v" ;; esac
-		if [ "$pc_dry" = 1 ]; then
-			printf 'cell %d/%d: %s\n  board %s: %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n' \
-				"$k" "$NCELLS" "$cell" "$b" "$pc_board" "$clock" \
-				"$vd" "$runs" "$runs" "$((${rt:-0} + 15))"
-			[ "$seed" = - ] || printf '  seeds %s-%s (exact mode: run N has the N-th)\n' "$seed" "$((seed + runs - 1))"
-			[ "$model" != on ] || printf '  memory model: %s (docs/MEMORY-MODEL.md)\n' "$pc_caches"
-			[ "$ddj" = - ] || printf '  defaults (docs/KEYS.md): %s\n' "$ddj"
-		fi
-	done <"$TMPD/cellfacts.plan"
-	exec 3<&-
+			[ "$pc_dry" = 1 ] || continue
+			pc_what=$(board_get "$pc_rest" MODEL)
+			[ -n "$pc_what" ] || pc_what=$(board_get "$pc_rest" TYPE)
+			printf '%s\t%s, %s cpus, %s\tL1d %s, L2 %s, LLC %s a node, %s-byte lines\n' "$pc_rest" \
+				"$pc_what" "$(board_get "$pc_rest" CPUS)" "$(board_get "$pc_rest" MEMORY)" \
+				"$(board_get "$pc_rest" MODEL_L1D)" "$(board_get "$pc_rest" MODEL_L2)" \
+				"$(board_get "$pc_rest" MODEL_LLC)" "$(board_get "$pc_rest" MODEL_LINE)" >>"$TMPD/plan.boards"
+			;;
+		backend) # K CLOCK BOARD MODEL CELL: the first cell asking this
+			pc_k=${pc_rest%%	*} pc_rest=${pc_rest#*	}
+			pc_clock=${pc_rest%%	*} pc_rest=${pc_rest#*	}
+			pc_b=${pc_rest%%	*} pc_rest=${pc_rest#*	}
+			pc_model=${pc_rest%%	*}
+			backend_pick "${pc_rest#*	}" "$pc_clock" "$pc_b" "$pc_model" ||
+				die "$(key_where "${BACKEND_KEY:-board}"): cell $pc_k (board $pc_b, clock $pc_clock): no backend runs it:$BACKEND_WHY"
+			echo "$BACKEND" >>"$TMPD/plan.answers"
+			;;
+		variant) check_variant "${pc_rest%%	*}" "${pc_rest#*	}" ;;
+		few) PLAN_FEW_SEEDS=1 ;;
+		note) note "$pc_rest" ;;
+		esac
+	done <"$TMPD/plan.steps"
+	# a cell's backend a line: its question's answer
+	awk -v answers="$TMPD/plan.answers" 'FILENAME == answers { a[FNR] = $0; next } { print a[$0] }' \
+		"$TMPD/plan.answers" "$TMPD/plan.questions" >"$TMPD/backends"
+	IFS='	' read -r TOTAL_RUNS VARIANTS <"$TMPD/plan.sums"
 	[ "$pc_dry" = 1 ] || return 0
+	plan_listing
 	# A plan on two backends runs each one's runs in turn (run_plan).
 	awk '{ if (!($1 in c)) o[++n] = $1; c[$1] = c[$1] " " NR }
 		END { if (n > 1) { printf "backends: %d, each prepared, run and collected in turn:", n
 			for (i = 1; i <= n; i++) printf " %s (cells%s)%s", o[i], c[o[i]], i < n ? ";" : "\n" } }' "$TMPD/backends"
+}
+
+# plan_steps: from TMPD/cellfacts and TMPD/cells, TMPD/plan.steps (what
+# plan_check does, TAB-separated: "board B", "backend K CLOCK B MODEL CELL"
+# for the first cell K of each clock, board, memory model and boot: (what
+# a backend's accepts reads), "variant NAME KEY", "few" and "note TEXT"),
+# TMPD/plan.questions (each cell's question, by number), TMPD/cellruns
+# (each cell's runs, board, first seed, result folder: plan_runs) and
+# TMPD/plan.sums (TOTAL_RUNS and VARIANTS).
+plan_steps() {
+	PS_CELLS=$TMPD/cells PS_MATRIX=$MATRIX PS_FEW=${PLAN_FEW_SEEDS:-} awk -F '\t' -v dir="$TMPD" '
+	{
+		k = $1; runs = $2; b = $3; clock = $4; seed = $6; vd = $7; model = $10
+		if ((getline cell < ENVIRON["PS_CELLS"]) <= 0) cell = ""
+		if (!(b in board)) { board[b] = 1; print "board\t" b > (dir "/plan.steps") }
+		boot = ""; nw = split(cell, w, " ")
+		for (i = 1; i <= nw; i++) if (w[i] ~ /^boot=/) boot = substr(w[i], 6)
+		q = clock "\t" b "\t" model "\t" boot
+		if (!(q in asked)) {
+			asked[q] = ++nq
+			print "backend\t" k "\t" clock "\t" b "\t" model "\t" cell > (dir "/plan.steps")
+		}
+		print asked[q] > (dir "/plan.questions")
+		for (i = 1; i <= nw; i++) {
+			if (w[i] !~ /^variants?=/) continue
+			key = w[i]; sub(/=.*/, "", key)
+			nv = split(substr(w[i], length(key) + 2), vs, ",")
+			for (j = 1; j <= nv; j++)
+				if (!(vs[j] in variant)) { variant[vs[j]] = 1; print "variant\t" vs[j] "\t" key > (dir "/plan.steps") }
+		}
+		# plan_runs reads each cell runs and result folder from here
+		print runs "\t" b "\t" seed "\t" vd > (dir "/cellruns")
+		total += runs
+		if (runs < 3 && clock == "exact" && !few && ENVIRON["PS_FEW"] == "") {
+			few = 1
+			print "few" > (dir "/plan.steps")
+			print "note\t" ENVIRON["PS_MATRIX"] ": cell " k " runs " runs " seed(s): an exact comparison gives a verdict from 3 seeds a side (fewer: the numbers, no verdict; docs/EXACT.md)" > (dir "/plan.steps")
+		}
+		# a size the board cannot hold is never booted as is: the scaled
+		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
+		if ($11 != "-") { sc = $11; sub(/^[^ ]* [^ ]* /, "", sc); print "note\t" ENVIRON["PS_MATRIX"] ": cell " k ": " sc " (docs/BENCHMARKS.md, sizes on a board)" > (dir "/plan.steps") }
+		# a count of N% below one CPU runs one task (lib/cells.awk guest_count), said here
+		if ($12 != "-") print "note\t" ENVIRON["PS_MATRIX"] ": cell " k ": " $12 > (dir "/plan.steps")
+		v = vd; sub(/.*\//, "", v)
+		if (!(v in seen)) { seen[v] = 1; vars = vars " " v }
+	}
+	END {
+		printf "" > (dir "/plan.steps")
+		printf "" > (dir "/cellruns")
+		printf "" > (dir "/plan.questions")
+		print (total + 0) "\t" vars > (dir "/plan.sums")
+	}' "$TMPD/cellfacts"
+}
+
+# plan_listing: the cells --dry-run prints, from TMPD/cellfacts, TMPD/cells
+# and the boards' lines plan_check wrote (TMPD/plan.boards).
+plan_listing() {
+	PS_CELLS=$TMPD/cells PS_BOARDS=$TMPD/plan.boards awk -F '\t' -v n="$NCELLS" '
+	BEGIN { while ((getline l < ENVIRON["PS_BOARDS"]) > 0) { split(l, f, "\t"); what[f[1]] = f[2]; caches[f[1]] = f[3] } }
+	{
+		if ((getline cell < ENVIRON["PS_CELLS"]) <= 0) cell = ""
+		printf "cell %d/%d: %s\n  board %s: %s, clock %s\n  -> %s/{1..%d}  (%d runs x ~%d s)\n", \
+			$1, n, cell, $3, what[$3], $4, $7, $2, $2, $5 + 15
+		if ($6 != "-") printf "  seeds %s-%s (exact mode: run N has the N-th)\n", $6, $6 + $2 - 1
+		if ($10 == "on") printf "  memory model: %s (docs/MEMORY-MODEL.md)\n", caches[$3]
+		if ($8 != "-") printf "  defaults (docs/KEYS.md): %s\n", $8
+	}' "$TMPD/cellfacts"
 }
 
 # check_variant NAME KEY: a variant a cell names can be built (once a
