@@ -134,14 +134,16 @@ run_plan() {
 # run_slots PLAN: JOBS parallel slots over PLAN's runs (exact mode).
 run_slots() {
 	# Slot I boots plan lines I, I+N, ... in order; exact results do not
-	# depend on which slot ran them or on what ran beside them.
-	i=1
-	while [ "$i" -le "$JOBS" ]; do
-		awk -v n="$JOBS" -v s="$i" '(NR - s) % n == 0 { print NR, $0 }' "$1" >"$TMPD/slot.$i"
+	# depend on which slot ran them or on what ran beside them.  (rs_i:
+	# a run's functions are this subshell's too; split_tenants' "i" once
+	# made every slot write failed.0.)
+	rs_i=1
+	while [ "$rs_i" -le "$JOBS" ]; do
+		awk -v n="$JOBS" -v s="$rs_i" '(NR - s) % n == 0 { print NR, $0 }' "$1" >"$TMPD/slot.$rs_i"
 		(
 			trap - EXIT
 			trap 'backend_stop; exit 130' INT TERM HUP
-			SLOT_TMP=$TMPD/slot$i
+			SLOT_TMP=$TMPD/slot$rs_i
 			mkdir -p "$SLOT_TMP"
 			# shellcheck disable=SC2030 # the slot's count goes back through a file
 			failed_runs=0
@@ -150,19 +152,19 @@ run_slots() {
 				# starts nothing more once its parent is gone.
 				kill -0 "$$" 2>/dev/null || exit 1
 				backend_run_one "$r" "$k" "$idx"
-			done <"$TMPD/slot.$i"
-			echo "$failed_runs" >"$TMPD/failed.$i"
+			done <"$TMPD/slot.$rs_i"
+			echo "$failed_runs" >"$TMPD/failed.$rs_i"
 		) &
 		SLOT_PIDS="$SLOT_PIDS $!"
-		i=$((i + 1))
+		rs_i=$((rs_i + 1))
 	done
 	for p in $SLOT_PIDS; do wait "$p" || true; done
 	SLOT_PIDS=
-	i=1
-	while [ "$i" -le "$JOBS" ]; do
-		[ -f "$TMPD/failed.$i" ] || die "parallel slot $i stopped before its runs were done"
+	rs_i=1
+	while [ "$rs_i" -le "$JOBS" ]; do
+		[ -f "$TMPD/failed.$rs_i" ] || die "parallel slot $rs_i stopped before its runs were done"
 		# shellcheck disable=SC2031 # the parent's own count, plus the slot's
-		failed_runs=$((failed_runs + $(cat "$TMPD/failed.$i")))
-		i=$((i + 1))
+		failed_runs=$((failed_runs + $(cat "$TMPD/failed.$rs_i")))
+		rs_i=$((rs_i + 1))
 	done
 }

@@ -184,9 +184,9 @@ split_tenants() {
 	[ "${st_n:-1}" -gt 1 ] || return 0
 	st_suite=$(cell_get "$st_cell" suite)
 	st_run=$(basename "$1")
-	i=$st_n
-	while [ "$i" -ge 1 ]; do
-		if [ "$i" = 1 ]; then td=$1; else td=$(variant_dir "$st_cell tenant=$TENANT_PREFIX$i")/$st_run; fi
+	st_i=$st_n
+	while [ "$st_i" -ge 1 ]; do
+		if [ "$st_i" = 1 ]; then td=$1; else td=$(variant_dir "$st_cell tenant=$TENANT_PREFIX$st_i")/$st_run; fi
 		mkdir -p "$td.tmp"
 		for f in "$1.tmp"/*; do
 			name=$(basename "$f")
@@ -197,25 +197,25 @@ split_tenants() {
 			# and never one the host writes (krepro-recv refused it too).
 			case $name in "$TENANT_PREFIX"[0-9]*.*) ! host_owned "$name" || continue ;; esac
 			case $name in
-			"$TENANT_PREFIX$i".*) mv "$f" "$td.tmp/${name#"$TENANT_PREFIX$i".}" ;;
+			"$TENANT_PREFIX$st_i".*) mv "$f" "$td.tmp/${name#"$TENANT_PREFIX$st_i".}" ;;
 			"${TENANT_PREFIX}1".*)
 				case ${name#"${TENANT_PREFIX}1".} in "$st_suite" | "$st_suite".*) ;; *) cp "$f" "$td.tmp/${name#"${TENANT_PREFIX}1".}" ;; esac
 				;;
 			"$TENANT_PREFIX"*) ;;
-			job.conf) { cat "$f"; echo "tenant=$TENANT_PREFIX$i"; } >"$td.tmp/job.conf.new" ;;
-			*) [ "$i" = 1 ] || cp "$f" "$td.tmp/$name" ;;
+			job.conf) { cat "$f"; echo "tenant=$TENANT_PREFIX$st_i"; } >"$td.tmp/job.conf.new" ;;
+			*) [ "$st_i" = 1 ] || cp "$f" "$td.tmp/$name" ;;
 			esac
 		done
 		mv "$td.tmp/job.conf.new" "$td.tmp/job.conf"
-		if [ "$i" != 1 ]; then
+		if [ "$st_i" != 1 ]; then
 			if ! "$H/krepro-stats" run "$td.tmp" >"$td.tmp/stats.log" 2>&1; then
-				fail_run "$td.tmp" "tenant $TENANT_PREFIX$i: stats: $(head -n 1 "$td.tmp/stats.log")"
+				fail_run "$td.tmp" "tenant $TENANT_PREFIX$st_i: stats: $(head -n 1 "$td.tmp/stats.log")"
 				failed_runs=$((failed_runs + 1))
 			fi
 			[ -d "$td" ] && mv "$td" "$td.replaced-$(date +%Y%m%d-%H%M%S)"
 			mv "$td.tmp" "$td"
 		fi
-		i=$((i - 1))
+		st_i=$((st_i - 1))
 	done
 	return 0
 }

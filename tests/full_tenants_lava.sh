@@ -37,6 +37,14 @@ assert "nofit vm_1: specjbb.bops" grep -q '"specjbb.bops": [1-9]' "$d/stats.json
 kb=$(sed -n 's/^krepro: tenant vm_1: \([0-9]*\)K.*/\1/p' "$d/console.log")
 assert "nofit vm_1 (${kb}K) is larger than node 0 (1 GiB)" test "${kb:-0}" -gt 1048576
 
+# Two guests at once with tenants (exact, -j 2): split_tenants' loop
+# counter was the slots' own, so every slot wrote failed.0 and the matrix
+# ended "parallel slot 1 stopped before its runs were done", report-less.
+printf 'suite: specjbb\nwarehouses: 1\nrampup: 1\nruntime: 2s\ntenants: 3\nvariants: base\nclock: exact\nseeds: 1-2\n' >"$T_DIR/j2.yaml"
+expect_rc "tenants, two guests at once (-j 2): the matrix ends well" 0 ./run-matrix.sh -j 2 -o "$T_DIR/j2" "$T_DIR/j2.yaml"
+assert "... no slot said to have stopped early" sh -c "! grep -q 'stopped before its runs' '$T_OUT'"
+assert "... each tenant's two runs stored" test "$(find "$T_DIR/j2" -name stats.json | wc -l)" = 6
+
 L=$T_DIR/lava
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 6s\nvariants: base\nruns: 1\n' >"$T_DIR/l.yaml"
 expect_rc "export LAVA jobs" 0 ./run-matrix.sh -o "$T_DIR/lres" --export-lava "$L" "$T_DIR/l.yaml"
