@@ -6,8 +6,9 @@
 # that costs no instructions but moves a cache line (patches/contended)
 # called a regression in model time only (and an A/A called nothing), the
 # memcg series' stats flush in coherence transfers and its profile rows,
-# NUMA balancing's benefit, and
-# the 4-node 8-vCPU board.
+# NUMA balancing's benefit in autonuma-benchmark's numa01 (seed 003's
+# story), UnixBench's and specjbb's model rows, and the 4-node 8-vCPU
+# board.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -209,33 +210,67 @@ cat "$T_DIR/aa.summary"
 expect_in "A/A: the model's row is there" "$T_DIR/aa.summary" "model.will-it-scale.per_process_ops: "
 assert "A/A: no regression or improvement called on either row" sh -c "! grep -q 'regression\|improvement' '$T_DIR/aa.summary'"
 
-# --- NUMA balancing's benefit, deterministically ----------------------------
+# --- NUMA balancing's benefit: seed 003's story ------------------------------
+# autonuma-benchmark numa01 with NUMA balancing off and on: exact mode
+# counts the balancer's scans as instructions, so the plain row can only
+# lose; the model's row sees the memory moved to the node that uses it
+# (issue 51).  A run that ends before the balancer's first scan is named.
 cat >"$T_DIR/numa.yaml" <<'M'
-suite: membench
+suite: autonuma-benchmark
 variants: base
 clock: exact
 board: qemu-2node
 memory_model: on
-seeds: 1-3
-test: numa-migrate
+test: numa01
+---
 size: 64M
-runtime: 10s
+loops: 150
+seeds: 1-3
 numa_balancing: [0, 1]
+---
+size: 32M
+loops: 20
+runs: 1
+numa_balancing: 1
 M
-# 10 s: at 5 s seed 1 of image 77058cb7 had moved only part of its memory
-# (remote share 0.60; seeds 2 and 3 0.39); at 10 s every seed reads 0.195.
-expect_rc "numa-migrate, NUMA balancing off and on, 3 seeds each, with the model" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/numa.yaml"
-N0=$(find "$R" -type d -path '*numa_balancing=0-*/qemu-2node.exact.model/*' -name base | head -n 1)
-N1=$(find "$R" -type d -path '*numa_balancing=1-*/qemu-2node.exact.model/*' -name base | head -n 1)
+expect_rc "numa01, NUMA balancing off and on, 3 seeds each, with the model; and one run too short" 0 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/numa.yaml"
+N0=$(find "$R" -type d -path '*/150-numa_balancing=0-*/qemu-2node.exact.model/*' -name base | head -n 1)
+N1=$(find "$R" -type d -path '*/150-numa_balancing=1-*/qemu-2node.exact.model/*' -name base | head -n 1)
+NS=$(find "$R" -type d -path '*/20-numa_balancing=1-*/qemu-2node.exact.model/*' -name base | head -n 1)
 expect_rc "compare: balancing on against off" 0 ./run-matrix.sh compare "$N0" "$N1"
-sed -n '/^summary/,/^$/p' "$T_OUT" >"$T_DIR/numa.summary"
+cp "$T_OUT" "$T_DIR/numa.out"
+sed -n '/^summary/,/^$/p' "$T_DIR/numa.out" >"$T_DIR/numa.summary"
 cat "$T_DIR/numa.summary"
-share() { # run -> remote share of the loads' LLC misses
-	ratio "$(metric "$1" model-stat.node-load-misses)" "$(awk -v a="$(metric "$1" model-stat.node-loads)" -v b="$(metric "$1" model-stat.node-load-misses)" 'BEGIN { print a + b }')"
+# numa01 writes its memory (memset): the stores' DRAM accesses tell where
+# it lives.  share RUN KIND: the remote part of KIND's (load, store).
+share() {
+	ratio "$(metric "$1" "model-stat.node-$2-misses")" "$(awk -v a="$(metric "$1" "model-stat.node-${2}s")" -v b="$(metric "$1" "model-stat.node-$2-misses")" 'BEGIN { print a + b }')"
 }
-echo "remote share of DRAM loads: balancing off $(share "$N0/1"), on $(share "$N1/1")"
-assert "with NUMA balancing the remote share falls" awk -v a="$(share "$N1/1")" -v b="$(share "$N0/1")" 'BEGIN { exit !(a < b / 2) }'
-assert "and the model throughput rises, called with seeds" sh -c "grep '^model.membench.ops_per_sec: +' '$T_DIR/numa.summary' | grep -q 'seeds.*: improvement'"
+echo "remote share of DRAM stores: balancing off $(share "$N0/1" store), on $(share "$N1/1" store); pages migrated $(metric "$N1/1" proc-vmstat.numa_pages_migrated)"
+assert "with NUMA balancing pages move" ge "$(metric "$N1/1" proc-vmstat.numa_pages_migrated)" 1
+assert "... and the remote share of the stores falls by more than half" awk -v a="$(share "$N1/1" store)" -v b="$(share "$N0/1" store)" 'BEGIN { exit !(a < b / 2) }'
+assert "the model's numa01 time falls, called with seeds an improvement" \
+	sh -c "grep '^model.autonuma-benchmark.numa01.seconds: -' '$T_DIR/numa.summary' | grep -q 'seeds.*: improvement$'"
+assert "the plain row does not call it an improvement" \
+	sh -c "grep '^autonuma-benchmark.numa01.seconds: ' '$T_DIR/numa.summary' | grep -qv ': improvement$'"
+expect_in "one line says the plain and model rows disagree" "$T_DIR/numa.summary" \
+	"plain and model disagree on autonuma-benchmark.numa01.seconds: the plain row says "
+assert "no run named too short for the balancer" sh -c "! grep -q 'BALANCER IDLE' '$T_DIR/numa.out'"
+expect_rc "compare: the 0.75 s run against balancing off" 0 ./run-matrix.sh compare "$N0" "$NS"
+expect_in "the run that ended before the balancer's first scan is named" "$T_OUT" \
+	"BALANCER IDLE: runs 1 of base had NUMA balancing on, but no page was scanned in the window"
+
+# --- every suite's headline in model time: UnixBench and specjbb ------------
+printf 'suite: unixbench\ntest: pipe\nruntime: 1s\nsamples: 1\nvariants: base\nruns: 1\nclock: exact\nboard: qemu-2node\nmemory_model: on\n' >"$T_DIR/ub.yaml"
+printf 'suite: specjbb\nwarehouses: 1\nrampup: 1\nruntime: 2s\nvariants: base\nruns: 1\nclock: exact\nboard: qemu-2node\nmemory_model: on\n' >"$T_DIR/jbb.yaml"
+for s in ub jbb; do
+	expect_rc "$s: one run with the model" 0 ./run-matrix.sh -o "$R" "$T_DIR/$s.yaml"
+	d=$(find "$R" -type d -path "*/$([ $s = ub ] && echo unixbench || echo specjbb)/*/qemu-2node.exact.model/*" -name base | head -n 1)
+	expect_rc "$s: compare" 0 ./run-matrix.sh compare "$d" "$d"
+	h=$([ $s = ub ] && echo unixbench.index || echo specjbb.bops)
+	expect_in "$s: the summary prints $h" "$T_OUT" "$h: "
+	expect_in "$s: ... and its model row, model.$h" "$T_OUT" "model.$h: "
+done
 
 # --- the 4-node, 8-vCPU board -------------------------------------------------
 printf 'suite: membench\nvariants: base\nruns: 1\nboard: qemu-4node8\ntest: numa-remote\nsize: 64M\n' >"$T_DIR/four.yaml"
@@ -245,7 +280,7 @@ echo "qemu-4node8 with the model: one boot in $(($(date +%s) - t0)) s"
 F=$(find "$R" -type d -path '*/qemu-4node8.exact.model/*' -name 1 | head -n 1)
 assert "... its runs are the model's machine" test -n "$F"
 assert "... eight vCPUs in the report" grep -q '^config cpus 8$' "$F/memory-model"
-assert "... memory of the last node: over 99% remote from node 0" ge "$(share "$F")" 0.99
+assert "... memory of the last node: over 99% remote from node 0" ge "$(share "$F" load)" 0.99
 
 t_clean
 t_summary
