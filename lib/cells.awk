@@ -33,7 +33,10 @@
 # count in CPUs, a size in bytes, a duration in seconds, a scaled size's
 # asked one as size_asked; space-separated), the matrix forms of its
 # counts, sizes and durations ("matrix.KEY=VALUE" words, host.conf's;
-# "-" for none).  The first error goes to stderr, exit 2.
+# "-" for none), what the guest sizes itself (the suite's parameters the
+# cell leaves to the guest, default "-", with their key table text's
+# "(default: ...)": "size: a quarter of MemTotal; loops: upstream's"; "-"
+# for none).  The first error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -270,6 +273,15 @@ function defaults(s, host,    i, out, mons) {
 	return out == "" ? "-" : out
 }
 
+# what the guest sizes itself: suite s's parameters the cell leaves out
+# whose default the guest resolves (rg: "a quarter of MemTotal")
+function guest_defaults(s,    i, out) {
+	out = ""
+	for (i = 1; i <= nrows; i++)
+		if (ro[i] == s && (i in rg) && !(rk[i] in cv)) out = out (out == "" ? "" : "; ") rk[i] ": " rg[i]
+	return out == "" ? "-" : out
+}
+
 function default_of(key, s,    i) {
 	for (i = 1; i <= nrows; i++)
 		if (rk[i] == key && rd[i] != "-" && rd[i] != "required" && (ro[i] == s || ro[i] == "kit")) return rd[i]
@@ -339,6 +351,8 @@ BEGIN {
 }
 FILENAME == ARGV[1] {
 	rk[++nrows] = $1; rc[nrows] = $2; rw[nrows] = $3; ro[nrows] = $4; rd[nrows] = $5
+	# a default the guest resolves is said in the row's text: "(default: ...)"
+	if ($5 == "-" && match($0, /\(default: [^)]*\)/)) rg[nrows] = substr($0, RSTART + 10, RLENGTH - 11)
 	if (!($1 in firstwhere)) {
 		firstwhere[$1] = $3
 		# a key's class is its first row's (lib/cells.sh load_key_classes)
@@ -451,7 +465,7 @@ FILENAME in metafile {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms "\t" guest_defaults(s)
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

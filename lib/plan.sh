@@ -192,6 +192,7 @@ plan_listing() {
 		if ($6 != "-") printf "  seeds %s-%s (exact mode: run N has the N-th)\n", $6, $6 + $2 - 1
 		if ($10 == "on") printf "  memory model: %s (docs/MEMORY-MODEL.md)\n", caches[$3]
 		if ($8 != "-") printf "  defaults (docs/KEYS.md): %s\n", $8
+		if ($15 != "-") printf "  defaults the guest resolves on its board: %s\n", $15
 	}' "$TMPD/cellfacts"
 }
 
