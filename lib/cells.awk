@@ -6,8 +6,9 @@
 # cell (check=0).
 #
 # Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
-# (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY, MEMORY in bytes, one line
-# a board, made by load_board), the
+# (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY NODES, MEMORY in bytes,
+# NODES its NUMA nodes (1 without), one line a board, made by
+# boards_table), the
 # matrix (for line numbers; "-" when there is none), krepro-keycheck's
 # refusals of the cells' values (check=1; /dev/null otherwise), every
 # suites/<name>/meta (their "size" lines: size_rule), the cells.
@@ -145,8 +146,20 @@ function shown(b,    u, i) {
 # times KEY there (N processes), /N: a Nth of KEY (room N times), any: none.
 function size_rule(s,    i) {
 	for (i = 1; i <= nsize; i++)
-		if (zs[i] == s && holds(zw[i])) return i
+		if (zs[i] == s && za[i] != "node" && holds(zw[i])) return i
 	return 0
+}
+
+# "KEY=VALUE" of suite s's "size KEY node WHEN /N" line for a cell that
+# leaves KEY out, on board b of 2 or more NUMA nodes: a Nth of a node's
+# memory, to the MiB (numa01's two processes first touch one node: a
+# quarter of the machine each filled that node); "" when none holds
+function node_default(s, b,    i) {
+	if (bnodes[b] < 2 || bmem[b] !~ /^[0-9]+$/) return ""
+	for (i = 1; i <= nsize; i++)
+		if (zs[i] == s && za[i] == "node" && !(zk[i] in cv) && holds(zw[i]))
+			return zk[i] "=" int(bmem[b] / bnodes[b] / zd[i] / 1048576) "M"
+	return ""
 }
 
 # WHEN: "-", or KEY=GLOB|... and KEY!=GLOB|... joined by ',' (a GLOB's
@@ -274,11 +287,12 @@ function defaults(s, host,    i, out, mons) {
 }
 
 # what the guest sizes itself: suite s's parameters the cell leaves out
-# whose default the guest resolves (rg: "a quarter of MemTotal")
-function guest_defaults(s,    i, out) {
+# whose default the guest resolves (rg: "a quarter of MemTotal"), but
+# host_key (node_default's)
+function guest_defaults(s, host_key,    i, out) {
 	out = ""
 	for (i = 1; i <= nrows; i++)
-		if (ro[i] == s && (i in rg) && !(rk[i] in cv)) out = out (out == "" ? "" : "; ") rk[i] ": " rg[i]
+		if (ro[i] == s && (i in rg) && !(rk[i] in cv) && rk[i] != host_key) out = out (out == "" ? "" : "; ") rk[i] ": " rg[i]
 	return out == "" ? "-" : out
 }
 
@@ -368,7 +382,7 @@ FILENAME == ARGV[1] {
 	if ($3 == "path" && $4 !~ /^(kit|monitor:)/) suitepath[$1, $4] = 1
 	next
 }
-FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; bmem[$1] = $7; next }
+FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; bmem[$1] = $7; bnodes[$1] = $8 + 0; next }
 FILENAME == ARGV[4] {
 	# krepro-keycheck's answer: CELL TAB KEY=VALUE TAB MESSAGE
 	i = index($0, "\t"); c = substr($0, 1, i - 1); v = substr($0, i + 1)
@@ -385,6 +399,8 @@ FILENAME in metafile {
 	if ($1 != "size") next
 	zs[++nsize] = FILENAME; sub(/\/meta$/, "", zs[nsize]); sub(/.*\//, "", zs[nsize])
 	zk[nsize] = $2; za[nsize] = $3; zw[nsize] = $4; zm[nsize] = 1; zd[nsize] = 1
+	# node: the default of a cell that leaves KEY out, on a board of 2 or
+	# more NUMA nodes (node_default); refuse and scale: size_rule
 	if ($5 == "any") zm[nsize] = "any"
 	else if ($5 ~ /^\//) zd[nsize] = substr($5, 2) + 0
 	else zm[nsize] = $5 + 0
@@ -453,7 +469,8 @@ FILENAME in metafile {
 	if (clock == "exact") { seed = get("seeds") == "" ? 1 : get("seeds"); sub(/-.*/, "", seed) }
 	# the result path; each tenant of a multi-tenant cell has its own (vm_1
 	# by default)
-	sc = scaled(s, b); dj = defaults(s, 0)
+	sc = scaled(s, b); dj = defaults(s, 0); nd = node_default(s, b)
+	if (nd != "") { dj = (dj == "-" ? "" : dj " ") nd; ndkey = nd; sub(/=.*/, "", ndkey) } else ndkey = ""
 	job = job_words($0, dj, b, sc, 0); forms = job_words($0, dj, b, sc, 1)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
@@ -465,7 +482,7 @@ FILENAME in metafile {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms "\t" guest_defaults(s)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms "\t" guest_defaults(s, ndkey)
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

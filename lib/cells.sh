@@ -234,15 +234,19 @@ suites_list() { # |a|b|: the suites with a run.sh
 
 # boards_table BOARD...: each board (load_board checks it) as a line of
 # TMPD/boards for lib/cells.awk: NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL
-# MEMORY (bytes).
+# MEMORY (bytes) NODES.
 boards_table() {
 	for bt_b in "$@"; do
 		case " ${BOARDS_IN_TABLE:-} " in *" $bt_b "*) continue ;; esac
 		[ ! -f "$TMPD/boards" ] || ! grep -q "^$bt_b " "$TMPD/boards" || continue
 		load_board "$bt_b"
-		printf '%s %s %s %s %s %s %s\n' "$bt_b" "$(board_get "$bt_b" TYPE)" "$(board_get "$bt_b" ACCEL)" \
+		# NUMA nodes: a QEMU board's numa: lines, a lab board's nodes:
+		bt_n=$(board_get "$bt_b" NODES)
+		[ "$bt_n" -gt 0 ] || bt_n=$(board_get "$bt_b" LAB_NODES)
+		[ -n "$bt_n" ] || bt_n=1
+		printf '%s %s %s %s %s %s %s %s\n' "$bt_b" "$(board_get "$bt_b" TYPE)" "$(board_get "$bt_b" ACCEL)" \
 			"$(board_get "$bt_b" CPUS)" "$(board_get "$bt_b" CLOCK)" "$(board_get "$bt_b" MEMORY_MODEL)" \
-			"$(size_of "$(board_get "$bt_b" MEMORY)")" >>"$TMPD/boards"
+			"$(size_of "$(board_get "$bt_b" MEMORY)")" "$bt_n" >>"$TMPD/boards"
 		BOARDS_IN_TABLE="${BOARDS_IN_TABLE:-} $bt_b"
 	done
 }

@@ -63,7 +63,9 @@
 # and KEY!=GLOB|... joined by ',', a GLOB's trailing '*' any rest): SHARE N
 # (N times KEY: N processes), /N (a Nth of it) or any (none: any size); a
 # size above that is refused (refuse) or, a "size" KEY, scaled to it
-# (scale: job.conf gets the bytes and size_asked; SHARE 1, /N or any).
+# (scale: job.conf gets the bytes and size_asked; SHARE 1, /N or any);
+# "size KEY node WHEN /N": a cell that leaves KEY out, on a board of 2 or
+# more NUMA nodes, gets a Nth of a node's memory (a default the plan says).
 # A bad line or a name given twice stops it naming file and line.  So does
 # a line that is not safe inside a C string (a backslash, a double quote,
 # "??", which C11 reads as a trigraph, or a byte outside printable ASCII and
@@ -226,9 +228,11 @@ $1 == "lkp" {
 $1 == "size" {
 	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a size line is in suites/<name>/meta")
 	zc = "[a-z][a-z0-9_]*!?=[A-Za-z0-9_.-]+[*]?([|][A-Za-z0-9_.-]+[*]?)*"
-	if (NF != 5 || $3 !~ /^(refuse|scale)$/ || ($4 != "-" && $4 !~ ("^" zc "(," zc ")*$")) ||
+	if (NF != 5 || $3 !~ /^(refuse|scale|node)$/ || ($4 != "-" && $4 !~ ("^" zc "(," zc ")*$")) ||
 	    $5 !~ /^(any|[1-9][0-9]*|\/[1-9][0-9]*)$/)
-		bad("expected \"size KEY refuse|scale WHEN SHARE\" (WHEN: - or KEY=GLOB|... and KEY!=GLOB|... joined by ','; SHARE: N, /N or any)")
+		bad("expected \"size KEY refuse|scale|node WHEN SHARE\" (WHEN: - or KEY=GLOB|... and KEY!=GLOB|... joined by ','; SHARE: N, /N or any)")
+	if ($3 == "node" && $5 !~ /^\/[1-9]/)
+		bad("a node size is a Nth of a node's memory: SHARE /N")
 	if ($3 == "scale" && ($2 != "size" || $5 ~ /^[0-9]/ && $5 != 1))
 		bad("a scaled size is the key size, its SHARE 1, /N or any (job.conf's size_asked)")
 	lkp_key($2, folder())
