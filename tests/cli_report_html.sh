@@ -131,10 +131,13 @@ for s in 1 2 3; do
 	sed -i 's/^{/{"proc-vmstat.numa_pte_updates": 0, /' "$T_DIR/idle/$s/stats.json" "$T_DIR/an/off/$s/stats.json"
 	sed -i 's/^{/{"proc-vmstat.numa_pte_updates": 4096, /' "$T_DIR/an/on/$s/stats.json"
 done
-expect_rc "balancer idle: compare" 0 $H/krepro-compare "$T_DIR/an/off" "$T_DIR/an/on" "$T_DIR/idle"
+expect_rc "balancer idle: compare" 0 $H/krepro-compare --json "$T_DIR/idle.json" "$T_DIR/an/off" "$T_DIR/an/on" "$T_DIR/idle"
 expect_in "balancer idle: its runs named, with the reason" "$T_OUT" \
 	"BALANCER IDLE: runs 1, 2, 3 of idle had NUMA balancing on, but no page was scanned in the window (proc-vmstat.numa_pte_updates 0): the benchmark ended before the balancer's first scan"
 assert "balancer idle: one line, for that variant alone" test "$(grep -c 'BALANCER IDLE' "$T_OUT")" = 1
+assert "balancer idle: report.json lists the runs of that variant alone" \
+	test "$(tr -d ' \n' <"$T_DIR/idle.json" | grep -o '"balancer_idle_runs":\[[^]]*\]' | tr '\n' ' ')" = '"balancer_idle_runs":[] "balancer_idle_runs":[] "balancer_idle_runs":["1","2","3"] '
+
 expect_rc "balancer idle: report.html" 0 $H/krepro-report -o "$T_DIR/idle.html" "$T_DIR/an/off" "$T_DIR/idle"
 expect_in "balancer idle: report.html names them" "$T_DIR/idle.html" '<pre class="balancer-idle">BALANCER IDLE: runs 1, 2, 3 of idle'
 expect_rc "model: compare numa01 on vs off" 0 $H/krepro-compare --json "$T_DIR/an.json" "$T_DIR/an/off" "$T_DIR/an/on"

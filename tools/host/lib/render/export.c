@@ -8,6 +8,7 @@
 
 #include "failures.h"
 #include "meaning.h"
+#include "run_warnings.h"
 #include "vstats.h"
 
 /* One exported comparison: perf (c set) or failure (counts set). */
@@ -151,7 +152,7 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 		      struct krp_buf *out)
 {
 	json_t *root = json_object(), *vl = json_array(), *ml = json_array();
-	size_t j;
+	size_t j, r;
 	char *s;
 
 	json_object_set_new(root, "base", json_string(vars[0].name));
@@ -165,6 +166,12 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 		json_object_set_new(v, "runs", json_integer((json_int_t)vars[j].nruns));
 		json_object_set_new(v, "failed_runs",
 				    json_integer((json_int_t)krp_variant_nfailed(&vars[j])));
+		/* BALANCER IDLE: runs too short for NUMA balancing's first scan */
+		json_object_set_new(v, "balancer_idle_runs", json_array());
+		for (r = 0; r < vars[j].nruns; r++)
+			if (krp_run_balancer_idle(&vars[j].runs[r]))
+				json_array_append_new(json_object_get(v, "balancer_idle_runs"),
+						      json_string(vars[j].runs[r].name));
 		json_array_append_new(vl, v);
 	}
 	json_object_set_new(root, "variants", vl);

@@ -87,8 +87,7 @@ size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, s
 	return named;
 }
 
-/* Run r of v had NUMA balancing on and its window saw no scan. */
-static int balancer_idle(const struct krp_run *r)
+int krp_run_balancer_idle(const struct krp_run *r)
 {
 	double pte;
 
@@ -105,7 +104,7 @@ size_t krp_put_balancer_idle(struct krp_buf *out, const struct krp_variant *vars
 		size_t n = 0;
 
 		for (r = 0; r < v->nruns; r++)
-			if (balancer_idle(&v->runs[r]))
+			if (krp_run_balancer_idle(&v->runs[r]))
 				krp_buf_printf(out, "%s%s", n++ ? ", " : "BALANCER IDLE: runs ",
 					       v->runs[r].name);
 		if (n == 0)

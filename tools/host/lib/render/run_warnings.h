@@ -25,5 +25,7 @@ size_t krp_put_contention(struct krp_buf *out, const struct krp_variant *vars, s
  * (the kernel's numa_balancing_scan_delay_ms), so the run cannot show
  * what balancing does.  Returns the number of runs named. */
 size_t krp_put_balancer_idle(struct krp_buf *out, const struct krp_variant *vars, size_t nvars);
+/* 1 when run r had NUMA balancing on and its window saw no scan. */
+int krp_run_balancer_idle(const struct krp_run *r);
 
 #endif
