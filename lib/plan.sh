@@ -248,29 +248,28 @@ plan_runs() {
 		done
 	done >"$TMPD/kept.dirs"
 	# Plan: runs outer, cells inner (A, B, A, B, ...) so drift hits every
-	# variant alike; a run whose folder is there is kept.  Lines "RUN K
-	# STATE"; a kept run's line also has its cell's first seed, board and
-	# folder, for the checks below.
-	awk -F '\t' -v kept="$TMPD/kept.dirs" 'FILENAME == kept { have[$0] = 1; next }
-		{ runs[FNR] = $1; rest[FNR] = $3 "\t" $2 "\t" $4; n = FNR; if ($1 > max) max = $1 }
+	# variant alike; a run whose folder is there is kept.  TMPD/plan.all:
+	# "RUN K pending|kept"; TMPD/plan.kept: the kept runs with their cell's
+	# first seed, board and folder, for the checks below.
+	awk -F '\t' -v kept="$TMPD/kept.dirs" -v out="$TMPD/plan.kept" '
+		FILENAME == kept { have[$0] = 1; next }
+		{ runs[FNR] = $1; vd[FNR] = $4; rest[FNR] = $3 "\t" $2 "\t" $4; n = FNR; if ($1 > max) max = $1 }
 		END {
+			printf "" > out
 			for (r = 1; r <= max; r++)
 				for (k = 1; k <= n; k++) {
 					if (r > runs[k]) continue
-					split(rest[k], f, "\t")
-					if ((f[3] "/" r) in have) print r "\t" k "\tkept\t" rest[k]
-					else print r "\t" k "\tpending"
+					if ((vd[k] "/" r) in have) { print r " " k " kept"; print r "\t" k "\t" rest[k] > out }
+					else print r " " k " pending"
 				}
-		}' "$TMPD/kept.dirs" "$TMPD/cellruns" >"$TMPD/plan.found"
+		}' "$TMPD/kept.dirs" "$TMPD/cellruns" >"$TMPD/plan.all"
 	# the kept runs' checks, in plan order (a resumed matrix's few lines)
-	grep '	kept	' "$TMPD/plan.found" >"$TMPD/plan.kept" || :
-	while IFS='	' read -r r k _ pr_seed pr_b pr_vd; do
+	while IFS='	' read -r r k pr_seed pr_b pr_vd; do
 		check_kept_seed "$pr_seed" "$r" "$pr_vd/$r"
 		check_kept_board "$pr_b" "$pr_vd/$r"
 		check_kept_monitors "$(sed -n "${k}p" "$TMPD/cells")" "$pr_vd/$r"
 		note "${pr_vd##*/} run $r: complete, kept"
 	done <"$TMPD/plan.kept"
-	cut -f1-3 "$TMPD/plan.found" | tr '\t' ' ' >"$TMPD/plan.all"
 	runs_table "$TMPD/cellfacts" "$TMPD/cells" "$TMPD/backends" "$TMPD/plan.all" >"$TMPD/runs.tsv"
 	# the boots to make, "RUN K" (backends split it: run_plan)
 	sed -n 's/ pending$//p' "$TMPD/plan.all" >"$TMPD/plan"

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "jobconf.h"
+#include "meaning.h"
 #include "metrics.h"
 #include "results.h"
 
@@ -315,10 +316,10 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 	const char **ords = krp_xcalloc(na ? na : 1, sizeof(*ords));
 	struct krp_buf *vb = krp_xcalloc(na ? na : 1, sizeof(*vb));
 	struct krp_buf *ob = krp_xcalloc(na ? na : 1, sizeof(*ob));
-	char *mm = krp_xmalloc(strlen(metric) + sizeof("model."));
+	char *mm = krp_xmalloc(strlen(metric) + sizeof(KRP_MODEL_RATE_PREFIX));
 	double v, mv, failed;
 
-	sprintf(mm, "model.%s", metric);
+	sprintf(mm, "%s%s", KRP_MODEL_RATE_PREFIX, metric);
 	krp_metrics_init(&m);
 	if (krp_jobconf_load(jp, &jc, err, sizeof(err)) != 0 ||
 	    krp_stats_load(sp, &m, err, sizeof(err)) != 0 ||
@@ -341,7 +342,8 @@ static void add_run(struct krp_pivot *p, const char *dir, const char *metric)
 		vals[a] = vb[a].data;
 		ords[a] = ob[a].data;
 	}
-	if (strncmp(metric, "model.", 6) != 0 && krp_metrics_get(&m, mm, &mv) == 0)
+	if (strncmp(metric, KRP_MODEL_RATE_PREFIX, strlen(KRP_MODEL_RATE_PREFIX)) != 0 &&
+	    krp_metrics_get(&m, mm, &mv) == 0)
 		p->model_runs++;
 	else
 		mm[0] = '\0';

@@ -159,7 +159,7 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 	json_object_set_new(root, "alpha", json_real(o->alpha));
 	json_object_set_new(root, "clock", json_string(o->exact ? "exact" : "real"));
 	for (j = 0; j < nvars; j++) {
-		json_t *v = json_object();
+		json_t *v = json_object(), *idle = json_array();
 
 		json_object_set_new(v, "name", json_string(vars[j].name));
 		json_object_set_new(v, "dir", json_string(vars[j].dir));
@@ -167,11 +167,10 @@ void krp_compare_json(const struct krp_variant *vars, size_t nvars, const struct
 		json_object_set_new(v, "failed_runs",
 				    json_integer((json_int_t)krp_variant_nfailed(&vars[j])));
 		/* BALANCER IDLE: runs too short for NUMA balancing's first scan */
-		json_object_set_new(v, "balancer_idle_runs", json_array());
 		for (r = 0; r < vars[j].nruns; r++)
 			if (krp_run_balancer_idle(&vars[j].runs[r]))
-				json_array_append_new(json_object_get(v, "balancer_idle_runs"),
-						      json_string(vars[j].runs[r].name));
+				json_array_append_new(idle, json_string(vars[j].runs[r].name));
+		json_object_set_new(v, "balancer_idle_runs", idle);
 		json_array_append_new(vl, v);
 	}
 	json_object_set_new(root, "variants", vl);

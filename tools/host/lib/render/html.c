@@ -308,6 +308,16 @@ static void failures(struct krp_buf *out, const struct krp_variant *vars, size_t
 	free(keys);
 }
 
+/* A run warning's lines (run_warnings.h) as <pre class=CLS>, when there are any. */
+static void put_warning(struct krp_buf *out, const char *cls, const struct krp_buf *lines)
+{
+	if (lines->len == 0)
+		return;
+	krp_buf_printf(out, "<pre class=\"%s\">", cls);
+	krp_html_escape(out, lines->data);
+	krp_buf_puts(out, "</pre>\n");
+}
+
 void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct krp_cmp_opts *o,
 		     const struct krp_html_pivot *pv, struct krp_buf *out)
 {
@@ -350,21 +360,13 @@ void krp_html_report(const struct krp_variant *vars, size_t nvars, const struct 
 	{
 		struct krp_buf nd = {0}, hc = {0}, bi = {0};
 
-		if (o->exact && krp_put_nondeterminism(&nd, vars, nvars)) {
-			krp_buf_puts(out, "<pre class=\"nondeterministic\">");
-			krp_html_escape(out, nd.data);
-			krp_buf_puts(out, "</pre>\n");
-		}
-		if (krp_put_contention(&hc, vars, nvars)) {
-			krp_buf_puts(out, "<pre class=\"contention\">");
-			krp_html_escape(out, hc.data);
-			krp_buf_puts(out, "</pre>\n");
-		}
-		if (krp_put_balancer_idle(&bi, vars, nvars)) {
-			krp_buf_puts(out, "<pre class=\"balancer-idle\">");
-			krp_html_escape(out, bi.data);
-			krp_buf_puts(out, "</pre>\n");
-		}
+		if (o->exact)
+			krp_put_nondeterminism(&nd, vars, nvars);
+		krp_put_contention(&hc, vars, nvars);
+		krp_put_balancer_idle(&bi, vars, nvars);
+		put_warning(out, "nondeterministic", &nd);
+		put_warning(out, "contention", &hc);
+		put_warning(out, "balancer-idle", &bi);
 		krp_buf_free(&nd);
 		krp_buf_free(&hc);
 		krp_buf_free(&bi);
