@@ -197,12 +197,15 @@ hp_path warm5 "$hp_wis" 'warmup: 5s'
 hp_path warm60 "$hp_wis" 'warmup: 1m'
 assert "warmup is in the path" test "$(cat "$T_DIR/warm5.path")" = 'process-100%-2s-page_fault3-warmup=5s'
 assert "two warmups, two result paths" test "$(cat "$T_DIR/warm60.path")" = 'process-100%-2s-page_fault3-warmup=1m'
-kb_run=$T_DIR/kb/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1
+# default_run RESULTS: run 1 of the default matrix's base under RESULTS
+default_run() { echo "$1/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1"; }
+board_sha=$(sha256sum boards/qemu-2node | cut -d' ' -f1)
+kb_run=$(default_run "$T_DIR/kb")
 mkdir -p "$kb_run"
 echo board_sha256=0000000000000000000000000000000000000000000000000000000000000000 >"$kb_run/host.conf"
 expect_rc "a kept run of an edited board is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
-expect_in "... saying so" "$T_OUT" "$kb_run: kept run made on another version of boards/qemu-2node (sha256 0000000000000000, now $(sha256sum boards/qemu-2node | cut -c1-16)): use another -o, or --rerun"
-echo "board_sha256=$(sha256sum boards/qemu-2node | cut -d' ' -f1)" >"$kb_run/host.conf"
+expect_in "... saying so" "$T_OUT" "$kb_run: kept run made on another version of boards/qemu-2node (sha256 0000000000000000, now $(printf %.16s "$board_sha")): use another -o, or --rerun"
+echo "board_sha256=$board_sha" >"$kb_run/host.conf"
 expect_rc "... one of the same board is kept" 0 ./run-matrix.sh --dry-run -o "$T_DIR/kb"
 expect_in "... said" "$T_OUT" "base run 1: complete, kept"
 echo "monitors=meminfo" >"$kb_run/job.conf"
@@ -211,9 +214,9 @@ expect_in "... saying so" "$T_OUT" "$kb_run: kept run sampled monitors 'meminfo'
 # A results folder with a space (plan_runs read a cell's folder as one
 # word of a space-separated line: its kept runs were not seen, and booted
 # again): kept, and its checks still made.
-ks_run="$T_DIR/k s/will-it-scale/process-100%-10s-page_fault3/qemu-2node/krepro-initramfs/qemu-minimal/gcc-12/base/1"
+ks_run=$(default_run "$T_DIR/k s")
 mkdir -p "$ks_run"
-echo "board_sha256=$(sha256sum boards/qemu-2node | cut -d' ' -f1)" >"$ks_run/host.conf"
+echo "board_sha256=$board_sha" >"$ks_run/host.conf"
 expect_rc "a results folder with a space: its complete run" 0 ./run-matrix.sh --dry-run -o "$T_DIR/k s"
 expect_in "... is kept" "$T_OUT" "plan: 5 boots (1 runs complete, kept)"
 echo "monitors=meminfo" >"$ks_run/job.conf"
