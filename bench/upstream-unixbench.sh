@@ -4,10 +4,12 @@
 # dhry_2.c with -DREG=register, as its Makefile), context1, pipe, syscall,
 # spawn, execl, whetstone-double, dc (looper running the guest's busybox
 # dc with dc.dat as its standard input, as Run does), the nine file tests
-# (fstime with Run's options: -r/-w/-c -t SECONDS -d /tmp -b B -m M) and
-# shell1/shell8 (looper running upstream's pgms/multi.sh N, which runs
-# pgms/tst.sh over testdir/sort.src with the guest's busybox sh, in a
-# directory on /tmp, UB_BINDIR=/up, as Run does in its testdir; the
+# (fstime with Run's options: -r/-w/-c -t SECONDS -d /tmp -b B -m M),
+# the misc tests arithoh, short, int, long, float, double (arith.c with
+# the Makefile's -D), hanoi and sysexec (syscall.c's exec: /bin/true is the
+# guest's busybox) and shell1/shell8 (looper running upstream's
+# pgms/multi.sh N, which runs pgms/tst.sh over testdir/sort.src with the
+# guest's busybox sh, in a directory on /tmp, UB_BINDIR=/up, as Run does in its testdir; the
 # scripts and sort.src go into the initramfs as data), built static with
 # musl at -O2 (the kit's pinned level; upstream's Makefile says -O3
 # -ffast-math -march=native), appended to the kit's initramfs; the guest
@@ -42,8 +44,9 @@ TESTS=${*:-dhry2reg context1 pipe syscall spawn execl whetstone-double dc fstime
 for t in $TESTS; do # names become paths and guest shell words
 	case $t in dhry2reg | context1 | pipe | syscall | spawn | execl | whetstone-double | dc) ;;
 	fstime | fstime-[rw] | fsbuffer | fsbuffer-[rw] | fsdisk | fsdisk-[rw] | shell1 | shell8) ;;
+	arithoh | short | int | long | float | double | hanoi | sysexec) ;;
 	*)
-		echo "upstream-unixbench: no test '$t' (dhry2reg context1 pipe syscall spawn execl whetstone-double dc fstime-r fstime-w fstime fsbuffer-r fsbuffer-w fsbuffer fsdisk-r fsdisk-w fsdisk shell1 shell8)" >&2
+		echo "upstream-unixbench: no test '$t' (dhry2reg context1 pipe syscall spawn execl whetstone-double dc fstime-r fstime-w fstime fsbuffer-r fsbuffer-w fsbuffer fsdisk-r fsdisk-w fsdisk shell1 shell8 arithoh short int long float double hanoi sysexec)" >&2
 		exit 2
 		;;
 	esac
@@ -61,6 +64,10 @@ for t in $TESTS; do
 	dhry2reg) src="dhry_1.c $SRC/dhry_2.c" flags="-DHZ= -DREG=register" ;;
 	dc | shell*) src=looper.c flags= ;;
 	fs*) src=fstime.c flags= ;;
+	# arith.c built six times, as the Makefile does
+	arithoh) src=arith.c flags=-Darithoh ;;
+	short | int | long | float | double) src=arith.c flags=-Ddatum=$t ;;
+	sysexec) src=syscall.c flags= ;;
 	*) src=$t.c flags= ;;
 	esac
 	# shellcheck disable=SC2086 # flags and src: words
@@ -80,6 +87,7 @@ up() { # test -> upstream's rate: COUNT over the elapsed time unless timebase 0
 	dc) /up/dc $SECS dc </tmp/dc.dat >/dev/null 2>/tmp/up.err ;;
 	fs*) /up/\$1 \$(fsopt \$1) -t $SECS -d /tmp >/dev/null 2>/tmp/up.err ;;
 	shell*) (cd /tmp/ut && /up/\$1 $SHSECS /up/multi.sh \${1#shell}) >/dev/null 2>/tmp/up.err ;;
+	sysexec) /up/sysexec $SECS exec >/dev/null 2>/tmp/up.err ;;
 	*) /up/\$1 $SECS >/dev/null 2>/tmp/up.err ;;
 	esac
 	b=\$(busybox cut -d' ' -f1 /proc/uptime)

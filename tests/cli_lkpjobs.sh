@@ -123,5 +123,65 @@ expect_in "... and both its lines" "$T_OUT" "/jobs/shared/memcg-twice.yaml:1 and
 printf '<<: will-it-scale.yaml\nnr_task: 2\n' >"$T_DIR/job/override.yaml"
 expect_rc "the job's key over its include's is taken" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/job/override.yaml"
 expect_in "... as the job's value" "$T_OUT" "nr_task=2 "
+# lkp-tests' own job files (issue 50 item 4): every job file of the kit's
+# suites at a recorded commit (tests/fixtures/lkp-tests/SOURCE), each test
+# value either planned or refused in one line that names the file, its
+# line and why (no "did you mean": a guess is not a reason).  A refusal
+# naming a value drops that value and the job is planned again; one that
+# names none refuses the file's values that are left.  The counts are
+# docs/BENCHMARKS.md's.
+L=tests/fixtures/lkp-tests
+assert "the fixture is lkp-tests' files, byte for byte (SOURCE's blobs)" sh -c "cd $L && tail -n +10 SOURCE | while read -r b p; do [ \"\$(git hash-object \"\$p\")\" = \"\$b\" ] || exit 1; done"
+cp -R "$L" "$T_DIR/lkpt"
+: >"$T_DIR/counts"
+for job in $(cd "$L" && find jobs -name '*.yaml' ! -name cgroup2.yaml | sort); do
+	# the values of the program's test key: inline, [a, b] or a block list
+	awk '/^[ \t]*#/ { next }
+		t && /^[ \t]*- / { v = $0; sub(/^[ \t]*- */, "", v); sub(/[ \t]*#.*/, "", v); print v; next }
+		t && !/^[ \t]*$/ { t = 0 }
+		/^[ \t]*test:/ { v = $0; sub(/^[ \t]*test:[ \t]*/, "", v); sub(/[ \t]*#.*/, "", v)
+			if (v == "") { t = 1; next }
+			gsub(/[][,]/, " ", v); n = split(v, w, " "); for (i = 1; i <= n; i++) print w[i] }' "$T_DIR/lkpt/$job" >"$T_DIR/vals"
+	planned=0 refused=0 bad=
+	while :; do
+		if ./run-matrix.sh --dry-run --lkp-tests "$T_DIR/lkpt" -o "$T_DIR/r" "$T_DIR/lkpt/$job" >"$T_DIR/one" 2>&1; then
+			while read -r v; do grep -q " test=$v\( \|\$\)" "$T_DIR/one" || bad="$bad $v(not planned)"; done <"$T_DIR/vals"
+			planned=$((planned + $(grep -c . "$T_DIR/vals")))
+			[ -s "$T_DIR/vals" ] || planned=$((planned + 1))
+			break
+		fi
+		why=$(tail -n 1 "$T_DIR/one")
+		case $why in *"did you mean"* | "") bad="$bad [$why]" ;; esac
+		case $why in *.yaml:[0-9]*:*) ;; *) bad="$bad [no file and line: $why]" ;; esac
+		hit=
+		while read -r v; do
+			case $why in *"test: $v: "* | *"test '$v'"*) hit=$v ;; esac
+		done <"$T_DIR/vals"
+		printf '%s\t%s\n' "$job" "${why#*: }" >>"$T_DIR/reasons"
+		if [ -z "$hit" ]; then
+			refused=$((refused + $(grep -c . "$T_DIR/vals")))
+			[ -s "$T_DIR/vals" ] || refused=$((refused + 1))
+			break
+		fi
+		refused=$((refused + 1))
+		grep -vx "$hit" "$T_DIR/vals" >"$T_DIR/vals.left"
+		mv "$T_DIR/vals.left" "$T_DIR/vals"
+		awk -v v="$hit" '!($0 ~ "^[ \t]*- *" v "[ \t]*(#.*)?$")' "$T_DIR/lkpt/$job" >"$T_DIR/job.left"
+		cat "$T_DIR/job.left" >"$T_DIR/lkpt/$job"
+		[ -s "$T_DIR/vals" ] || break
+	done
+	[ -z "$bad" ] || ok "$job: every value planned or refused in one line" 1 "$bad"
+	printf '%s %s %s\n' "$job" "$planned" "$refused" >>"$T_DIR/counts"
+done
+awk '{ p += $2; r += $3; printf "  %-55s %3d planned, %3d refused\n", $1, $2, $3 } END { printf "  lkp-tests job files: %d, test values planned %d, refused %d (a file without a test key counts one)\n", NR, p, r }' "$T_DIR/counts"
+expect_in "every job file of the five suites was tried" "$T_DIR/counts" "jobs/will-it-scale/will-it-scale.yaml "
+assert "... 27 of them" sh -c "[ \$(grep -c . '$T_DIR/counts') = 27 ]"
+expect_in "unixbench.yaml: its 28 tests but C and grep planned (UnixBench's single tests)" "$T_DIR/counts" "jobs/unixbench/unixbench.yaml 28 2"
+expect_in "... C refused saying why" "$T_DIR/reasons" "test: C: UnixBench's C test times the system's C compiler"
+expect_in "unixbench-2d.yaml: its 11 X11 tests refused" "$T_DIR/counts" "jobs/unixbench/unixbench-2d.yaml 0 11"
+expect_in "autonuma-benchmark.yaml: 4 of 6 planned" "$T_DIR/counts" "jobs/autonuma-benchmark.yaml 4 2"
+expect_in "vm-scalability.yaml: all 41 planned" "$T_DIR/counts" "jobs/vm-scalability/vm-scalability.yaml 41 0"
+expect_in "vm-scalability-swap.yaml: its swap tests refused (no swap device)" "$T_DIR/counts" "jobs/vm-scalability/vm-scalability-swap.yaml 0 4"
+expect_in "will-it-scale.yaml: its 60 tests refused by one line (the sweep)" "$T_DIR/counts" "jobs/will-it-scale/will-it-scale.yaml 0 60"
 rm -rf "$T_DIR"
 t_summary

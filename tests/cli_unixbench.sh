@@ -20,7 +20,11 @@ for t in dhry2reg:'Dhrystone 2 using register variables [1-9][0-9.]* lps' \
 	execl:'Execl Throughput [1-9][0-9.]* lps' \
 	dc:'Dc: sqrt(2) to 99 decimal places [1-9][0-9.]* lpm' \
 	shell1:'Shell Scripts (1 concurrent) [1-9][0-9.]* lpm' \
-	file-copy-256:'File Copy 256 bufsize 500 maxblocks [1-9][0-9.]* KBps'; do
+	file-copy-256:'File Copy 256 bufsize 500 maxblocks [1-9][0-9.]* KBps' \
+	arithoh:'Arithoh [1-9][0-9.]* lps' short:'Arithmetic Test (short) [1-9][0-9.]* lps' \
+	double:'Arithmetic Test (double) [1-9][0-9.]* lps' \
+	hanoi:'Recursion Test -- Tower of Hanoi [1-9][0-9.]* lps' \
+	sysexec:'Exec System Call Overhead [1-9][0-9.]* lps'; do
 	name=${t%%:*} re=${t#*:}
 	line "$name" >"$T_DIR/$name.out"
 	assert "$name: $re" grep -q "^$re (" "$T_DIR/$name.out"

@@ -46,6 +46,8 @@ assert "qemu.cmd: the root's own loader (not usr/lib64's link to the host's)" gr
 assert "qemu.cmd: the root's QEMU, its modules" grep -q "QEMU_MODULE_DIR=.*/roots/$(printf '%.16s' "$LOCKID")/usr/lib/x86_64-linux-gnu/qemu " "$V/1/qemu.cmd"
 expect_rc "KREPRO_BUILD_ROOT=host: the initramfs with the host's tools" 0 env KREPRO_BUILD_ROOT=host ./build.sh -O "$T_DIR/hostout" initramfs
 assert "... the same bytes as the root's" cmp out/initramfs.cpio.gz "$T_DIR/hostout/initramfs.cpio.gz"
+# issue 50 item 5: every guest program and its data fit the budget
+assert "the initramfs is under 2.5 MB ($(wc -c <out/initramfs.cpio.gz) bytes)" sh -c "[ \$(wc -c <out/initramfs.cpio.gz) -lt 2500000 ]"
 HOGS=
 for _ in 1 2 3; do
 	sh -c 'while :; do :; done' &

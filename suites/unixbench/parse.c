@@ -19,7 +19,7 @@ const char *krp_unixbench_key(const char *name, size_t len)
 	return NULL;
 }
 
-/* krp_ub_tests' rows (25 now) */
+/* krp_ub_tests' rows (30 now) */
 #define KRP_UB_MAX_TESTS 64
 
 /* "(1.0 secs, 1 samples)": UnixBench 4's form (krp_ub_parse_line) */

@@ -11,7 +11,8 @@
  * (ub_copies); a line saying so comes first.
  * Tests: dhry2reg, execl, file-{read,write,copy}-{256,1024,4096} (bufsize
  * 256/500, 1024/2000, 4096/8000 maxblocks), files (all nine), whetstone-double,
- * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, all.
+ * pipe, context1, syscall, spawn, dc, shell1, shell8, shell16, arithoh,
+ * short, int, long, float, double, hanoi, sysexec, all.
  * Shell scripts run "multi.sh N", a script of /bin/sh (busybox sh in the
  * guest), over a fixed workload written into DIR (default $TMPDIR or
  * /tmp).  The file tests are ub_fstime.h, the shell scripts and dc
@@ -74,6 +75,7 @@ struct ub_test {
 	const char *unit;  /* lps, lpm, KBps */
 	sample_fn fn;
 	const void *arg;
+	int not_in_all; /* run only when named (below) */
 };
 
 /* ---- execl: the program re-executes itself until the time is up ---- */
@@ -401,6 +403,18 @@ static void sample_spawn(const void *arg, double *count, double *secs)
 }
 
 #include "ub_shell.h"
+#include "ub_arith.h"
+
+/* Exec System Call Overhead as UnixBench's syscall "exec": fork, the child
+ * execs /bin/true (the guest's busybox), wait; the loop in unixbench-loop,
+ * as the fork loops above. */
+static void sample_sysexec(const void *arg, double *count, double *secs)
+{
+	char *args[] = {"run", "/bin/true", NULL};
+
+	(void)arg;
+	fork_loop("sysexec", args, NULL, -1, count, secs);
+}
 
 /* ---- table and runner ---- */
 
@@ -411,30 +425,42 @@ static const struct fs_arg fs_args[] = {
 };
 
 static const struct ub_test tests[] = {
-    {"dhry2reg", "Dhrystone 2 using register variables", "lps", sample_dhry, NULL},
-    {"execl", "Execl Throughput", "lps", sample_execl, NULL},
-    {"file-read-1024", "File Read 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[0]},
-    {"file-write-1024", "File Write 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[1]},
-    {"file-copy-1024", "File Copy 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[2]},
-    {"file-read-256", "File Read 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[3]},
-    {"file-write-256", "File Write 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[4]},
-    {"file-copy-256", "File Copy 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[5]},
-    {"file-read-4096", "File Read 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[6]},
-    {"file-write-4096", "File Write 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[7]},
-    {"file-copy-4096", "File Copy 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[8]},
-    {"whetstone-double", "Double-Precision Whetstone", "MWIPS", sample_whetstone, NULL},
-    {"pipe", "Pipe Throughput", "lps", sample_pipe, NULL},
-    {"context1", "Pipe-based Context Switching", "lps", sample_context1, NULL},
-    {"syscall", "System Call Overhead", "lps", sample_syscall, NULL},
-    {"spawn", "Process Creation", "lps", sample_spawn, NULL},
-    {"dc", "Dc: sqrt(2) to 99 decimal places", "lpm", sample_dc, NULL},
-    {"shell1", "Shell Scripts (1 concurrent)", "lpm", sample_shell, "1"},
-    {"shell8", "Shell Scripts (8 concurrent)", "lpm", sample_shell, "8"},
-    {"shell16", "Shell Scripts (16 concurrent)", "lpm", sample_shell, "16"},
+    {"dhry2reg", "Dhrystone 2 using register variables", "lps", sample_dhry, NULL, 0},
+    {"execl", "Execl Throughput", "lps", sample_execl, NULL, 0},
+    {"file-read-1024", "File Read 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[0], 0},
+    {"file-write-1024", "File Write 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[1],
+     0},
+    {"file-copy-1024", "File Copy 1024 bufsize 2000 maxblocks", "KBps", sample_fs, &fs_args[2], 0},
+    {"file-read-256", "File Read 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[3], 0},
+    {"file-write-256", "File Write 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[4], 0},
+    {"file-copy-256", "File Copy 256 bufsize 500 maxblocks", "KBps", sample_fs, &fs_args[5], 0},
+    {"file-read-4096", "File Read 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[6], 0},
+    {"file-write-4096", "File Write 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[7],
+     0},
+    {"file-copy-4096", "File Copy 4096 bufsize 8000 maxblocks", "KBps", sample_fs, &fs_args[8], 0},
+    {"whetstone-double", "Double-Precision Whetstone", "MWIPS", sample_whetstone, NULL, 0},
+    {"pipe", "Pipe Throughput", "lps", sample_pipe, NULL, 0},
+    {"context1", "Pipe-based Context Switching", "lps", sample_context1, NULL, 0},
+    {"syscall", "System Call Overhead", "lps", sample_syscall, NULL, 0},
+    {"spawn", "Process Creation", "lps", sample_spawn, NULL, 0},
+    {"dc", "Dc: sqrt(2) to 99 decimal places", "lpm", sample_dc, NULL, 0},
+    {"shell1", "Shell Scripts (1 concurrent)", "lpm", sample_shell, "1", 0},
+    {"shell8", "Shell Scripts (8 concurrent)", "lpm", sample_shell, "8", 0},
+    {"shell16", "Shell Scripts (16 concurrent)", "lpm", sample_shell, "16", 0},
+    {"arithoh", "Arithoh", "lps", sample_arithoh, NULL, 1},
+    {"short", "Arithmetic Test (short)", "lps", sample_arith_short, NULL, 1},
+    {"int", "Arithmetic Test (int)", "lps", sample_arith_int, NULL, 1},
+    {"long", "Arithmetic Test (long)", "lps", sample_arith_long, NULL, 1},
+    {"float", "Arithmetic Test (float)", "lps", sample_arith_float, NULL, 1},
+    {"double", "Arithmetic Test (double)", "lps", sample_arith_double, NULL, 1},
+    {"hanoi", "Recursion Test -- Tower of Hanoi", "lps", sample_hanoi, NULL, 1},
+    {"sysexec", "Exec System Call Overhead", "lps", sample_sysexec, NULL, 1},
 };
 #define NTESTS (sizeof(tests) / sizeof(tests[0]))
 
-/* Names of sets of tests: every test, the nine file tests (the names
+/* Names of sets of tests: every test (but the last eight, UnixBench's
+ * arithmetic, recursion and exec tests, which its Run leaves out unless
+ * named too), the nine file tests (the names
  * suites/unixbench/meta's tests line reads: the key table's list). */
 enum { SET_ALL, SET_FILES };
 static const char *const sets[] = {"all", "files"};
@@ -605,7 +631,7 @@ int main(int argc, char **argv)
 			if (strcmp(name, aliases[a].alias) == 0)
 				name = aliases[a].token;
 		for (size_t k = 0; k < NTESTS; k++) {
-			if (strcmp(argv[i], sets[SET_ALL]) == 0 ||
+			if ((strcmp(argv[i], sets[SET_ALL]) == 0 && !tests[k].not_in_all) ||
 			    strcmp(name, tests[k].token) == 0 ||
 			    (strcmp(argv[i], sets[SET_FILES]) == 0 && tests[k].fn == sample_fs)) {
 				want[k] = 1;

@@ -311,6 +311,9 @@ static void test_unixbench(void)
 	    "Pipe Throughput                             1215954.9 lps   (10.0 s, 7 samples)\r\n"
 	    "Double-Precision Whetstone 3890.2 MWIPS (9.8 secs, 3 samples)\n"
 	    "Pipe-based Context Switching 95533.4 lps (10.0 secs, 3 samples)\n"
+	    "Arithmetic Test (short) 46213057.5 lps (10.0 secs, 3 samples)\n"
+	    "Recursion Test -- Tower of Hanoi 58632.1 lps (10.0 secs, 3 samples)\n"
+	    "Exec System Call Overhead 3016.2 lps (10.0 secs, 3 samples)\n"
 	    "INDEX VALUES\n"
 	    "TEST BASELINE RESULT INDEX\n"
 	    "Execl Throughput 43.0 2915.4 678.0\n"
@@ -332,15 +335,19 @@ static void test_unixbench(void)
 	CHECK_NEAR("ub: context1", get(&m, "unixbench.context1"), 95533.4, 1e-9);
 	CHECK_NEAR("ub: C compiler (not run by the kit, read from UnixBench's logs)",
 		   get(&m, "unixbench.C"), 1019.3, 1e-9);
-	/* and UnixBench's FINAL SCORE of its 6 index tests (fsdisk-r, dc and
-	 * C have no baseline) */
+	/* UnixBench's misc tests, by Run's names (not index tests) */
+	CHECK_NEAR("ub: short", get(&m, "unixbench.short"), 46213057.5, 1e-9);
+	CHECK_NEAR("ub: hanoi (Run's title)", get(&m, "unixbench.hanoi"), 58632.1, 1e-9);
+	CHECK_NEAR("ub: sysexec", get(&m, "unixbench.sysexec"), 3016.2, 1e-9);
+	/* and UnixBench's FINAL SCORE of its 6 index tests (fsdisk-r, dc, C
+	 * and the misc tests have no baseline in the index) */
 	CHECK_NEAR("ub: index", get(&m, "unixbench.index"),
 		   exp((log(2915.4 / 43.0) + log(1097.7 / 6.0) + log(99051.0 / 1655.0) +
 			log(1215954.9 / 12440.0) + log(3890.2 / 55.0) + log(95533.4 / 4000.0)) /
 		       6) *
 		       10,
 		   1e-6);
-	CHECK("ub: 9 metrics and the index", m.n == 10);
+	CHECK("ub: 12 metrics and the index", m.n == 13);
 	krp_metrics_free(&m);
 
 	CHECK_STR("ub key: shell16", krp_unixbench_key("Shell Scripts (16 concurrent)", 29),

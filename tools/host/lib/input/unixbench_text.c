@@ -23,7 +23,7 @@ const struct krp_ub_test krp_ub_tests[] = {
     {"shell16", "Shell Scripts (16 concurrent)", "lpm", 0, 0},
     {"C", "C Compiler Throughput", "lpm", 0, 0},
     {"dc", "Dc: sqrt(2) to 99 decimal places", "lpm", 0, 0},
-    {"hanoi", "Recursion Test--Tower of Hanoi", "lps", 0, 0},
+    {"hanoi", "Recursion Test -- Tower of Hanoi", "lps", 0, 0},
     {"grep", "Grep a large file (system's grep)", "lpm", 0, 0},
     {"sysexec", "Exec System Call Overhead", "lps", 0, 0},
     {"fstime-r", "File Read 1024 bufsize 2000 maxblocks", "KBps", 0, 0},
@@ -32,6 +32,12 @@ const struct krp_ub_test krp_ub_tests[] = {
     {"fsbuffer-w", "File Write 256 bufsize 500 maxblocks", "KBps", 0, 0},
     {"fsdisk-r", "File Read 4096 bufsize 8000 maxblocks", "KBps", 0, 0},
     {"fsdisk-w", "File Write 4096 bufsize 8000 maxblocks", "KBps", 0, 0},
+    {"arithoh", "Arithoh", "lps", 0, 0},
+    {"short", "Arithmetic Test (short)", "lps", 0, 0},
+    {"int", "Arithmetic Test (int)", "lps", 0, 0},
+    {"long", "Arithmetic Test (long)", "lps", 0, 0},
+    {"float", "Arithmetic Test (float)", "lps", 0, 0},
+    {"double", "Arithmetic Test (double)", "lps", 0, 0},
 };
 const size_t krp_ub_ntests = sizeof(krp_ub_tests) / sizeof(krp_ub_tests[0]);
 
