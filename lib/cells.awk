@@ -162,6 +162,31 @@ function node_default(s, b,    i) {
 	return ""
 }
 
+# A will-it-scale cell without nr_task is lkp-tests' sweep (its run
+# script; suites/will-it-scale/run.sh): the seconds of the whole run, each
+# count's warmup (+1) and measured seconds, the counts lkp's
+# setup_threads_to_iterate picks for the board's CPUs and nodes with one
+# thread a core and an L3 a node, as QEMU's boards have (the guest reads
+# its own topology; docs/BENCHMARKS.md).  RT is the cell's runtime.
+function sweep_seconds(s, b, rt,    cpus, nodes, per, secs, warm, i, n, c, seen) {
+	if (s != "will-it-scale" || ("nr_task" in cv)) return rt
+	cpus = bcpus[b] + 0; nodes = bnodes[b] + 0
+	if (nodes < 1) nodes = 1
+	if (cpus < 1) cpus = 1
+	per = int(cpus / nodes); if (per < 1) per = 1
+	secs = int(int(rt / (3 + nodes)) / 2) - 5; if (secs < 5) secs = 5
+	warm = ("warmup" in cv) ? get("warmup") : default_of("warmup", s)
+	warm = seconds(warm) + 1
+	c[1] = 1; c[2] = per
+	for (i = 1; i <= nodes; i++) c[2 + i] = i * per
+	n = nodes + 2
+	if (cpus >= 4) { c[++n] = int(cpus * 3 / 4); c[++n] = cpus }
+	for (i = 1; i <= n; i++) seen[c[i]] = 1
+	n = 0
+	for (i in seen) n++
+	return n * (secs + warm)
+}
+
 # WHEN: "-", or KEY=GLOB|... and KEY!=GLOB|... joined by ',' (a GLOB's
 # trailing '*': any rest) on the cell's values
 function holds(when,    n, c, i, k, neg, ng, g, j, v, m) {
@@ -436,7 +461,7 @@ FILENAME in metafile {
 	if (runs == "") runs = default_runs
 	if (check && (!digits(runs) || runs + 0 == 0)) fail(matrix ": runs must be a positive number")
 	rt = ("runtime" in cv) ? get("runtime") : default_of("runtime", s)
-	rt = seconds(rt) + 0
+	rt = sweep_seconds(s, b, seconds(rt) + 0)
 	if (check) {
 		if (get("kernel_cmdline") != "") {
 			nw = split(get("kernel_cmdline"), ws, "+")

@@ -39,8 +39,10 @@ printf 'suite: will-it-scale\ntestcase: will-it-scale\ncategory: benchmark\n\nnr
 expect_rc "will-it-scale without mode expands (suites/will-it-scale/meta: lkp unset)" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/wis-nomode.yaml"
 expect_in "... to both builds, as lkp-tests' mode both" "$T_OUT" "cell 2/2: suite=will-it-scale nr_task=100% test=page_fault3 mode=thread"
 printf 'suite: will-it-scale\ntestcase: will-it-scale\ncategory: benchmark\n\nwill-it-scale:\n  test:\n    - brk1\n' >"$T_DIR/wis-sweep.yaml"
-expect_rc "will-it-scale without nr_task (lkp's own will-it-scale.yaml shape): refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/wis-sweep.yaml"
-expect_in "... saying lkp-tests sweeps the task count then (lkp needs)" "$T_OUT" "wis-sweep.yaml:1: nr_task: not given: lkp-tests then sweeps the task count"
+expect_rc "will-it-scale without nr_task (lkp's own will-it-scale.yaml shape): lkp-tests' sweep" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$T_DIR/wis-sweep.yaml"
+expect_in "... one cell a mode, no nr_task in its path" "$T_OUT" "will-it-scale/process-test=brk1/qemu-2node/"
+expect_in "... its counts and seconds the guest's (the plan says so)" "$T_OUT" "defaults the guest resolves on its board: nr_task: lkp-tests' sweep"
+expect_in "... planned as its counts' runs: 1 and 2 tasks on qemu-2node, (5 + 6) s each, and the boot" "$T_OUT" "(3 runs x ~37 s)"
 
 # a suite with an lkp alias is its folder: the Makefile's table of lkp
 # names (tools/meta-tables.awk) from a scratch copy of the suites' meta files
@@ -182,6 +184,6 @@ expect_in "unixbench-2d.yaml: its 11 X11 tests refused" "$T_DIR/counts" "jobs/un
 expect_in "autonuma-benchmark.yaml: 4 of 6 planned" "$T_DIR/counts" "jobs/autonuma-benchmark.yaml 4 2"
 expect_in "vm-scalability.yaml: all 41 planned" "$T_DIR/counts" "jobs/vm-scalability/vm-scalability.yaml 41 0"
 expect_in "vm-scalability-swap.yaml: its swap tests refused (no swap device)" "$T_DIR/counts" "jobs/vm-scalability/vm-scalability-swap.yaml 0 4"
-expect_in "will-it-scale.yaml: its 60 tests refused by one line (the sweep)" "$T_DIR/counts" "jobs/will-it-scale/will-it-scale.yaml 0 60"
+expect_in "will-it-scale.yaml: its 60 tests planned (lkp-tests' sweep)" "$T_DIR/counts" "jobs/will-it-scale/will-it-scale.yaml 60 0"
 rm -rf "$T_DIR"
 t_summary

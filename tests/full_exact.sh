@@ -174,13 +174,14 @@ expect_in "-o with spaces: one comparison, not one per word" "$T_DIR/dir with sp
 	"runs: base 1, calibration 1; clock exact"
 
 # --- an lkp-tests job file runs as its matrix (issue 13) ----------------------
+# lkp-tests' own will-it-scale.yaml shape, no nr_task: its sweep of task
+# counts (issue 50 item 3), 1 and 2 on qemu-2node
 cat >"$T_DIR/job.yaml" <<'J'
 ---
 :#! jobs/will-it-scale.yaml:
 suite: will-it-scale
 testcase: will-it-scale
 category: benchmark
-nr_task: 50%
 will-it-scale:
   mode: process
   test:
@@ -203,10 +204,21 @@ assert "the run carries a job.yaml beside job.conf" test -f "$(dirname "$JD")/jo
 assert "ignored keys stay out of the result path" sh -c "! echo '$JD' | grep -q 'performance\|lkp-bdw\|6f12c5'"
 # shellcheck disable=SC2016 # expanded by the inner sh
 expect_rc "its job.yaml reads back as the same job" 0 sh -c './run-matrix.sh --keys >"$1.keys" && out/host/krepro-lkpjob --keys "$1.keys" "$1"' sh "$JD"
-# nr_task as the job wrote it (50%), not the 1 the guest ran (job.conf's)
-for kv in "suite: will-it-scale" "test: page_fault3" "mode: process" "nr_task: 50%" "runtime: 3s" "monitors: meminfo"; do
+for kv in "suite: will-it-scale" "test: page_fault3" "mode: process" "runtime: 3s" "monitors: meminfo"; do
 	expect_in "job.yaml round trip: $kv" "$T_OUT" "$kv"
 done
+assert "... no nr_task: the sweep's job" sh -c "! grep -q nr_task '$T_OUT'"
+JR=$(dirname "$JD")
+expect_in "the sweep: lkp-tests' counts from the guest's topology" "$JR/will-it-scale.counts" "1 2"
+expect_in "... read from sysfs as lscpu would (an L3 a socket, a socket a node under qemu64)" "$JR/will-it-scale.sweep" "cpus=2 nodes=2 threads_per_core=1 l2_instances=2 l3_instances=2"
+assert "... one CSV block a count, 5 s measured each (3 s runtime: lkp's floor)" sh -c "[ \$(grep -c '^tasks,processes' '$JR/will-it-scale') = 2 ] && [ \$(sed -n '/^measurement/,/^average/p' '$JR/will-it-scale' | grep -c '^min:') = 10 ]"
+for k in 1.processes 2.processes 2.linear scalability per_process_ops; do
+	assert "... will-it-scale.$k in stats.json" grep -q "\"will-it-scale.$k\": " "$JR/stats.json"
+done
+# scalability: 2 tasks' processes over twice the 1-task average, as lkp-tests' parse
+assert "... scalability is 2.processes / 2.linear" sh -c "grep -o '\"will-it-scale\.[12a-z.]*\": [0-9.e+-]*' '$JR/stats.json' | tr -d '\"' | awk -F': ' '{ v[\$1] = \$2 } END { exit !(v[\"will-it-scale.2.linear\"] == 2 * v[\"will-it-scale.1.processes\"] && (d = v[\"will-it-scale.scalability\"] - v[\"will-it-scale.2.processes\"] / v[\"will-it-scale.2.linear\"]) < 1e-9 && d > -1e-9) }'"
+expect_rc "compare --all shows each count's results" 0 ./run-matrix.sh compare --all "$(dirname "$JR")" "$(dirname "$JR")"
+expect_in "... 2.processes among them" "$T_OUT" "will-it-scale.2.processes"
 
 # --- context_switch1 counts both switches of a round trip (issue 14) ---------
 # Task and helper share one CPU, so a pipe round trip is two context

@@ -62,9 +62,10 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 			continue;
 		if (procs == 0 && threads == 0)
 			continue;
-		/* Integer arithmetic as in LKP's parser: 1200363/104 -> 11541. */
-		sum_pp += trunc(procs / tasks);
-		sum_pt += trunc(threads / tasks);
+		/* LKP's parser: the mean of the rows' quotients, truncated
+		 * once at the end (printf "%d"): 1200363/104 -> 11541 */
+		sum_pp += procs / tasks;
+		sum_pt += threads / tasks;
 		workload += procs + threads;
 		rows++;
 		if (procs != 0) {
@@ -81,7 +82,13 @@ void krp_parse_will_it_scale(const char *buf, size_t len, const char *prefix, st
 			snprintf(key, sizeof(key), "%.0f.threads_idle", tasks);
 			krp_metric_add2(m, prefix, key, strlen(key), v[4], KRP_SET);
 		}
-		if (tasks != 1 && linear != 0) {
+		if (linear != 0) { /* a sweep's rows (lkp-tests' runtest.py) */
+			snprintf(key, sizeof(key), "%.0f.linear", tasks);
+			krp_metric_add2(m, prefix, key, strlen(key), linear, KRP_SET);
+		}
+		/* the last row past 1 task: processes over linear (0 in thread
+		 * mode, which LKP's dump-stat then drops as all zero) */
+		if (tasks != 1 && linear != 0 && procs != 0) {
 			scal = procs / linear;
 			have_scal = 1;
 		}

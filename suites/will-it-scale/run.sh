@@ -14,6 +14,10 @@ suite_run() {
 		{ mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /dev/shm; } ||
 			fail "will-it-scale: cannot mount a tmpfs on /dev/shm"
 	fi
+	if [ -z "$(job_get nr_task)" ]; then
+		wis_sweep
+		return
+	fi
 	monitors_start
 	echo "krepro: will-it-scale $(job_get test) $(job_get mode) nr_task=$(job_get nr_task) ${wis_warmup}+${wis_duration}s"
 	# warmup is lkp-tests' WARMUP_ITERATIONS: upstream's main.c discards
@@ -21,4 +25,34 @@ suite_run() {
 	krepro-time -o "$R/will-it-scale.time" "$wis_bin" -t "$(job_get test)" \
 		-m "$(job_get mode)" -n "$(job_get nr_task)" -s "$wis_duration" -w "$((wis_warmup + 1))" \
 		>"$R/will-it-scale" 2>"$R/will-it-scale.stderr"
+}
+
+# No nr_task: lkp-tests' sweep (its programs/will-it-scale/run): the task
+# counts from the guest's topology (the runner's --sweep-counts, its
+# sources in will-it-scale.sweep), each count's run measured for
+# runtime / (3 + nodes) / 2 - 5 seconds (at least 5), one CSV block a count,
+# linear the 1-task average times the count (-L), as its runtest.py.
+wis_sweep() {
+	"$wis_bin" --sweep-counts >"$R/will-it-scale.counts" 2>"$R/will-it-scale.sweep" ||
+		fail "will-it-scale: $(tail -n 1 "$R/will-it-scale.sweep")"
+	wis_counts=$(cat "$R/will-it-scale.counts")
+	wis_nodes=0
+	for wis_n in /sys/devices/system/node/node[0-9]*; do
+		[ ! -d "$wis_n" ] || wis_nodes=$((wis_nodes + 1))
+	done
+	wis_secs=$(($(job_get runtime) / (3 + wis_nodes) / 2 - 5))
+	[ "$wis_secs" -ge 5 ] || wis_secs=5
+	monitors_start
+	echo "krepro: will-it-scale $(job_get test) $(job_get mode) sweep of $wis_counts tasks, ${wis_warmup}+${wis_secs}s each"
+	# shellcheck disable=SC2016,SC2086 # the loop runs in the timed shell; the counts are words
+	krepro-time -o "$R/will-it-scale.time" sh -c 'bin=$1 test=$2 mode=$3 secs=$4 warm=$5 one=0
+		shift 5
+		for n in "$@"; do
+			"$bin" -t "$test" -m "$mode" -n "$n" -s "$secs" -w "$warm" -L "$one" >/tmp/wis.one
+			rc=$?
+			cat /tmp/wis.one
+			[ "$rc" = 0 ] || exit "$rc"
+			[ "$n" != 1 ] || one=$(sed -n "s/^average://p" /tmp/wis.one)
+		done' wis "$wis_bin" "$(job_get test)" "$(job_get mode)" "$wis_secs" "$((wis_warmup + 1))" \
+		$wis_counts >"$R/will-it-scale" 2>"$R/will-it-scale.stderr"
 }

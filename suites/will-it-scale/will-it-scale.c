@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <glob.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -60,6 +61,8 @@ struct opts {
 	unsigned long seconds;
 	unsigned long warmup;
 	int affinity;
+	int sweep_linear;		  /* -L given: the CSV's linear column */
+	unsigned long long linear_of_one; /* -L: the 1-task average */
 };
 
 static struct opts opt = {.warmup = 6, .affinity = 1};
@@ -73,7 +76,8 @@ static size_t pagesize;
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: " PROG " -t TEST -m process|thread -n NR_TASK -s SECONDS\n"
-		   "       [-w WARMUP_SECONDS] [--no-affinity]\n"
+		   "       [-w WARMUP_SECONDS] [-L AVERAGE] [--no-affinity]\n"
+		   "       " PROG " --sweep-counts\n"
 		   "  -t TEST          testcase:");
 	for (size_t i = 0; i < sizeof(wis_tests) / sizeof(wis_tests[0]); i++)
 		fprintf(f, " %s", wis_tests[i]->name);
@@ -85,7 +89,12 @@ static void usage(FILE *f)
 		"  -s SECONDS       measured seconds (after the warmup)\n"
 		"  -w SAMPLES       warmup samples discarded (default 6, as upstream's\n"
 		"                   main.c, whose WARMUP_ITERATIONS 5 discards samples 0-5)\n"
+		"  -L AVERAGE       a sweep's run: the CSV's linear column is AVERAGE (the\n"
+		"                   1-task run's) times NR_TASK, this run's average at 1 task\n"
 		"  --no-affinity    do not pin task i to CPU i %% nr_cpus\n"
+		"  --sweep-counts   print lkp-tests' task counts for a sweep on this machine\n"
+		"                   (CPUs, nodes, threads a core, L2 and L3 instances from\n"
+		"                   sysfs, as its lscpu reads them) and what they came from\n"
 		"Prints 'warmup', one 'min:N max:N total:N' line a sample (the runner\n"
 		"sleeps 1 s after each read, as upstream's), 'measurement'\n"
 		"after the warmup, 'average:N' (ops/s over all tasks) and the LKP CSV.\n",
@@ -108,17 +117,119 @@ static unsigned long parse_ulong(const char *s, char o, unsigned long min, unsig
 	return v;
 }
 
+/* ---- lkp-tests' sweep: its task counts from this machine's topology ---- */
+
+/* The first line of a small sysfs file, without its newline ("" if none). */
+static void read_line(const char *path, char *buf, size_t sz)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (f) {
+		if (fgets(buf, (int)sz, f))
+			buf[strcspn(buf, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
+/* How many CPUs a cpulist ("0-1,4") names. */
+static unsigned long cpulist_count(const char *s)
+{
+	unsigned long n = 0, a, b;
+	char *end;
+
+	while (*s) {
+		a = b = strtoul(s, &end, 10);
+		if (end == s)
+			break;
+		if (*end == '-')
+			b = strtoul(end + 1, &end, 10);
+		n += b >= a ? b - a + 1 : 0;
+		s = *end == ',' ? end + 1 : end;
+		if (*end != ',')
+			break;
+	}
+	return n;
+}
+
+/* Cache instances of a level: the distinct shared_cpu_list of every CPU's
+ * caches of that level (what lscpu counts as "(N instances)"). */
+static unsigned long cache_instances(const char *level)
+{
+	static char seen[4096][64];
+	unsigned long n = 0;
+	glob_t g;
+
+	if (glob("/sys/devices/system/cpu/cpu[0-9]*/cache/index[0-9]*", 0, NULL, &g) != 0)
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		char path[512], lv[16], list[64];
+		unsigned long k;
+
+		snprintf(path, sizeof(path), "%s/level", g.gl_pathv[i]);
+		read_line(path, lv, sizeof(lv));
+		if (strcmp(lv, level) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/shared_cpu_list", g.gl_pathv[i]);
+		read_line(path, list, sizeof(list));
+		for (k = 0; k < n && strcmp(seen[k], list) != 0; k++)
+			;
+		if (k == n && n < sizeof(seen) / sizeof(seen[0]))
+			snprintf(seen[n++], sizeof(seen[0]), "%s", list);
+	}
+	globfree(&g);
+	return n;
+}
+
+/* --sweep-counts: "1 2 ..." on stdout, its sources on stderr; exit 1 with
+ * lkp-tests' reason when the topology gives no counts. */
+static int print_sweep_counts(void)
+{
+	unsigned long counts[64], cpus, nodes = 0, tpc, l2, l3;
+	long on = sysconf(_SC_NPROCESSORS_ONLN);
+	char list[256];
+	glob_t g;
+	int n;
+
+	cpus = on > 0 ? (unsigned long)on : 1;
+	if (glob("/sys/devices/system/node/node[0-9]*", 0, NULL, &g) == 0) {
+		nodes = g.gl_pathc;
+		globfree(&g);
+	}
+	read_line("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list", list, sizeof(list));
+	tpc = cpulist_count(list);
+	l2 = cache_instances("2");
+	l3 = cache_instances("3");
+	fprintf(stderr,
+		"cpus=%lu nodes=%lu threads_per_core=%lu l2_instances=%lu l3_instances=%lu\n", cpus,
+		nodes, tpc, l2, l3);
+	n = wis_sweep_counts(cpus, nodes, tpc, l2, l3, counts, 64);
+	if (n <= 0) {
+		fprintf(stderr,
+			PROG ": no task counts for a sweep: lkp-tests' setup_threads_to_iterate "
+			     "needs an L3 cache and a core a node (cpus=%lu nodes=%lu "
+			     "threads_per_core=%lu l3_instances=%lu)\n",
+			cpus, nodes, tpc, l3);
+		return 1;
+	}
+	for (int i = 0; i < n; i++)
+		printf("%s%lu", i ? " " : "", counts[i]);
+	printf("\n");
+	return fflush(stdout) == 0 ? 0 : 1;
+}
+
 static void parse_args(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    {"help", no_argument, NULL, 'h'},
 	    {"no-affinity", no_argument, NULL, 'A'},
+	    {"sweep-counts", no_argument, NULL, 'S'},
 	    {NULL, 0, NULL, 0},
 	};
 	int c, have_m = 0, have_n = 0, have_s = 0;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:m:n:s:w:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":t:m:n:s:w:L:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			opt.test = NULL;
@@ -151,6 +262,12 @@ static void parse_args(int argc, char **argv)
 		case 'A':
 			opt.affinity = 0;
 			break;
+		case 'L':
+			opt.linear_of_one = parse_ulong(optarg, 'L', 0, (unsigned long)-1);
+			opt.sweep_linear = 1;
+			break;
+		case 'S':
+			exit(print_sweep_counts());
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -552,7 +669,10 @@ int main(int argc, char **argv)
 	snprintf(line, sizeof(line), "average:%llu\n", average);
 	put_line(line);
 	wis_format_csv(csv, sizeof(csv), opt.nr, WIS_THREADS, average,
-		       cpu_ok ? wis_idle_pct(&cpu_before, &cpu_after) : 0.0);
+		       cpu_ok ? wis_idle_pct(&cpu_before, &cpu_after) : 0.0,
+		       !opt.sweep_linear ? 0ULL
+		       : opt.nr == 1	 ? average
+					 : opt.linear_of_one * opt.nr);
 	put_line(csv);
 	if (ferror(stdout))
 		fatal("write stdout failed");

@@ -144,18 +144,79 @@ static inline int wis_format_sample(char *out, size_t outsz, const struct wis_sa
 }
 
 /* The LKP CSV block: header, the "0 tasks" row and one row
- * "N,<avg if process>,<idle>,<avg if thread>,<idle>,0" (idle with 2
- * decimals, linear 0 as in LKP's one-shot nr_task mode).  Returns
+ * "N,<avg if process>,<idle>,<avg if thread>,<idle>,<linear>" (idle with 2
+ * decimals).  linear is 0 as in LKP's one-shot nr_task mode; in a sweep
+ * (lkp-tests' runtest.py) it is the 1-task average times N.  Returns
  * snprintf's result. */
 static inline int wis_format_csv(char *out, size_t outsz, unsigned long nr_tasks, int threads,
-				 unsigned long long average, double idle_pct)
+				 unsigned long long average, double idle_pct,
+				 unsigned long long linear)
 {
 	return snprintf(out, outsz,
 			"tasks,processes,processes_idle,threads,threads_idle,linear\n"
 			"0,0,100,0,100,0\n"
-			"%lu,%llu,%.2f,%llu,%.2f,0\n",
+			"%lu,%llu,%.2f,%llu,%.2f,%llu\n",
 			nr_tasks, threads ? 0ULL : average, idle_pct, threads ? average : 0ULL,
-			idle_pct);
+			idle_pct, linear);
+}
+
+/* The task counts of lkp-tests' sweep (a will-it-scale job without
+ * nr_task: its lib/sysinfo.sh setup_threads_to_iterate): 1, then for each
+ * node i the cores one LLC holds (L2 instances over L3 instances) and i
+ * nodes' cores (CPUs / nodes / threads a core), then with 4 CPUs or more
+ * 3/4 of them and all; sorted, each once, integer arithmetic.  Writes at
+ * most max counts to out; returns how many, or -1 when the topology has no
+ * L3 or no core a node, where lkp-tests' script stops too. */
+static inline int wis_sweep_counts(unsigned long cpus, unsigned long nodes,
+				   unsigned long threads_per_core, unsigned long l2,
+				   unsigned long l3, unsigned long *out, int max)
+{
+	unsigned long want[3 + 2 * 64], per_node;
+	size_t n = 0;
+	int got = 0;
+
+	if (l3 == 0 || nodes == 0 || nodes > 64 || threads_per_core == 0)
+		return -1;
+	per_node = cpus / nodes / threads_per_core;
+	if (per_node == 0)
+		return -1;
+	want[n++] = 1;
+	for (unsigned long i = 1; i <= nodes; i++) {
+		want[n++] = l2 / l3;
+		want[n++] = i * per_node;
+	}
+	if (cpus >= 4) {
+		want[n++] = cpus * 3 / 4;
+		want[n++] = cpus;
+	}
+	/* sort -un: insert each into the sorted output once (0 is not a count) */
+	for (size_t k = 0; k < n; k++) {
+		int at = 0, dup = 0;
+
+		if (want[k] == 0)
+			continue;
+		while (at < got && out[at] < want[k])
+			at++;
+		dup = at < got && out[at] == want[k];
+		if (dup)
+			continue;
+		if (got == max)
+			return -1;
+		memmove(out + at + 1, out + at, (size_t)(got - at) * sizeof(*out));
+		out[at] = want[k];
+		got++;
+	}
+	return got;
+}
+
+/* A sweep's measured seconds a count (lkp-tests' setup_params): runtime
+ * over 3 + nodes iterations, halved, less the 5 warmup
+ * seconds, at least 5. */
+static inline unsigned long wis_sweep_seconds(unsigned long runtime, unsigned long nodes)
+{
+	long d = (long)(runtime / (3 + nodes) / 2) - 5;
+
+	return d < 5 ? 5 : (unsigned long)d;
 }
 
 #endif

@@ -80,6 +80,36 @@ static void test_wis(void)
 	CHECK("wis malformed rows: no refusal", m.bad_line == 0);
 	krp_metrics_free(&m);
 
+	/* A sweep (lkp-tests' runtest.py: a block a count, linear the 1-task
+	 * average times the count): per_process_ops is the mean of the
+	 * quotients truncated once, (100 + 101.5 + 101.5) / 3 = 101 (each
+	 * truncated first: 100); each row's linear a metric; scalability the
+	 * last row's 406 / 400. */
+	const char *sweep = "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+			    "0,0,100,0,100,0\n1,100,0.50,0,0.50,100\n"
+			    "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+			    "0,0,100,0,100,0\n2,203,0.00,0,0.00,200\n"
+			    "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+			    "0,0,100,0,100,0\n4,406,0.00,0,0.00,400\n";
+	krp_metrics_init(&m);
+	krp_parse_will_it_scale(sweep, strlen(sweep), "will-it-scale", &m);
+	CHECK_NEAR("wis sweep: per_process_ops, lkp's mean then truncation",
+		   get(&m, "will-it-scale.per_process_ops"), 101, 0);
+	CHECK_NEAR("wis sweep: 4.linear", get(&m, "will-it-scale.4.linear"), 400, 0);
+	CHECK_NEAR("wis sweep: 1.linear", get(&m, "will-it-scale.1.linear"), 100, 0);
+	CHECK_NEAR("wis sweep: scalability, the last row's", get(&m, "will-it-scale.scalability"),
+		   406.0 / 400.0, 1e-12);
+	CHECK_NEAR("wis sweep: 2.processes", get(&m, "will-it-scale.2.processes"), 203, 0);
+	krp_metrics_free(&m);
+	const char *tsweep = "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+			     "1,0,0,90,0,90\n2,0,0,170,0,180\n";
+	krp_metrics_init(&m);
+	krp_parse_will_it_scale(tsweep, strlen(tsweep), "will-it-scale", &m);
+	CHECK("wis thread sweep: no scalability (lkp's is 0 and dropped)",
+	      !has(&m, "will-it-scale.scalability"));
+	CHECK_NEAR("wis thread sweep: 2.linear", get(&m, "will-it-scale.2.linear"), 180, 0);
+	krp_metrics_free(&m);
+
 	/* Thread mode only. */
 	const char *thr = "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 			  "4,0,0,400,1.5,0\n";

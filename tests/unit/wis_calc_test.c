@@ -111,27 +111,59 @@ static void test_csv(void)
 	char out[512];
 	volatile size_t small = 10; /* volatile: no compile-time truncation warning */
 
-	wis_format_csv(out, sizeof(out), 2, 0, 4002681ULL, 76.19047619);
+	wis_format_csv(out, sizeof(out), 2, 0, 4002681ULL, 76.19047619, 0);
 	CHECK_STR("csv: process", out,
 		  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 		  "0,0,100,0,100,0\n"
 		  "2,4002681,76.19,0,76.19,0\n");
-	wis_format_csv(out, sizeof(out), 8, 1, 123ULL, 0.0);
+	wis_format_csv(out, sizeof(out), 8, 1, 123ULL, 0.0, 0);
 	CHECK_STR("csv: thread", out,
 		  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 		  "0,0,100,0,100,0\n"
 		  "8,0,0.00,123,0.00,0\n");
-	wis_format_csv(out, sizeof(out), 1, 0, 0ULL, 99.999);
+	wis_format_csv(out, sizeof(out), 1, 0, 0ULL, 99.999, 0);
 	CHECK_STR("csv: rounding to 2 decimals", out,
 		  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 		  "0,0,100,0,100,0\n"
 		  "1,0,100.00,0,100.00,0\n");
 	CHECK("csv: short buffer reports length",
-	      wis_format_csv(out, small, 2, 0, 1ULL, 50.0) ==
+	      wis_format_csv(out, small, 2, 0, 1ULL, 50.0, 0) ==
 		      (int)strlen("tasks,processes,processes_idle,threads,threads_idle,linear\n"
 				  "0,0,100,0,100,0\n"
 				  "2,1,50.00,0,50.00,0\n") &&
 		  strlen(out) == 9);
+	wis_format_csv(out, sizeof(out), 4, 0, 350ULL, 0.0, 400ULL);
+	CHECK_STR("csv: a sweep's row carries linear (1-task average x tasks)", out,
+		  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+		  "0,0,100,0,100,0\n"
+		  "4,350,0.00,0,0.00,400\n");
+}
+
+/* lkp-tests' sweep (lib/sysinfo.sh, programs/will-it-scale/run): the
+ * counts and seconds of the worked boards in docs/BENCHMARKS.md */
+static void test_sweep(void)
+{
+	unsigned long c[64];
+	int n;
+
+	n = wis_sweep_counts(2, 2, 1, 2, 2, c, 64);
+	CHECK("sweep qemu-2node: 1 2", n == 2 && c[0] == 1 && c[1] == 2);
+	n = wis_sweep_counts(2, 1, 1, 2, 1, c, 64);
+	CHECK("sweep qemu-1node (one L3 for both): 1 2", n == 2 && c[0] == 1 && c[1] == 2);
+	n = wis_sweep_counts(8, 4, 1, 8, 4, c, 64);
+	CHECK("sweep qemu-4node8: 1 2 4 6 8",
+	      n == 5 && c[0] == 1 && c[1] == 2 && c[2] == 4 && c[3] == 6 && c[4] == 8);
+	n = wis_sweep_counts(120, 4, 2, 60, 4, c, 64);
+	CHECK("sweep 4 sockets x 15 cores x 2 threads: 1 15 30 45 60 90 120",
+	      n == 7 && c[0] == 1 && c[1] == 15 && c[2] == 30 && c[3] == 45 && c[4] == 60 &&
+		  c[5] == 90 && c[6] == 120);
+	CHECK("sweep: no L3, no counts (lkp's script divides by it)",
+	      wis_sweep_counts(2, 1, 1, 2, 0, c, 64) == -1);
+	CHECK("sweep: no core a node", wis_sweep_counts(2, 4, 1, 2, 1, c, 64) == -1);
+	CHECK("sweep: the output bound holds", wis_sweep_counts(120, 4, 2, 60, 4, c, 3) == -1);
+	CHECK("sweep seconds: 300 s on 2 nodes: 25", wis_sweep_seconds(300, 2) == 25);
+	CHECK("sweep seconds: 300 s on 4 nodes: 16", wis_sweep_seconds(300, 4) == 16);
+	CHECK("sweep seconds: at least 5", wis_sweep_seconds(10, 2) == 5);
 }
 
 int main(void)
@@ -141,5 +173,6 @@ int main(void)
 	test_sample();
 	test_average();
 	test_csv();
+	test_sweep();
 	UNIT_EXIT();
 }
