@@ -17,7 +17,7 @@ meta_tests() {
 }
 # The build's lists (out/gen/<suite>.tests) are the key table's, and no
 # meta types a list of its own.
-for s in will-it-scale:60 vm-scalability:48 unixbench:39 autonuma-benchmark:14 membench:6; do
+for s in will-it-scale:60 vm-scalability:48 unixbench:39 autonuma-benchmark:18 membench:6; do
 	tn_want=${s#*:} s=${s%:*}
 	expect_rc "$s: its meta's test check is the generated list (@tests)" 0 grep -Eq '^param test (enum|words):@tests ' "suites/$s/meta"
 	rm -f "$T_DIR/o/gen/$s.tests"

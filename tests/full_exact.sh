@@ -314,9 +314,16 @@ expect_rc "autonuma-benchmark's smoke matrix (every build, bound ones too)" 0 \
 for t in numa01 numa01_HARD_BIND numa01_INVERSE_BIND numa01_THREAD_ALLOC numa01_THREAD_ALLOC_HARD_BIND \
 	numa01_THREAD_ALLOC_INVERSE_BIND numa02 numa02_HARD_BIND numa02_INVERSE_BIND numa02_SMT \
 	numa02_SMT_HARD_BIND numa02_SMT_INVERSE_BIND; do
-	AN=$(find "$T_DIR/an/autonuma-benchmark" -type f -name stats.json -path "*-$t/*/base/1/*")
-	assert "autonuma $t: seconds in stats.json" grep -Eq "\"autonuma-benchmark.$t.seconds\": [0-9]*[.]?[0-9]*[1-9]" "$AN"
+	c=$t
+	case $t in numa01 | numa01_THREAD_ALLOC | numa02 | numa02_SMT) c=numa02SMT_numa01THREAD_ALLOC ;; esac
+	AN=$(find "$T_DIR/an/autonuma-benchmark" -type f -name stats.json -path "*-$c/*/base/1/*")
+	assert "autonuma $t: seconds in stats.json (cell $c)" grep -Eq "\"autonuma-benchmark.$t.seconds\": [0-9]*[.]?[0-9]*[1-9]" "$AN"
 done
+# lkp-tests' minimal_thread_per_numa (start_bench.sh -m): numa01 and numa02
+# on 2 CPUs (qemu-2node has one core a package), numa01 a thread a process
+AN=$(find "$T_DIR/an/autonuma-benchmark" -type d -path "*-minimal_thread_per_numa/*/base/1" | head -n 1)
+expect_in "minimal_thread_per_numa: upstream's line" "$AN/autonuma-benchmark" "Migrate on fault test, use 2 CPUs."
+assert "... numa01 and numa02 ran" sh -c "grep -q '\"autonuma-benchmark.numa01.seconds\"' '$AN/stats.json' && grep -q '\"autonuma-benchmark.numa02.seconds\"' '$AN/stats.json'"
 
 # --- lkp-tests' other cases: a sample of what each new path needs ---------
 # (all 26 added will-it-scale testcases x both modes and all 39 added

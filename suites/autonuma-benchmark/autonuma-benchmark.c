@@ -4,9 +4,11 @@
  *
  * autonuma-benchmark -t TEST [-s SIZE] [-l LOOPS]
  *
- * TEST is one program, or lkp-tests' _HARD_BIND or _INVERSE_BIND: numa01
- * and numa02, each also with that suffix, one after the other (what
- * lkp-tests runs for them, an_set_parse), each printing its own result.
+ * TEST is one program, or one of lkp-tests' sets (start_bench.sh's
+ * switches: _HARD_BIND, _INVERSE_BIND, lkp-numa01_THREAD_ALLOC,
+ * lkp-numa02_SMT, numa02SMT_numa01THREAD_ALLOC, minimal_thread_per_numa;
+ * autonuma_calc.h's an_set_parse), its programs one after the other, each
+ * printing its own result.
  *
  * numa01*: two processes; every thread first binds its memory policy to
  * one node (the same node for everybody, picked by the clock as upstream's
@@ -210,30 +212,49 @@ static void usage(FILE *f)
 		"Usage: " PROG " -t TEST [-s SIZE] [-l LOOPS]\n"
 		"  TEST       numa01, numa01_THREAD_ALLOC, numa02 or numa02_SMT, each also\n"
 		"             with _HARD_BIND or _INVERSE_BIND (two NUMA nodes or more);\n"
-		"             _HARD_BIND or _INVERSE_BIND alone: numa01 and numa02, each also\n"
-		"             with the suffix, as lkp-tests runs them\n"
+		"             or one of lkp-tests' sets, as its start_bench.sh runs them:\n"
+		"             _HARD_BIND, _INVERSE_BIND (numa01 and numa02, each also with the\n"
+		"             suffix), lkp-numa01_THREAD_ALLOC (numa01, numa01_THREAD_ALLOC,\n"
+		"             numa02), lkp-numa02_SMT (numa01, numa02, numa02_SMT),\n"
+		"             numa02SMT_numa01THREAD_ALLOC (all four), minimal_thread_per_numa\n"
+		"             (numa01 and numa02 on 2 CPUs, or 2 a node with 2 cores a package)\n"
 		"  -s SIZE    bytes per process (K/M/G/T suffix; default 3G numa01*, 1G numa02*)\n"
 		"  -l LOOPS   passes per thread (default 50, 1000, 800)\n"
 		"Prints the run's shape and 'elapsed: SECONDS'.\n");
+}
+
+/* The first "cpu cores" of /proc/cpuinfo (cores a package), 1 if none. */
+static long cpuinfo_cores(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	long cores = 1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "cpu cores : %ld", &cores) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return cores;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
 						 {NULL, 0, NULL, 0}};
-	enum an_test tests[4];
-	enum an_bind binds[4];
+	enum an_test tests[AN_SET_MAX_RUNS];
+	enum an_bind binds[AN_SET_MAX_RUNS];
 	unsigned long long size = 0;
 	unsigned long loops = 0;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *tname = NULL;
-	int c, nruns = 0;
+	int c, nruns = 0, minimal = 0;
 
 	while ((c = getopt_long(argc, argv, "t:s:l:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			tname = optarg;
-			nruns = an_set_parse(optarg, tests, binds);
+			nruns = an_set_parse(optarg, tests, binds, &minimal);
 			if (nruns == 0 && an_test_parse(optarg, &tests[0], &binds[0]) == 0)
 				nruns = 1;
 			if (nruns == 0)
@@ -269,6 +290,10 @@ int main(int argc, char **argv)
 			die("%s: the _HARD_BIND and _INVERSE_BIND tests need two NUMA nodes or "
 			    "more",
 			    tname);
+	if (minimal) {
+		ncpu = an_mof_cpus(cpuinfo_cores(), (long)krp_count_nodes());
+		printf("Migrate on fault test, use %ld CPUs.\n", ncpu);
+	}
 	for (int i = 0; i < nruns; i++)
 		run_one(tests[i], binds[i], ncpu, size, loops);
 	return ferror(stdout) ? 1 : 0;

@@ -46,27 +46,69 @@ static inline int an_test_parse(const char *s, enum an_test *t, enum an_bind *b)
 	return -1;
 }
 
-/* lkp-tests' test values that name a set of runs: its run script passes
- * "_HARD_BIND" as start_bench.sh -b and "_INVERSE_BIND" as -i, which run
- * numa01 and numa02 and each again with the suffix (-b: numa01,
- * numa01_HARD_BIND, numa02, numa02_HARD_BIND).  Writes the runs, in that
- * order, to t and b (room for 4); returns how many, 0 for another value. */
-static inline int an_set_parse(const char *s, enum an_test *t, enum an_bind *b)
-{
-	static const enum an_test base[] = {AN_NUMA01, AN_NUMA02};
-	int n = 0;
+/* lkp-tests' test values (its programs/autonuma-benchmark/run), each a
+ * switch of upstream's start_bench.sh, which always runs numa01 and numa02:
+ * -b and -i follow each program with its _HARD_BIND or _INVERSE_BIND build,
+ * -t adds numa01_THREAD_ALLOC after numa01, -s numa02_SMT after numa02, -m
+ * runs them on a minimal number of CPUs a node (an_mof_cpus).  lkp-tests'
+ * numa01_THREAD_ALLOC and numa02_SMT are such sets (-t, -s); the kit's
+ * values of those names run the one program, and the sets are
+ * lkp-numa01_THREAD_ALLOC and lkp-numa02_SMT (suites/autonuma-benchmark/meta
+ * maps lkp-tests' names to them). */
+enum { AN_SET_B = 1, AN_SET_I = 2, AN_SET_T = 4, AN_SET_S = 8, AN_SET_M = 16 };
+static const char *const an_set_names[] = {
+    "_HARD_BIND",
+    "_INVERSE_BIND",
+    "lkp-numa01_THREAD_ALLOC",
+    "lkp-numa02_SMT",
+    "numa02SMT_numa01THREAD_ALLOC",
+    "minimal_thread_per_numa",
+};
+static const int an_set_switches[] = {
+    AN_SET_B, AN_SET_I, AN_SET_T, AN_SET_S, AN_SET_S | AN_SET_T, AN_SET_M,
+};
+#define AN_SET_MAX_RUNS 12
 
-	for (int j = 1; j < AN_NBINDS; j++) {
-		if (strcmp(s, an_bind_suffixes[j]) != 0)
+/* The runs of set S in start_bench.sh's order (run_bench, run_test),
+ * written to t and b (room for AN_SET_MAX_RUNS); *minimal set for -m.
+ * Returns how many, 0 for a value that is not a set. */
+static inline int an_set_parse(const char *s, enum an_test *t, enum an_bind *b, int *minimal)
+{
+	static const enum an_test order[] = {AN_NUMA01, AN_NUMA01_THREAD_ALLOC, AN_NUMA02,
+					     AN_NUMA02_SMT};
+	int sw = -1, n = 0;
+
+	for (size_t i = 0; i < sizeof(an_set_names) / sizeof(an_set_names[0]); i++)
+		if (strcmp(s, an_set_names[i]) == 0)
+			sw = an_set_switches[i];
+	if (sw < 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		if ((order[i] == AN_NUMA01_THREAD_ALLOC && !(sw & AN_SET_T)) ||
+		    (order[i] == AN_NUMA02_SMT && !(sw & AN_SET_S)))
 			continue;
-		for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++) {
-			t[n] = base[i];
-			b[n++] = AN_BIND_NONE;
-			t[n] = base[i];
-			b[n++] = (enum an_bind)j;
+		t[n] = order[i];
+		b[n++] = AN_BIND_NONE;
+		if (sw & AN_SET_B) {
+			t[n] = order[i];
+			b[n++] = AN_BIND_HARD;
+		}
+		if (sw & AN_SET_I) {
+			t[n] = order[i];
+			b[n++] = AN_BIND_INVERSE;
 		}
 	}
+	*minimal = (sw & AN_SET_M) != 0;
 	return n;
+}
+
+/* start_bench.sh -m's CPUs (its test_numa): 2, or 2 a node when a package
+ * has 2 cores or more ("cpu cores" of /proc/cpuinfo); numa01 then runs
+ * half of them a process and numa02 all of them, as its preproc.awk sets
+ * the build's CPU count. */
+static inline long an_mof_cpus(long cores_per_package, long nodes)
+{
+	return cores_per_package >= 2 ? 2 * nodes : 2;
 }
 
 static inline int an_test_format(char *out, size_t outsz, enum an_test t, enum an_bind b)

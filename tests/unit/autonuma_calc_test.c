@@ -28,19 +28,40 @@ int main(void)
 	CHECK("parse a suffix twice", an_test_parse("numa01_HARD_BIND_HARD_BIND", &t, &b) < 0);
 	{ /* lkp-tests' _HARD_BIND (start_bench.sh -b): numa01 and numa02, each
 	   * also with the suffix */
-		enum an_test ts[4];
-		enum an_bind bs[4];
+		enum an_test ts[AN_SET_MAX_RUNS];
+		enum an_bind bs[AN_SET_MAX_RUNS];
+		int m = -1;
 
 		CHECK("lkp's _HARD_BIND: four runs",
-		      an_set_parse("_HARD_BIND", ts, bs) == 4 && ts[0] == AN_NUMA01 &&
+		      an_set_parse("_HARD_BIND", ts, bs, &m) == 4 && ts[0] == AN_NUMA01 && m == 0 &&
 			  bs[0] == AN_BIND_NONE && ts[1] == AN_NUMA01 && bs[1] == AN_BIND_HARD &&
 			  ts[2] == AN_NUMA02 && bs[2] == AN_BIND_NONE && ts[3] == AN_NUMA02 &&
 			  bs[3] == AN_BIND_HARD);
 		CHECK("lkp's _INVERSE_BIND: the inverse builds",
-		      an_set_parse("_INVERSE_BIND", ts, bs) == 4 && bs[1] == AN_BIND_INVERSE &&
+		      an_set_parse("_INVERSE_BIND", ts, bs, &m) == 4 && bs[1] == AN_BIND_INVERSE &&
 			  bs[3] == AN_BIND_INVERSE && ts[3] == AN_NUMA02);
-		CHECK("a program is no set", an_set_parse("numa01_HARD_BIND", ts, bs) == 0);
-		CHECK("no set without its suffix", an_set_parse("", ts, bs) == 0);
+		CHECK("a program is no set", an_set_parse("numa01_HARD_BIND", ts, bs, &m) == 0);
+		CHECK("no set without its suffix", an_set_parse("", ts, bs, &m) == 0);
+		CHECK("the kit's numa01_THREAD_ALLOC is one program, no set",
+		      an_set_parse("numa01_THREAD_ALLOC", ts, bs, &m) == 0);
+		/* start_bench.sh -t: numa01, numa01_THREAD_ALLOC, numa02 */
+		CHECK("lkp's numa01_THREAD_ALLOC (-t): three programs",
+		      an_set_parse("lkp-numa01_THREAD_ALLOC", ts, bs, &m) == 3 &&
+			  ts[0] == AN_NUMA01 && ts[1] == AN_NUMA01_THREAD_ALLOC &&
+			  ts[2] == AN_NUMA02 && bs[1] == AN_BIND_NONE);
+		CHECK("lkp's numa02_SMT (-s): numa01, numa02, numa02_SMT",
+		      an_set_parse("lkp-numa02_SMT", ts, bs, &m) == 3 && ts[0] == AN_NUMA01 &&
+			  ts[1] == AN_NUMA02 && ts[2] == AN_NUMA02_SMT);
+		CHECK("numa02SMT_numa01THREAD_ALLOC (-s -t): the four in run_bench's order",
+		      an_set_parse("numa02SMT_numa01THREAD_ALLOC", ts, bs, &m) == 4 &&
+			  ts[0] == AN_NUMA01 && ts[1] == AN_NUMA01_THREAD_ALLOC &&
+			  ts[2] == AN_NUMA02 && ts[3] == AN_NUMA02_SMT && m == 0);
+		CHECK("minimal_thread_per_numa (-m): numa01 and numa02, minimal",
+		      an_set_parse("minimal_thread_per_numa", ts, bs, &m) == 2 &&
+			  ts[0] == AN_NUMA01 && ts[1] == AN_NUMA02 && m == 1);
+		CHECK("-m's CPUs: 2 with one core a package (qemu-2node)", an_mof_cpus(1, 2) == 2);
+		CHECK("-m's CPUs: 2 a node with 2 cores a package (qemu-4node8)",
+		      an_mof_cpus(2, 4) == 8);
 	}
 	an_test_format(out, sizeof(out), AN_NUMA02_SMT, AN_BIND_INVERSE);
 	CHECK_STR("format a name", out, "numa02_SMT_INVERSE_BIND");
