@@ -205,6 +205,7 @@ $1 == "lkp" {
 		if ($4 !~ /^[A-Za-z0-9_.*-]+([|][A-Za-z0-9_.*-]+)*$/) bad("\"" $4 "\": patterns of [A-Za-z0-9_.*-] joined by '|'")
 		why = $0
 		sub(/^[ \t]*lkp[ \t]+refuse[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]+/, "", why)
+		why_fits(why)
 		lkp_rules = lkp_rules sprintf("KRP_LKP_REFUSE(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, why)
 	} else if ($2 == "unset" && NF == 4) {
 		lkp_key($3, folder())
@@ -219,6 +220,7 @@ $1 == "lkp" {
 		once(sp[2] "/" $3, "lkp unset")
 		why = $0
 		sub(/^[ \t]*lkp[ \t]+needs[ \t]+[^ \t]+[ \t]+/, "", why)
+		why_fits(why)
 		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
 	} else
 		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\" or \"lkp needs KEY WHY\"")
@@ -258,6 +260,11 @@ function test_name(n) {
 	ntests++
 }
 # c_table FILE NAME ARR: the names of C table NAME in FILE into ARR[1..]
+# A refusal's WHY is printed after "KEY: VALUE: " in one message of 256
+# bytes (krp_matrix_err): a longer one would be cut short unseen.
+function why_fits(why) {
+	if (length(why) > 180) bad("a refusal's reason is one line of at most 180 characters (this one: " length(why) "): say it shorter")
+}
 function c_table(file, name, arr,    line, text, found, n, i, c, depth, row, lit, s) {
 	while ((getline line < file) > 0) {
 		if (!found && line ~ ("(^|[^A-Za-z0-9_])" name "\\[[^]]*\\][ \t]*=[ \t]*[{]")) {
