@@ -162,14 +162,15 @@ function node_default(s, b,    i) {
 	return ""
 }
 
-# A will-it-scale cell without nr_task is lkp-tests' sweep (its run
-# script; suites/will-it-scale/run.sh): the seconds of the whole run, each
-# count's warmup (+1) and measured seconds, the counts lkp's
-# setup_threads_to_iterate picks for the board's CPUs and nodes with one
-# thread a core and an L3 a node, as QEMU's boards have (the guest reads
-# its own topology; docs/BENCHMARKS.md).  RT is the cell's runtime.
+# A cell of a suite with a "sweep KEY" meta line that leaves KEY out runs
+# lkp-tests' sweep of task counts (that suite's run.sh): the seconds of
+# the whole run, each count's warmup (+1) and measured seconds (its
+# setup_params), the counts lkp's setup_threads_to_iterate picks for the
+# board's CPUs and nodes with one thread a core and an L3 a node, as
+# QEMU's boards have (the guest reads its own; docs/BENCHMARKS.md).  RT is
+# the cell's runtime.
 function sweep_seconds(s, b, rt,    cpus, nodes, per, secs, warm, i, n, c, seen) {
-	if (s != "will-it-scale" || ("nr_task" in cv)) return rt
+	if (!(s in sweepkey) || (sweepkey[s] in cv)) return rt
 	cpus = bcpus[b] + 0; nodes = bnodes[b] + 0
 	if (nodes < 1) nodes = 1
 	if (cpus < 1) cpus = 1
@@ -420,6 +421,9 @@ FILENAME == ARGV[3] {
 	next
 }
 FILENAME in metafile {
+	# sweep KEY: the suite's cells without KEY sweep the task count
+	# (sweep_seconds)
+	if ($1 == "sweep") { sk = FILENAME; sub(/\/meta$/, "", sk); sub(/.*\//, "", sk); sweepkey[sk] = $2; next }
 	# size KEY refuse|scale WHEN SHARE (size_rule), of the folder's suite
 	if ($1 != "size") next
 	zs[++nsize] = FILENAME; sub(/\/meta$/, "", zs[nsize]); sub(/.*\//, "", zs[nsize])

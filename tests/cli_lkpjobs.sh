@@ -67,6 +67,12 @@ expect_in "... and so does an lkp line of no known form" "$T_DIR/form.err" 'suit
 printf 'param test enum:TCP_RR path - x\nlkp refuse test TCP_* %0200d\n' 0 >"$T_DIR/scratch/suites/netperf/meta"
 (cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/why.err"
 expect_in "a refusal's reason too long for the one line it is printed in stops the build" "$T_DIR/why.err" "suites/netperf/meta:2: a refusal's reason is one line of at most 180 characters (this one: 200)"
+printf 'param test enum:TCP_RR path - x\nsweep nr_task\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/sweep.err"
+expect_in "a sweep line for a key the suite lacks stops the build naming file and line" "$T_DIR/sweep.err" "suites/netperf/meta:2: nr_task is not a parameter of suites/netperf"
+printf 'param test enum:TCP_RR path - x\nsweep test twice\n' >"$T_DIR/scratch/suites/netperf/meta"
+(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/sweep2.err"
+expect_in "... and so does a sweep line of another form" "$T_DIR/sweep2.err" 'suites/netperf/meta:2: expected "sweep KEY"'
 printf 'param size size path - x\nsize size node - 4\n' >"$T_DIR/scratch/suites/netperf/meta"
 (cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/node.err"
 expect_in "a size of a node that is not a Nth stops the build naming file and line" "$T_DIR/node.err" "suites/netperf/meta:2: a node size is a Nth of a node's memory: SHARE /N"

@@ -66,6 +66,8 @@
 # (scale: job.conf gets the bytes and size_asked; SHARE 1, /N or any);
 # "size KEY node WHEN /N": a cell that leaves KEY out, on a board of 2 or
 # more NUMA nodes, gets a Nth of a node's memory (a default the plan says).
+# Also "sweep KEY" (lib/cells.awk): a cell without KEY runs lkp-tests'
+# sweep of task counts, timed by the counts its board gives.
 # A bad line or a name given twice stops it naming file and line.  So does
 # a line that is not safe inside a C string (a backslash, a double quote,
 # "??", which C11 reads as a trigraph, or a byte outside printable ASCII and
@@ -136,7 +138,7 @@ $1 == "metrics" {
 	}
 }
 # A meaning line: "PATTERN WORD..." (core/meaning.h), its direction if any.
-NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$|size$|report$)/ {
+NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$|size$|sweep$|report$)/ {
 	# its pattern's name: up to the first '.' or '*'; none ("*.time.*"): a
 	# shape any suite's metrics may have, never a headline
 	pn = $1
@@ -237,6 +239,16 @@ $1 == "size" {
 		bad("a node size is a Nth of a node's memory: SHARE /N")
 	if ($3 == "scale" && ($2 != "size" || $5 ~ /^[0-9]/ && $5 != 1))
 		bad("a scaled size is the key size, its SHARE 1, /N or any (job.conf's size_asked)")
+	lkp_key($2, folder())
+}
+# sweep KEY: a cell that leaves KEY out runs lkp-tests' sweep of task
+# counts (will-it-scale's nr_task): lib/cells.awk times it by the counts
+# the board gives; KEY is one of its param lines.
+$1 == "sweep" {
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a sweep line is in suites/<name>/meta")
+	if (NF != 2) bad("expected \"sweep KEY\" (the parameter whose absence is lkp-tests' sweep)")
+	split(FILENAME, sp, "/")
+	once(sp[2], "sweep")
 	lkp_key($2, folder())
 }
 # report: the report reader's rules (the header says how).
