@@ -162,6 +162,22 @@ function node_default(s, b,    i) {
 	return ""
 }
 
+# A cell of a suite with a "time KEY NAME=N..." meta line runs each of its
+# tests (test's names joined by '+', a set NAME counting N, left out its
+# default or all) for runtime x KEY (a sample's seconds x samples, in
+# the suite that has one): the seconds of the whole run, for the boot's
+# limit and the estimate.  RT is the cell's runtime.
+function timed_seconds(s, rt,    k, n, t, parts, i, np) {
+	if (!(s in timekey)) return rt
+	k = (timekey[s] in cv) ? get(timekey[s]) : default_of(timekey[s], s)
+	t = ("test" in cv) ? get("test") : default_of("test", s)
+	if (t == "") t = "all"
+	np = split(t, parts, "+")
+	n = 0
+	for (i = 1; i <= np; i++) n += ((s, parts[i]) in timeset) ? timeset[s, parts[i]] : 1
+	return rt * (k + 0 > 0 ? k + 0 : 1) * (n > 0 ? n : 1)
+}
+
 # A cell of a suite with a "sweep KEY" meta line that leaves KEY out runs
 # lkp-tests' sweep of task counts (that suite's run.sh): the seconds of
 # the whole run, each count's warmup (+1) and measured seconds (its
@@ -424,6 +440,12 @@ FILENAME in metafile {
 	# sweep KEY: the suite's cells without KEY sweep the task count
 	# (sweep_seconds)
 	if ($1 == "sweep") { sk = FILENAME; sub(/\/meta$/, "", sk); sub(/.*\//, "", sk); sweepkey[sk] = $2; next }
+	# time KEY NAME=N...: each test runs runtime x KEY (timed_seconds)
+	if ($1 == "time") {
+		sk = FILENAME; sub(/\/meta$/, "", sk); sub(/.*\//, "", sk); timekey[sk] = $2
+		for (i = 3; i <= NF; i++) { tn = $i; sub(/=.*/, "", tn); timeset[sk, tn] = substr($i, length(tn) + 2) + 0 }
+		next
+	}
 	# size KEY refuse|scale WHEN SHARE (size_rule), of the folder's suite
 	if ($1 != "size") next
 	zs[++nsize] = FILENAME; sub(/\/meta$/, "", zs[nsize]); sub(/.*\//, "", zs[nsize])
@@ -465,7 +487,7 @@ FILENAME in metafile {
 	if (runs == "") runs = default_runs
 	if (check && (!digits(runs) || runs + 0 == 0)) fail(matrix ": runs must be a positive number")
 	rt = ("runtime" in cv) ? get("runtime") : default_of("runtime", s)
-	rt = sweep_seconds(s, b, seconds(rt) + 0)
+	rt = sweep_seconds(s, b, timed_seconds(s, seconds(rt) + 0))
 	if (check) {
 		if (get("kernel_cmdline") != "") {
 			nw = split(get("kernel_cmdline"), ws, "+")

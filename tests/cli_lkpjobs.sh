@@ -12,8 +12,11 @@ cd "$(dirname "$0")/.." || exit 2
 F=tests/fixtures/lkp
 
 expect_rc "a second document overriding only the program's map" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/unixbench-inherit.yaml"
-expect_in "... the first document is a job" "$T_OUT" "suite=unixbench runtime=300s test=spawn"
-expect_in "... the second inherits the first (suite, runtime) and overrides test" "$T_OUT" "suite=unixbench runtime=300s test=execl monitors=perf-profile"
+expect_in "... the first document is a job (its runtime: 300s is lkp's 30 iterations of each test, the kit's samples)" "$T_OUT" "suite=unixbench samples=30 test=spawn"
+expect_in "... the second inherits the first (suite, runtime) and overrides test" "$T_OUT" "suite=unixbench samples=30 test=execl monitors=perf-profile"
+expect_in "... the runtime's meaning said once" "$T_OUT" "runtime: 300s is what lkp-tests divides into samples of 10 s: samples: 30"
+assert "... once" sh -c "[ \$(grep -c 'divides into samples' '$T_OUT') = 1 ]"
+expect_in "... the plan times each cell as its 30 samples of 10 s (the boot's limit)" "$T_OUT" "(3 runs x ~315 s)"
 expect_in "... 5 cells" "$T_OUT" "5 cells,"
 expect_rc "an empty value is the program's default" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/vm-scalability-empty.yaml"
 expect_in "... size: empty: no size, the case's own default" "$T_OUT" "suite=vm-scalability runtime=300s test=anon-w-seq monitors=perf-profile"
@@ -24,8 +27,8 @@ expect_in "... and a later empty runtime: unsets the first's" "$T_OUT" "suite=vm
 # lkp's job shapes: unixbench's copies, its X11 tests, autonuma's
 # _HARD_BIND/_INVERSE_BIND, hackbench
 expect_rc "unixbench nr_task: 100% expands" 0 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/unixbench-copies.yaml"
-expect_in "... as many copies at once as the board's CPUs (the guest's -c N)" "$T_OUT" "cell 1/1: suite=unixbench runtime=300s nr_task=100% test=spawn"
-expect_in "... in the result path as lkp writes it" "$T_OUT" "unixbench/100%-300s-test=spawn/qemu-2node/"
+expect_in "... as many copies at once as the board's CPUs (the guest's -c N)" "$T_OUT" "cell 1/1: suite=unixbench samples=30 nr_task=100% test=spawn"
+expect_in "... in the result path (lkp's runtime as the kit's samples)" "$T_OUT" "unixbench/100%-samples=30-test=spawn/qemu-2node/"
 expect_rc "unixbench-2d (2d-aashapes) is refused" 2 ./run-matrix.sh --dry-run -o "$T_DIR/r" "$F/unixbench-2d.yaml"
 expect_in "... naming the key's own line and why" "$T_OUT" "unixbench-2d.yaml:9: test: 2d-aashapes: UnixBench's X11 graphics tests (2d-*, 3d-*, ubgears) need an X server, which the kit's guest does not have"
 assert "... in one line, no guess" sh -c "[ \"\$(grep -c . '$T_OUT')\" = 1 ] && ! grep -q 'did you mean' '$T_OUT'"
@@ -55,27 +58,25 @@ printf 'lkp netperf-tcp\nparam test enum:TCP_RR path - x\n' >"$T_DIR/scratch/sui
 expect_in "a new folder is a suite krepro-lkpjob knows by its name" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf", "netperf")'
 expect_in "... and by its meta's lkp line" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("netperf-tcp", "netperf")'
 expect_in "... beside the others'" "$T_DIR/lkp_suites.def" 'KRP_LKP_SUITE("specjbb2015", "specjbb")'
-printf 'lkp specjbb\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/twice.err"
-expect_in "an lkp name given twice stops the build naming file and line" "$T_DIR/twice.err" "suites/specjbb/meta:1: lkp specjbb again (first at suites/netperf/meta:1)"
-printf 'param test enum:TCP_RR path - x\nlkp value tset TCP TCP_RR\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/nokey.err"
-expect_in "an lkp line for a key the suite lacks stops the build naming file and line" "$T_DIR/nokey.err" "suites/netperf/meta:2: tset is not a parameter of suites/netperf (its param lines)"
-printf 'param test enum:TCP_RR path - x\nlkp rename test TCP TCP_RR\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/form.err"
-expect_in "... and so does an lkp line of no known form" "$T_DIR/form.err" 'suites/netperf/meta:2: expected "lkp NAME", "lkp key LKP-KEY KEY"'
-printf 'param test enum:TCP_RR path - x\nlkp refuse test TCP_* %0200d\n' 0 >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/why.err"
-expect_in "a refusal's reason too long for the one line it is printed in stops the build" "$T_DIR/why.err" "suites/netperf/meta:2: a refusal's reason is one line of at most 180 characters (this one: 200)"
-printf 'param test enum:TCP_RR path - x\nsweep nr_task\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/sweep.err"
-expect_in "a sweep line for a key the suite lacks stops the build naming file and line" "$T_DIR/sweep.err" "suites/netperf/meta:2: nr_task is not a parameter of suites/netperf"
-printf 'param test enum:TCP_RR path - x\nsweep test twice\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/sweep2.err"
-expect_in "... and so does a sweep line of another form" "$T_DIR/sweep2.err" 'suites/netperf/meta:2: expected "sweep KEY"'
-printf 'param size size path - x\nsize size node - 4\n' >"$T_DIR/scratch/suites/netperf/meta"
-(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/node.err"
-expect_in "a size of a node that is not a Nth stops the build naming file and line" "$T_DIR/node.err" "suites/netperf/meta:2: a node size is a Nth of a node's memory: SHARE /N"
+# a bad line of the new folder's meta stops the build naming file, line
+# and what is wrong: META (printf's format) TAB what the build says TAB why
+long=$(printf '%0200d' 0)
+while IFS='	' read -r meta says why; do
+	# shellcheck disable=SC2059 # META is the table's format: its \n are lines
+	printf "$meta" >"$T_DIR/scratch/suites/netperf/meta"
+	(cd "$T_DIR/scratch" && awk -v table=lkp_suites -f "$OLDPWD/tools/meta-tables.awk" suites/*/meta) >/dev/null 2>"$T_DIR/meta.err"
+	expect_in "$why" "$T_DIR/meta.err" "$says"
+done <<EOF
+lkp specjbb\n	suites/specjbb/meta:1: lkp specjbb again (first at suites/netperf/meta:1)	an lkp name given twice
+param test enum:TCP_RR path - x\nlkp value tset TCP TCP_RR\n	suites/netperf/meta:2: tset is not a parameter of suites/netperf (its param lines)	an lkp line for a key the suite lacks
+param test enum:TCP_RR path - x\nlkp rename test TCP TCP_RR\n	suites/netperf/meta:2: expected "lkp NAME", "lkp key LKP-KEY KEY"	an lkp line of no known form
+param test enum:TCP_RR path - x\nlkp refuse test TCP_* $long\n	suites/netperf/meta:2: a refusal's reason is one line of at most 180 characters (this one: 200)	a refusal's reason too long for the one line it is printed in (krp_matrix_err)
+param test enum:TCP_RR path - x\nsweep nr_task\n	suites/netperf/meta:2: nr_task is not a parameter of suites/netperf	a sweep line for a key the suite lacks
+param test enum:TCP_RR path - x\nsweep test twice\n	suites/netperf/meta:2: expected "sweep KEY"	a sweep line of another form
+param test enum:TCP_RR path - x\nlkp per runtime test ten\n	suites/netperf/meta:2: expected "lkp per LKP-KEY KEY SECONDS"	an lkp per line without whole seconds
+param test enum:TCP_RR path - x\ntime test all=0\n	suites/netperf/meta:2: "all=0": expected NAME=N	a time line with a set of no tests
+param size size path - x\nsize size node - 4\n	suites/netperf/meta:2: a node size is a Nth of a node's memory: SHARE /N	a size of a node that is not a Nth
+EOF
 
 # includes: <<: FILE, as lkp-tests' own jobs/*-cgroup2.yaml
 mkdir -p "$T_DIR/lkp/jobs/shared" "$T_DIR/job"

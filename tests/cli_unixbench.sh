@@ -55,6 +55,13 @@ assert "-c 0 is refused" test $? -ne 0
 PATH=/nonexistent "$U" -t 0.2 -i 1 -d "$T_DIR/work" dc >"$T_DIR/nodc.out" 2>&1
 assert "dc without a dc in PATH fails" test $? -ne 0
 expect_in "... saying which test" "$T_DIR/nodc.out" "dc failed"
+# the plan times a cell by its tests (suites/unixbench/meta's time line:
+# all and files count 20 and 9); the program's sets hold that many
+for set in all files; do
+	want=$(sed -n "s/^time .* $set=\([0-9]*\).*/\1/p; s/^time .* $set=\([0-9]*\)\$/\1/p" suites/unixbench/meta | head -n 1)
+	PATH=$T_DIR/bin:$PATH "$U" -t 0.02 -i 1 -d "$T_DIR/work" "$set" >"$T_DIR/set.out" 2>&1
+	assert "the set $set runs the $want tests the meta's time line counts" sh -c "[ \$(grep -c ' ([0-9.]* secs, 1 samples)' '$T_DIR/set.out') = '$want' ]"
+done
 rm -rf "$T_DIR"
 t_summary
 exit $T_FAILED

@@ -25,8 +25,11 @@
 #                                 runs it then: KEY A (A|B: the axis "[A, B]")
 #         lkp needs KEY WHY       ... or is refused saying what lkp-tests
 #                                 does then, which the kit does not
+#         lkp per LKP-KEY KEY S   lkp's duration LKP-KEY is KEY counts of S
+#                                 seconds (unixbench: runtime/10 iterations)
 #       -> KRP_LKP_KEY, KRP_LKP_VALUE, KRP_LKP_DEFAULT, KRP_LKP_REFUSE,
-#       KRP_LKP_UNSET (its value NULL for needs, its reason NULL for unset)
+#       KRP_LKP_UNSET (its value NULL for needs, its reason NULL for unset),
+#       KRP_LKP_PER
 #       (KEY: one of the suite's own param lines)
 #   awk -v table=report_rules -f tools/meta-tables.awk suites/*/meta
 #       the report reader's rules of a suite (tools/host/lib/input/
@@ -67,7 +70,8 @@
 # "size KEY node WHEN /N": a cell that leaves KEY out, on a board of 2 or
 # more NUMA nodes, gets a Nth of a node's memory (a default the plan says).
 # Also "sweep KEY" (lib/cells.awk): a cell without KEY runs lkp-tests'
-# sweep of task counts, timed by the counts its board gives.
+# sweep of task counts, timed by the counts its board gives; "time KEY
+# NAME=N...": each of a cell's tests runs runtime x KEY.
 # A bad line or a name given twice stops it naming file and line.  So does
 # a line that is not safe inside a C string (a backslash, a double quote,
 # "??", which C11 reads as a trigraph, or a byte outside printable ASCII and
@@ -138,7 +142,7 @@ $1 == "metrics" {
 	}
 }
 # A meaning line: "PATTERN WORD..." (core/meaning.h), its direction if any.
-NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$|size$|sweep$|report$)/ {
+NF >= 2 && $1 !~ /^(#|param$|monitor$|parser$|doc$|lkp$|tests$|metrics$|size$|sweep$|time$|report$)/ {
 	# its pattern's name: up to the first '.' or '*'; none ("*.time.*"): a
 	# shape any suite's metrics may have, never a headline
 	pn = $1
@@ -217,6 +221,11 @@ $1 == "lkp" {
 		v = $4
 		if (n > 1) { gsub(/[|]/, ", ", v); v = "[" v "]" } # the matrix's form of an axis
 		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", \"%s\", NULL)\n", sp[2], $3, v)
+	} else if ($2 == "per" && NF == 5) {
+		if ($3 !~ /^[a-z][a-z0-9_]*$/ || $5 !~ /^[1-9][0-9]*$/) bad("expected \"lkp per LKP-KEY KEY SECONDS\" (a name, a parameter, a whole number)")
+		lkp_key($4, folder())
+		once(sp[2] "/" $3, "lkp per")
+		lkp_rules = lkp_rules sprintf("KRP_LKP_PER(\"%s\", \"%s\", \"%s\", \"%s\")\n", sp[2], $3, $4, $5)
 	} else if ($2 == "needs" && NF >= 4) {
 		lkp_key($3, folder())
 		once(sp[2] "/" $3, "lkp unset")
@@ -225,7 +234,7 @@ $1 == "lkp" {
 		why_fits(why)
 		lkp_rules = lkp_rules sprintf("KRP_LKP_UNSET(\"%s\", \"%s\", NULL, \"%s\")\n", sp[2], $3, why)
 	} else
-		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\" or \"lkp needs KEY WHY\"")
+		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\", \"lkp needs KEY WHY\" or \"lkp per LKP-KEY KEY SECONDS\"")
 }
 # size: a suite's size on a board (the header says how; lib/cells.awk reads
 # them); KEY is one of its param lines (checked at END, as lkp's are).
@@ -249,6 +258,17 @@ $1 == "sweep" {
 	if (NF != 2) bad("expected \"sweep KEY\" (the parameter whose absence is lkp-tests' sweep)")
 	split(FILENAME, sp, "/")
 	once(sp[2], "sweep")
+	lkp_key($2, folder())
+}
+# time KEY NAME=N...: each of a cell's tests runs runtime x KEY (a set
+# NAME of the test parameter counts N tests): lib/cells.awk times the cell
+# so; KEY is one of its param lines.
+$1 == "time" {
+	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a time line is in suites/<name>/meta")
+	if (NF < 2) bad("expected \"time KEY NAME=N...\"")
+	for (i = 3; i <= NF; i++) if ($i !~ /^[A-Za-z0-9_.-]+=[1-9][0-9]*$/) bad("\"" $i "\": expected NAME=N, a set of the test parameter and its count of tests")
+	split(FILENAME, sp, "/")
+	once(sp[2], "time")
 	lkp_key($2, folder())
 }
 # report: the report reader's rules (the header says how).

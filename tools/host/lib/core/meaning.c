@@ -41,12 +41,12 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 	char *save = NULL, *w = strtok_r(s, " \t", &save);
 
 	/* parameters: lib/cells.sh; monitors, parsers, docs, lkp names, tests,
-	 * metric prefixes, sizes on a board, sweeps, report rules:
+	 * metric prefixes, sizes on a board, sweeps, times, report rules:
 	 * tools/meta-tables.awk */
 	if (!w || w[0] == '#' || !strcmp(w, "param") || !strcmp(w, "monitor") ||
 	    !strcmp(w, "parser") || !strcmp(w, "doc") || !strcmp(w, "lkp") || !strcmp(w, "tests") ||
 	    !strcmp(w, "metrics") || !strcmp(w, "size") || !strcmp(w, "sweep") ||
-	    !strcmp(w, "report"))
+	    !strcmp(w, "time") || !strcmp(w, "report"))
 		return 0;
 	if (strlen(w) >= sizeof(r->pattern))
 		bad(file, line, "pattern too long", w);

@@ -24,16 +24,17 @@ static const struct {
 };
 
 /* What a suite's meta says of lkp-tests' names and semantics: its "lkp key",
- * "lkp value", "lkp default", "lkp refuse", "lkp unset" and "lkp needs"
- * lines (tools/meta-tables.awk says what each means), one table. */
-enum lkp_kind { LKP_KEY, LKP_VALUE, LKP_DEFAULT, LKP_REFUSE, LKP_UNSET };
+ * "lkp value", "lkp default", "lkp refuse", "lkp unset", "lkp needs" and
+ * "lkp per" lines (tools/meta-tables.awk says what each means), one table. */
+enum lkp_kind { LKP_KEY, LKP_VALUE, LKP_DEFAULT, LKP_REFUSE, LKP_UNSET, LKP_PER };
 
 struct lkp_rule {
 	enum lkp_kind kind;
 	const char *suite, *key;
 	const char *a, *b; /* KEY: the kit's key; VALUE: lkp's value, the kit's;
 			      DEFAULT: the value; REFUSE: the globs, why;
-			      UNSET: the matrix value or NULL (needs), why */
+			      UNSET: the matrix value or NULL (needs), why;
+			      PER: the kit's key, the seconds one counts */
 };
 
 static const struct lkp_rule lkp_rules[] = {
@@ -43,6 +44,7 @@ static const struct lkp_rule lkp_rules[] = {
 #define KRP_LKP_DEFAULT(suite, key, value) {LKP_DEFAULT, suite, key, value, NULL},
 #define KRP_LKP_REFUSE(suite, key, globs, why) {LKP_REFUSE, suite, key, globs, why},
 #define KRP_LKP_UNSET(suite, key, value, why) {LKP_UNSET, suite, key, value, why},
+#define KRP_LKP_PER(suite, lkp, kit, seconds) {LKP_PER, suite, lkp, kit, seconds},
 #include "lkp_suites.def"
 #undef KRP_LKP_RULES
 #undef KRP_LKP_KEY
@@ -50,51 +52,11 @@ static const struct lkp_rule lkp_rules[] = {
 #undef KRP_LKP_DEFAULT
 #undef KRP_LKP_REFUSE
 #undef KRP_LKP_UNSET
+#undef KRP_LKP_PER
     {LKP_KEY, NULL, NULL, NULL, NULL}};
 
-/* lkp parameters the kit's own keys (lib/matrix-keys) take under another
- * name; a suite's parameters have theirs in its meta. */
-static const struct {
-	const char *lkp, *kit;
-} key_renames[] = {
-    {"thp_enabled", "thp"},
-};
-
-/* Keys that look like the kit's but mean something else in a job file, and
- * keys worth a specific reason; everything else unknown gets the generic one. */
-static const struct {
-	const char *key, *why;
-} not_applicable[] = {
-    {"cpufreq_governor", "not applicable under QEMU (the guest has no frequency governor to set)"},
-    {"memory", "describes the test machine; the board sets the guest's memory"},
-    {"nr_cpu", "describes the test machine; the board sets the guest's CPUs"},
-    {"nr_node", "describes the test machine; the board sets the guest's nodes"},
-    {"model", "describes the test machine"},
-    {"testbox", "names the test machine; the kit boots the board"},
-    {"tbox_group", "names the test machine; the kit boots the board"},
-    {"kconfig", "the kit builds its own config (configs/)"},
-    {"commit", "the kit builds its variants from patches/ on the pinned reference"},
-    {"compiler", "the kit builds with the host's gcc (recorded in each manifest)"},
-    {"rootfs", "the kit boots its own initramfs"},
-    {"thp_defrag", "the kit sets transparent_hugepage/enabled only (thp)"},
-    {"iterations", "lkp's repeat count; the kit's is runs"},
-};
-
-/* The kit's monitors: krepro-monitor's table, from the monitors' meta files. */
-static const char *const kit_monitors[] = {
-#define KRP_MONITOR(name, sampler) name,
-#include "monitors.def"
-#undef KRP_MONITOR
-};
-
-/* lkp-tests' other monitors: noted as ones the kit does not have, not as
- * unknown keys.  The kit's list is asked first, so a monitor the kit gains
- * (buddyinfo) may stay here. */
-static const char *const lkp_monitors[] = {
-    "turbostat",    "perf-c2c",	     "perf-sched", "pmeter",	"numa-numastat", "diskstats",
-    "iostat",	    "latency_stats", "lock_stat",  "proc-stat", "buddyinfo",	 "zoneinfo",
-    "pagetypeinfo", "kmsg",	     "heartbeat",  "boot-time", "oom-killer",	 "tail",
-    "meminfo_lkp",  "ftrace",	     "energy",	   "watchdog",	"cpufreq-stats"};
+/* lkp-tests' keys and monitors the kit renames or names a reason for */
+#include "lkpjob_names.h"
 
 struct param {
 	char key[NAME_MAX_LEN + 1];
@@ -622,6 +584,68 @@ static int drop_lkp_defaults(struct conv *c)
 	return 0;
 }
 
+/* A duration lkp-tests' program divides into counts ("lkp per" in the
+ * suite's meta): unixbench's runtime is runtime/10 iterations of each test
+ * (lkp's xinitrc: Run -i), so the kit's samples of its 10 s.  A list's
+ * values each. */
+static int apply_lkp_per(struct conv *c, yaml_node_t *root)
+{
+	const struct lkp_rule *r;
+	size_t at = 0;
+
+	while ((r = suite_rule(c, LKP_PER, NULL, &at))) {
+		unsigned long per = strtoul(r->b, NULL, 10);
+
+		for (size_t i = 0; i < c->nparams; i++) {
+			struct krp_buf out = {0};
+			const char *v = c->params[i].val, *p;
+			int list = v[0] == '[';
+
+			if (strcmp(c->params[i].key, r->key) != 0)
+				continue;
+			if (list)
+				krp_buf_printf(&out, "[");
+			for (p = v + list; *p && *p != ']';) {
+				char *end;
+				unsigned long secs = strtoul(p, &end, 10), n;
+
+				if (end != p && *end == 's')
+					end++;
+				if (end == p || (*end && *end != ',' && *end != ']') || per == 0) {
+					krp_buf_free(&out);
+					return fail(
+					    c, root,
+					    "%s: '%s' is not a number of seconds (lkp-tests "
+					    "counts %s of %lu s in it)",
+					    r->key, v, r->a, per);
+				}
+				n = secs / per ? secs / per : 1;
+				krp_buf_printf(&out, "%s%lu", out.len > (size_t)list ? ", " : "",
+					       n);
+				p = end;
+				while (*p == ',' || *p == ' ')
+					p++;
+			}
+			if (list)
+				krp_buf_printf(&out, "]");
+			{ /* said once, though each document converts it again */
+				char line[512];
+
+				snprintf(
+				    line, sizeof(line),
+				    "%s: %s is what lkp-tests divides into %s of %lu s: %s: %s\n",
+				    r->key, v, r->a, per, r->a, out.data);
+				if (!c->notes->data || !strstr(c->notes->data, line))
+					krp_buf_printf(c->notes, "%s", line);
+			}
+			snprintf(c->params[i].key, sizeof(c->params[i].key), "%s", r->a);
+			free(c->params[i].val);
+			c->params[i].val = out.data;
+		}
+	}
+	return 0;
+}
+
 /* A parameter the document leaves out that lkp-tests' program gives a
  * meaning of its own ("lkp unset", "lkp needs" in the suite's meta): set
  * as lkp runs it (will-it-scale's mode: both builds), or refused saying
@@ -666,7 +690,8 @@ static int convert_doc(struct conv *c, yaml_node_t *root, struct krp_buf *out,
 		memcpy(c->monitors, base->monitors, sizeof(c->monitors));
 	}
 	if (find_suite(c, root) != 0 || walk_map(c, root, NULL, 0) != 0 ||
-	    drop_lkp_defaults(c) != 0 || apply_lkp_unset(c, root) != 0)
+	    drop_lkp_defaults(c) != 0 || apply_lkp_per(c, root) != 0 ||
+	    apply_lkp_unset(c, root) != 0)
 		return -1;
 	krp_buf_printf(out, "suite: %s\n", kit_suite(c->suite));
 	for (size_t i = 0; i < c->nparams; i++)
