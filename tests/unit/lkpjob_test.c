@@ -234,9 +234,15 @@ int main(void)
 	CHECK("a later document without testcase inherits the first",
 	      rc == 0 &&
 		  has(&out,
-		      "---\nsuite: unixbench\nruntime: 300s\ntest: [pipe, spawn]\n---\n"
-		      "suite: unixbench\nruntime: 300s\ntest: execl\nmonitors: perf-profile\n"));
+		      "---\nsuite: unixbench\nsamples: 30\ntest: [pipe, spawn]\n---\n"
+		      "suite: unixbench\nsamples: 30\ntest: execl\nmonitors: perf-profile\n"));
 	CHECK("unixbench nr_task: 1 is the kit's one copy", !has(&out, "nr_task"));
+	/* lkp's unixbench runs runtime/10 iterations of each test (lkp per) */
+	CHECK("unixbench's runtime: lkp's iterations, the kit's samples, said once",
+	      notes.data &&
+		  strstr(notes.data, "runtime: 300s is what lkp-tests divides into samples of 10 "
+				     "s: samples: 30\n") &&
+		  !strstr(strstr(notes.data, "divides into") + 1, "divides into"));
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
 	rc = conv(
