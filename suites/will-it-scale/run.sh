@@ -28,20 +28,17 @@ suite_run() {
 }
 
 # No nr_task: lkp-tests' sweep (its programs/will-it-scale/run): the task
-# counts from the guest's topology (the runner's --sweep-counts, its
-# sources in will-it-scale.sweep), each count's run measured for
-# runtime / (3 + nodes) / 2 - 5 seconds (at least 5), one CSV block a count,
+# counts from the guest's topology and each count's measured seconds, its
+# setup_params' (the runner's --sweep-counts: will-it-scale.counts holds
+# both lines, will-it-scale.sweep their sources), one CSV block a count,
 # linear the 1-task average times the count (-L), as its runtest.py.
 wis_sweep() {
-	"$wis_bin" --sweep-counts >"$R/will-it-scale.counts" 2>"$R/will-it-scale.sweep" ||
+	"$wis_bin" --sweep-counts "$(job_get runtime)" >"$R/will-it-scale.counts" 2>"$R/will-it-scale.sweep" ||
 		fail "will-it-scale: $(tail -n 1 "$R/will-it-scale.sweep")"
-	wis_counts=$(cat "$R/will-it-scale.counts")
-	wis_nodes=0
-	for wis_n in /sys/devices/system/node/node[0-9]*; do
-		[ ! -d "$wis_n" ] || wis_nodes=$((wis_nodes + 1))
-	done
-	wis_secs=$(($(job_get runtime) / (3 + wis_nodes) / 2 - 5))
-	[ "$wis_secs" -ge 5 ] || wis_secs=5
+	{
+		read -r wis_counts
+		read -r wis_secs
+	} <"$R/will-it-scale.counts"
 	monitors_start
 	echo "krepro: will-it-scale $(job_get test) $(job_get mode) sweep of $wis_counts tasks, ${wis_warmup}+${wis_secs}s each"
 	# shellcheck disable=SC2016,SC2086 # the loop runs in the timed shell; the counts are words

@@ -38,6 +38,7 @@
 
 #include "diag.h"
 #include "model_mark.h"
+#include "numa_nodes.h"
 #include "testcase.h"
 #include "wis_calc.h"
 
@@ -77,7 +78,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "Usage: " PROG " -t TEST -m process|thread -n NR_TASK -s SECONDS\n"
 		   "       [-w WARMUP_SECONDS] [-L AVERAGE] [--no-affinity]\n"
-		   "       " PROG " --sweep-counts\n"
+		   "       " PROG " --sweep-counts RUNTIME\n"
 		   "  -t TEST          testcase:");
 	for (size_t i = 0; i < sizeof(wis_tests) / sizeof(wis_tests[0]); i++)
 		fprintf(f, " %s", wis_tests[i]->name);
@@ -92,9 +93,11 @@ static void usage(FILE *f)
 		"  -L AVERAGE       a sweep's run: the CSV's linear column is AVERAGE (the\n"
 		"                   1-task run's) times NR_TASK, this run's average at 1 task\n"
 		"  --no-affinity    do not pin task i to CPU i %% nr_cpus\n"
-		"  --sweep-counts   print lkp-tests' task counts for a sweep on this machine\n"
-		"                   (CPUs, nodes, threads a core, L2 and L3 instances from\n"
-		"                   sysfs, as its lscpu reads them) and what they came from\n"
+		"  --sweep-counts RUNTIME  print lkp-tests' task counts for a sweep on this\n"
+		"                   machine (CPUs, nodes, threads a core, L2 and L3 instances\n"
+		"                   from sysfs, as its lscpu reads them), then each count's\n"
+		"                   measured seconds for a sweep of RUNTIME seconds; what\n"
+		"                   they came from on stderr\n"
 		"Prints 'warmup', one 'min:N max:N total:N' line a sample (the runner\n"
 		"sleeps 1 s after each read, as upstream's), 'measurement'\n"
 		"after the warmup, 'average:N' (ops/s over all tasks) and the LKP CSV.\n",
@@ -103,17 +106,18 @@ static void usage(FILE *f)
 
 #define die_usage(...) krp_die_usage(PROG, __VA_ARGS__)
 
-static unsigned long parse_ulong(const char *s, char o, unsigned long min, unsigned long max)
+/* OPTION's value S, a number in MIN..MAX (OPTION as the user wrote it: -n) */
+static unsigned long parse_ulong(const char *s, const char *o, unsigned long min, unsigned long max)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	if (*s < '0' || *s > '9')
-		die_usage("-%c: not a number: '%s'", o, s);
+		die_usage("%s: not a number: '%s'", o, s);
 	v = strtoul(s, &end, 10);
 	if (errno || *end || v < min || v > max)
-		die_usage("-%c: '%s' out of range %lu..%lu", o, s, min, max);
+		die_usage("%s: '%s' out of range %lu..%lu", o, s, min, max);
 	return v;
 }
 
@@ -130,26 +134,6 @@ static void read_line(const char *path, char *buf, size_t sz)
 			buf[strcspn(buf, "\n")] = '\0';
 		fclose(f);
 	}
-}
-
-/* How many CPUs a cpulist ("0-1,4") names. */
-static unsigned long cpulist_count(const char *s)
-{
-	unsigned long n = 0, a, b;
-	char *end;
-
-	while (*s) {
-		a = b = strtoul(s, &end, 10);
-		if (end == s)
-			break;
-		if (*end == '-')
-			b = strtoul(end + 1, &end, 10);
-		n += b >= a ? b - a + 1 : 0;
-		s = *end == ',' ? end + 1 : end;
-		if (*end != ',')
-			break;
-	}
-	return n;
 }
 
 /* Cache instances of a level: the distinct shared_cpu_list of every CPU's
@@ -181,23 +165,22 @@ static unsigned long cache_instances(const char *level)
 	return n;
 }
 
-/* --sweep-counts: "1 2 ..." on stdout, its sources on stderr; exit 1 with
- * lkp-tests' reason when the topology gives no counts. */
-static int print_sweep_counts(void)
+/* --sweep-counts RUNTIME: "1 2 ..." and the measured seconds of each count
+ * on stdout, their sources on stderr; exit 1 with lkp-tests' reason when
+ * the topology gives no counts. */
+static int print_sweep_counts(unsigned long runtime)
 {
-	unsigned long counts[64], cpus, nodes = 0, tpc, l2, l3;
+	unsigned long counts[64], cpus, nodes = krp_count_nodes(), tpc = 0, l2, l3;
+	unsigned long siblings[64];
 	long on = sysconf(_SC_NPROCESSORS_ONLN);
 	char list[256];
-	glob_t g;
 	int n;
 
 	cpus = on > 0 ? (unsigned long)on : 1;
-	if (glob("/sys/devices/system/node/node[0-9]*", 0, NULL, &g) == 0) {
-		nodes = g.gl_pathc;
-		globfree(&g);
-	}
 	read_line("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list", list, sizeof(list));
-	tpc = cpulist_count(list);
+	if (krp_cpulist_parse(list, siblings, 64) == 0)
+		for (int w = 0; w < 64; w++)
+			tpc += (unsigned long)__builtin_popcountl(siblings[w]);
 	l2 = cache_instances("2");
 	l3 = cache_instances("3");
 	fprintf(stderr,
@@ -214,7 +197,7 @@ static int print_sweep_counts(void)
 	}
 	for (int i = 0; i < n; i++)
 		printf("%s%lu", i ? " " : "", counts[i]);
-	printf("\n");
+	printf("\n%lu\n", wis_sweep_seconds(runtime, nodes));
 	return fflush(stdout) == 0 ? 0 : 1;
 }
 
@@ -223,7 +206,7 @@ static void parse_args(int argc, char **argv)
 	static const struct option longopts[] = {
 	    {"help", no_argument, NULL, 'h'},
 	    {"no-affinity", no_argument, NULL, 'A'},
-	    {"sweep-counts", no_argument, NULL, 'S'},
+	    {"sweep-counts", required_argument, NULL, 'S'},
 	    {NULL, 0, NULL, 0},
 	};
 	int c, have_m = 0, have_n = 0, have_s = 0;
@@ -249,25 +232,26 @@ static void parse_args(int argc, char **argv)
 			have_m = 1;
 			break;
 		case 'n':
-			opt.nr = parse_ulong(optarg, 'n', 1, MAX_TASKS);
+			opt.nr = parse_ulong(optarg, "-n", 1, MAX_TASKS);
 			have_n = 1;
 			break;
 		case 's':
-			opt.seconds = parse_ulong(optarg, 's', 1, MAX_SECONDS);
+			opt.seconds = parse_ulong(optarg, "-s", 1, MAX_SECONDS);
 			have_s = 1;
 			break;
 		case 'w':
-			opt.warmup = parse_ulong(optarg, 'w', 0, MAX_SECONDS);
+			opt.warmup = parse_ulong(optarg, "-w", 0, MAX_SECONDS);
 			break;
 		case 'A':
 			opt.affinity = 0;
 			break;
 		case 'L':
-			opt.linear_of_one = parse_ulong(optarg, 'L', 0, (unsigned long)-1);
+			opt.linear_of_one = parse_ulong(optarg, "-L", 0, (unsigned long)-1);
 			opt.sweep_linear = 1;
 			break;
 		case 'S':
-			exit(print_sweep_counts());
+			exit(print_sweep_counts(
+			    parse_ulong(optarg, "--sweep-counts", 1, MAX_SECONDS)));
 		case 'h':
 			usage(stdout);
 			exit(0);
