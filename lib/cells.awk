@@ -437,18 +437,20 @@ FILENAME == ARGV[3] {
 	next
 }
 FILENAME in metafile {
+	# the folder's suite (suites/<name>/meta), whose lines these are
+	if (FNR == 1) { ms = FILENAME; sub(/\/meta$/, "", ms); sub(/.*\//, "", ms) }
 	# sweep KEY: the suite's cells without KEY sweep the task count
 	# (sweep_seconds)
-	if ($1 == "sweep") { sk = FILENAME; sub(/\/meta$/, "", sk); sub(/.*\//, "", sk); sweepkey[sk] = $2; next }
+	if ($1 == "sweep") { sweepkey[ms] = $2; next }
 	# time KEY NAME=N...: each test runs runtime x KEY (timed_seconds)
 	if ($1 == "time") {
-		sk = FILENAME; sub(/\/meta$/, "", sk); sub(/.*\//, "", sk); timekey[sk] = $2
-		for (i = 3; i <= NF; i++) { tn = $i; sub(/=.*/, "", tn); timeset[sk, tn] = substr($i, length(tn) + 2) + 0 }
+		timekey[ms] = $2
+		for (i = 3; i <= NF; i++) { tn = $i; sub(/=.*/, "", tn); timeset[ms, tn] = substr($i, length(tn) + 2) + 0 }
 		next
 	}
 	# size KEY refuse|scale WHEN SHARE (size_rule), of the folder's suite
 	if ($1 != "size") next
-	zs[++nsize] = FILENAME; sub(/\/meta$/, "", zs[nsize]); sub(/.*\//, "", zs[nsize])
+	zs[++nsize] = ms
 	zk[nsize] = $2; za[nsize] = $3; zw[nsize] = $4; zm[nsize] = 1; zd[nsize] = 1
 	# node: the default of a cell that leaves KEY out, on a board of 2 or
 	# more NUMA nodes (node_default); refuse and scale: size_rule
