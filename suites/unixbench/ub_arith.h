@@ -1,5 +1,6 @@
 /* UnixBench's arithmetic and recursion tests, part of unixbench.c (one
- * job: these tests; included once, after now() and seconds).
+ * job: these tests; included once, after now(), seconds and
+ * sample_timer()).
  *
  * arithoh, short, int, long, float, double: upstream builds one source six
  * times; each call sums i*i/(i*i-1) for i = 2..101 in the test's type (no
@@ -25,10 +26,8 @@ static void ub_alarm(int sig)
 /* Runs BODY until SECONDS have passed; *count is ub_calls then. */
 #define ALARM_LOOP(body)                                                                           \
 	do {                                                                                       \
-		struct itimerval it_ = {{0, 0}, {0, 0}};                                           \
+		struct itimerval it_ = sample_timer();                                             \
 		double t0_;                                                                        \
-		it_.it_value.tv_sec = (time_t)seconds;                                             \
-		it_.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);   \
 		ub_calls = 0;                                                                      \
 		signal(SIGALRM, ub_alarm);                                                         \
 		t0_ = now();                                                                       \

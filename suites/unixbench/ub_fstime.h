@@ -56,7 +56,7 @@ static void sample_fs(const void *arg, double *count, double *secs)
 	unsigned long nbuf = ub_fs_buffers(a->bufsize, a->max_blocks), counted = 0;
 	char *buf = calloc(1, a->bufsize);
 	int f = open_tmp("0", O_RDWR), g = -1;
-	struct itimerval it = {{0, 0}, {0, 0}};
+	struct itimerval it;
 	double t0;
 	ssize_t n = 0;
 
@@ -71,8 +71,7 @@ static void sample_fs(const void *arg, double *count, double *secs)
 		g = open_tmp("1", O_RDWR);
 	if (lseek(f, 0, SEEK_SET) < 0 || (g >= 0 && lseek(g, 0, SEEK_SET) < 0))
 		die("lseek: %s", strerror(errno));
-	it.it_value.tv_sec = (time_t)seconds;
-	it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+	it = sample_timer();
 	fs_stop = 0;
 	signal(SIGALRM, fs_alarm);
 	setitimer(ITIMER_REAL, &it, NULL);

@@ -149,6 +149,17 @@ static void sample_execl(const void *arg, double *count, double *secs)
 	*count = strtod(rbuf, NULL);
 }
 
+/* One sample's interval timer: SECONDS, once (the file and arithmetic
+ * tests stop on its SIGALRM, as upstream's programs on alarm()'s). */
+static struct itimerval sample_timer(void)
+{
+	struct itimerval it = {{0, 0}, {0, 0}};
+
+	it.it_value.tv_sec = (time_t)seconds;
+	it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+	return it;
+}
+
 #include "ub_fstime.h"
 
 /* ---- loops timed against the clock every BATCH iterations ---- */
