@@ -260,7 +260,8 @@ static double woken_writers(int halted)
 	double r;
 
 	krm_window(m, 1);
-	krm_tick(m, 1, 100, 1, 1);
+	krm_tick(m, 0, 1, 1, 1);   /* vCPU 0 opens the window */
+	krm_tick(m, 1, 100, 1, 1); /* vCPU 1 enters beside it */
 	if (halted)
 		krm_idle(m, 1);
 	for (uint64_t i = 0; i < 1000; i++) {
@@ -285,6 +286,51 @@ static void test_woken(void)
 	printf("# woken vCPU: %.4f transfers a store (busy: %.4f)\n", woken, busy);
 	CHECK("woken: a halted vCPU resumes beside the slice that woke it", woken >= 0.9);
 	CHECK("woken: a busy vCPU keeps its own clock", busy <= 0.7);
+}
+
+/* The window opens with the vCPUs' counts far apart, as on qemu-2node where
+ * vCPU 0 booted the machine while vCPU 1 slept (414M and 74M instructions):
+ * two threads then store to one line in alternating slices of 1000.  Each
+ * vCPU enters the window where the slice before it started, so they run
+ * side by side: about one transfer a store (before, 0: the counts decided
+ * that vCPU 1's stores all came first). */
+static double apart_writers(int halted)
+{
+	struct krm_model *m = model(2, NULL, "0,0", "4096");
+	uint64_t base[2] = {414000000, 74000000};
+	double r;
+
+	if (halted) {
+		krm_idle(m, 0);
+		krm_idle(m, 1);
+	}
+	krm_window(m, 1);
+	for (uint64_t s = 0; s < 20000; s += 1000)
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned cpu = 1 - k; /* vCPU 1 opens, as in the trace */
+
+			for (uint64_t i = s; i < s + 1000; i++) {
+				krm_tick(m, cpu, base[cpu] + 2 * i + 1, 1, 1);
+				krm_access(m, cpu, base[cpu] + 2 * i, 0x1000, PC_USER + cpu, 1);
+			}
+		}
+	krm_window(m, 0);
+	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	krm_free(m);
+	return r;
+}
+
+static void test_window_entry(void)
+{
+	double halted = apart_writers(1), busy = apart_writers(0);
+
+	printf("# counts 340M apart at the window: %.4f transfers a store (halted before), %.4f "
+	       "(busy)\n",
+	       halted, busy);
+	CHECK("window entry: vCPUs whose counts were apart run side by side (halted before)",
+	      halted >= 0.9);
+	CHECK("window entry: ... and busy before", busy >= 0.9);
 }
 
 /* Two busy vCPUs storing to one line, the emulator running 1000 stores of
@@ -684,6 +730,7 @@ int main(void)
 	test_coherence();
 	test_idle();
 	test_woken();
+	test_window_entry();
 	test_lead();
 	test_clock_back();
 	test_profile_and_windows();

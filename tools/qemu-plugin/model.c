@@ -523,8 +523,10 @@ void krm_drain(struct krm_model *m)
 void krm_window(struct krm_model *m, int start)
 {
 	if (start) {
-		if (m->depth++ == 0)
+		if (m->depth++ == 0) {
 			m->windows++;
+			m->cur = KRM_MAX_CPUS; /* the opener's slice starts here */
+		}
 	} else if (m->depth > 0 && --m->depth == 0) {
 		krm_drain(m);
 		for (unsigned i = 0; i < m->c.ncpus; i++)
@@ -580,6 +582,13 @@ void krm_tick(struct krm_model *m, unsigned cpu, uint64_t clock, int64_t n, int 
 		 * replay its work against the other's past.  A busy vCPU keeps
 		 * its own count: the emulator's slices are not the same length. */
 		if (p->idle && m->cur < m->c.ncpus && clock + p->skew < m->cpu[m->cur].slice_start)
+			p->skew = m->cpu[m->cur].slice_start - clock;
+		/* Its first slice in this window: the counts from before it say
+		 * nothing about each other (one vCPU booted the machine while the
+		 * other slept, 340M instructions apart on qemu-2node), so it
+		 * starts where the slice before it started, behind or ahead of
+		 * its own count (skew wraps: unsigned arithmetic). */
+		if (!p->active && m->cur < m->c.ncpus && m->cpu[m->cur].active)
 			p->skew = m->cpu[m->cur].slice_start - clock;
 		p->idle = 0;
 		m->cur = cpu;
