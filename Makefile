@@ -236,7 +236,7 @@ $(OUT)/unit/%: tests/unit/%.c $(call LIBS_OF,san) $(HOST_HDRS) tests/unit/unit.h
 # holding qemu-plugin.h: ./build.sh model-plugin fetches it and calls this).
 MODEL_SRC = tools/qemu-plugin/model.c tools/qemu-plugin/config.c tools/qemu-plugin/ksyms.c tools/qemu-plugin/xlat.c tools/qemu-plugin/uprogs.c \
 	tools/host/lib/core/util.c tools/common/io.c
-MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h \
+MODEL_HDRS = $(wildcard tools/qemu-plugin/*.h) tools/common/model_mark.h tools/common/model_format.h tools/common/value.h \
 	tools/host/lib/core/util.h
 $(OUT)/unit/model_test $(OUT)/unit/model_nodes_test: $(OUT)/unit/%: tests/unit/%.c $(MODEL_SRC) $(MODEL_HDRS) tests/unit/unit.h tests/unit/model_fixture.h
 	@mkdir -p $(@D)

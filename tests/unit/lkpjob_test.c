@@ -245,6 +245,18 @@ int main(void)
 		  !strstr(strstr(notes.data, "divides into") + 1, "divides into"));
 	krp_buf_free(&out);
 	krp_buf_free(&notes);
+	/* the kit's duration grammar (value.h): 5m was refused as "not a
+	 * number of seconds" while the kit's runtime: takes it */
+	rc = conv("testcase: unixbench\nruntime: 5m\nunixbench:\n  test: pipe\n", &out, &notes, &e);
+	CHECK("unixbench's runtime: 5m is 300 s, samples: 30",
+	      rc == 0 && has(&out, "samples: 30\n"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
+	rc = conv("testcase: unixbench\nruntime: 5x\nunixbench:\n  test: pipe\n", &out, &notes, &e);
+	CHECK("... and 5x is refused, naming the grammar",
+	      rc == -1 && strstr(e.msg, "'5x' is not a duration, N, Ns, Nm or Nh"));
+	krp_buf_free(&out);
+	krp_buf_free(&notes);
 	rc = conv(
 	    "testcase: vm-scalability\nsize:\nruntime: 300s\nvm-scalability:\n  test: lru-shm\n"
 	    "---\nruntime:\nsize: 1G\n",

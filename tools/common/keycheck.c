@@ -1,5 +1,6 @@
 /* keycheck: the key table's value grammar (keycheck.h). */
 #include "keycheck.h"
+#include "value.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -199,41 +200,6 @@ static int number_then(const char *v, const char *suffixes)
 	return n > 0 && (v[n] == '\0' || (v[n + 1] == '\0' && strchr(suffixes, v[n])));
 }
 
-static double size_bytes(const char *v)
-{
-	size_t l = strlen(v);
-	int s = 0;
-	double n, max;
-
-	switch (v[l - 1]) {
-	case 'k':
-	case 'K':
-		s = 10;
-		break;
-	case 'm':
-	case 'M':
-		s = 20;
-		break;
-	case 'g':
-	case 'G':
-		s = 30;
-		break;
-	case 't':
-	case 'T':
-		s = 40;
-		break;
-	}
-	if (s)
-		l--;
-	if (l > 12)
-		return -1;
-	n = 0;
-	for (size_t i = 0; i < l; i++)
-		n = n * 10 + (v[i] - '0');
-	max = (double)((1ULL << (50 - s)) - 1);
-	return n > max ? -1 : n * (double)(1ULL << s);
-}
-
 static int say(char *msg, size_t msgsz, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int say(char *msg, size_t msgsz, const char *fmt, ...)
 {
@@ -365,9 +331,14 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 			snprintf(want, sizeof(want), "N (1..%s) or N%% of the board's CPUs",
 				 check + 6);
 	} else if (strcmp(check, "duration") == 0) {
-		bad = !number_then(val, "smh") || vl > 7;
+		uint64_t secs;
+
+		bad = krp_seconds(val, &secs) != 0 || vl > 7;
 	} else if (strcmp(check, "size") == 0) {
-		bad = !number_then(val, "KMGTkmgt") || vl > 13 || size_bytes(val) < 0;
+		uint64_t bytes; /* under 2^50 and 12 digits: exact as awk's double */
+
+		bad = krp_size(val, &bytes) != 0 || strspn(val, "0123456789") > 12 ||
+		      bytes >= 1ULL << 50;
 	} else if (strncmp(check, "enum:", 5) == 0) {
 		bad = !in_list(check + 5, val, vl);
 	} else if (strncmp(check, "words:", 6) == 0) {

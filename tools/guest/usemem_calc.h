@@ -7,58 +7,26 @@
 #define KREPRO_USEMEM_CALC_H
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
-/* "123", "4k", "16M", "2g", "1T" -> bytes (suffix shifts by 10/20/30/40, as
- * the kernel's memparse).  Returns 0, or -1 for junk, an empty number or an
+#include "value.h"
+
+/* "123", "4k", "16M", "2g", "1T", "16MB" -> bytes: the kit's size
+ * (value.h, as the kernel's memparse), and a B after a suffix as usemem's
+ * users write it.  Returns 0, or -1 for junk, an empty number or an
  * overflow. */
 static inline int usemem_parse_size(const char *s, unsigned long long *out)
 {
-	unsigned long long v = 0;
-	int digits = 0, shift = 0;
+	uint64_t v;
+	const char *e;
 
-	while (*s >= '0' && *s <= '9') {
-		unsigned d = (unsigned)(*s - '0');
-
-		if (v > (~0ULL - d) / 10)
-			return -1;
-		v = v * 10 + d;
-		digits++;
-		s++;
-	}
-	if (!digits)
+	if (krp_size_prefix(s, 0, &v, &e) != 0)
 		return -1;
-	switch (*s) {
-	case 'k':
-	case 'K':
-		shift = 10;
-		break;
-	case 'm':
-	case 'M':
-		shift = 20;
-		break;
-	case 'g':
-	case 'G':
-		shift = 30;
-		break;
-	case 't':
-	case 'T':
-		shift = 40;
-		break;
-	case '\0':
-		break;
-	default:
+	if ((*e == 'b' || *e == 'B') && strchr("KMGTkmgt", e[-1])) /* e > s: digits came */
+		e++;
+	if (*e)
 		return -1;
-	}
-	if (shift) {
-		s++;
-		if (*s == 'b' || *s == 'B')
-			s++;
-	}
-	if (*s)
-		return -1;
-	if (shift && v > (~0ULL >> shift))
-		return -1;
-	*out = v << shift;
+	*out = v;
 	return 0;
 }
 

@@ -1,8 +1,8 @@
 /* The memory model's configuration: its defaults and the plugin's
  * arguments read into it, checked (see model.h and docs/MEMORY-MODEL.md). */
 #include "model.h"
+#include "value.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,45 +32,11 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-/* A number with an optional K, M or G suffix; *end past it.  A value the
+/* A size (value.h: decimal or 0x hex, K/M/G/T); *end past it.  A value the
  * suffix shifts past 64 bits is refused, not wrapped (17179869192G was 8G). */
 static int parse_size(const char *s, uint64_t *v, const char **end)
 {
-	char *e;
-	unsigned long long x;
-	unsigned shift = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &e, 0);
-	if (errno)
-		return -1;
-	switch (*e) {
-	case 'K':
-	case 'k':
-		shift = 10;
-		break;
-	case 'M':
-	case 'm':
-		shift = 20;
-		break;
-	case 'G':
-	case 'g':
-		shift = 30;
-		break;
-	default:
-		break;
-	}
-	if (shift) {
-		if (x > (~0ULL >> shift))
-			return -1;
-		x <<= shift;
-		e++;
-	}
-	*v = x;
-	*end = e;
-	return 0;
+	return krp_size_prefix(s, KRP_VALUE_HEX, v, end);
 }
 
 static int parse_cache(const char *val, uint64_t *size, unsigned *ways)

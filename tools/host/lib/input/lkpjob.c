@@ -1,5 +1,6 @@
 /* lkp-tests job file -> krepro matrix (see lkpjob.h). */
 #include "lkpjob.h"
+#include "value.h"
 
 #include <ctype.h>
 #include <fnmatch.h>
@@ -606,22 +607,21 @@ static int apply_lkp_per(struct conv *c, yaml_node_t *root)
 			if (list)
 				krp_buf_printf(&out, "[");
 			for (p = v + list; *p && *p != ']';) {
-				char *end;
-				unsigned long secs = strtoul(p, &end, 10), n;
+				const char *end = p;
+				uint64_t secs = 0, n;
 
-				if (end != p && *end == 's')
-					end++;
-				if (end == p || (*end && *end != ',' && *end != ']') || per == 0) {
+				if (krp_seconds_prefix(p, &secs, &end) != 0 ||
+				    (*end && *end != ',' && *end != ']') || per == 0) {
 					krp_buf_free(&out);
-					return fail(
-					    c, root,
-					    "%s: '%s' is not a number of seconds (lkp-tests "
-					    "counts %s of %lu s in it)",
-					    r->key, v, r->a, per);
+					return fail(c, root,
+						    "%s: '%s' is not a duration, N, Ns, Nm or Nh "
+						    "(lkp-tests "
+						    "counts %s of %lu s in it)",
+						    r->key, v, r->a, per);
 				}
 				n = secs / per ? secs / per : 1;
-				krp_buf_printf(&out, "%s%lu", out.len > (size_t)list ? ", " : "",
-					       n);
+				krp_buf_printf(&out, "%s%llu", out.len > (size_t)list ? ", " : "",
+					       (unsigned long long)n);
 				p = end;
 				while (*p == ',' || *p == ' ')
 					p++;
