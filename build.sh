@@ -11,6 +11,8 @@ KREPRO_PROG=build
 . "$KREPRO_ROOT/lib/common.sh"
 # shellcheck source=lib/reference.sh
 . "$KREPRO_ROOT/lib/reference.sh"
+# shellcheck source=lib/commits.sh
+. "$KREPRO_ROOT/lib/commits.sh"
 # shellcheck source=lib/series.sh
 . "$KREPRO_ROOT/lib/series.sh"
 # shellcheck source=lib/kernel.sh

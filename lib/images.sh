@@ -75,10 +75,21 @@ prepare_images() {
 	# carries none: it is the kit's own code, not the kernel's).
 	! backend_builds || model_plugin_prepare
 	! backend_builds || qemu_exact_prepare
-	# Each run records the images it booted (write_images).
+	# Each run records the images it booted (write_images), and the
+	# commits a variant's kernel was built from (its manifest's "commits").
 	for v in $pi_vs; do
-		[ ! -s "$TMPD/kernel.$v" ] || sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
+		[ -s "$TMPD/kernel.$v" ] || continue
+		sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
+		manifest_commits "$(dirname "$(cat "$TMPD/kernel.$v")")/manifest.json" >"$TMPD/kernel.$v.commits"
 	done
+}
+
+# manifest_commits MANIFEST: "commit FULL PART" for each commit of a git
+# reference the kernel was built from (lib/commits.sh), none for series.
+manifest_commits() {
+	[ -f "$1" ] || return 0
+	sed -n 's/^  "commits": \[\(.*\)\],$/\1/p' "$1" | tr '}' '\n' |
+		sed -n 's/.*"part": "\([A-Za-z0-9._-]*\)", "commit": "\([0-9a-f]*\)"$/commit \2 \1/p'
 }
 
 # initrd_with LIST OUT: OUT, the session's initramfs followed by a second

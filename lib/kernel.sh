@@ -228,6 +228,17 @@ write_kernel_manifest() { # variant dir
 			"$(patch_series "$p")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
 		sep=,
 	done
+	# a commit of a git reference (lib/commits.sh) by its full id
+	printf '],\n  "commits": ['
+	sep=
+	wk_list=$(variant_commits "$1") || exit 2
+	while read -r wk_part wk_full; do
+		[ -n "$wk_part" ] || continue
+		printf '%s{"part": "%s", "commit": "%s"}' "$sep" "$wk_part" "$wk_full"
+		sep=', '
+	done <<EOF
+$wk_list
+EOF
 	printf '],\n  "base_commits": ['
 	sep=
 	for ser in $(variant_series "$1"); do

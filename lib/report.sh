@@ -73,7 +73,8 @@ from_report() {
 
 # context_notes VARIANT...: a line for each series a variant's kernel
 # applied with less than full context, from its manifest (patches/S.apply;
-# docs: README, series): "variant V: series S applied with N lines ...".
+# docs: README, series): "variant V: series S applied with N lines ...",
+# and for each commit of a git reference it was built from.
 context_notes() {
 	for cn_v in "$@"; do
 		cn_m=$KREPRO_OUT/kernels/$cn_v/manifest.json
@@ -82,6 +83,10 @@ context_notes() {
 		[ -f "$cn_m" ] || continue
 		sed -n 's/^  "apply_context": \[\(.*\)\],$/\1/p' "$cn_m" | tr '}' '\n' |
 			sed -n "s/.*\"series\": \"\([^\"]*\)\".*\"text\": \"\([^\"]*\)\".*/variant $cn_v: series \1 \2/p"
+		# a commit of a git reference, by its full id (lib/commits.sh)
+		manifest_commits "$cn_m" | while read -r _ cn_full cn_part; do
+			echo "variant $cn_v: $cn_part is commit $cn_full"
+		done
 	done
 }
 

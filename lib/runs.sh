@@ -44,18 +44,23 @@ write_matrix_forms() {
 # (suite and testcase, the program's map with test and mode, the rest at the
 # top), so that lkp-tests' tools can read a krepro results tree.  A value
 # host.conf beside JOB.CONF holds in the matrix's form (write_matrix_forms)
-# is written so, as lkp-tests keeps nr_task: 100% and runtime: 300s.
+# is written so, as lkp-tests keeps nr_task: 100% and runtime: 300s.  A
+# variant that is one commit of a git reference is its full id (the
+# images' commit line), as lkp-tests' commit: is.
 write_job_yaml() {
 	wy_host=$(dirname "$1")/host.conf
 	[ -f "$wy_host" ] || wy_host=/dev/null
-	awk -F= -v board="$2" '
+	wy_commit=
+	[ ! -f "$(dirname "$1")/images" ] ||
+		wy_commit=$(awk -v v="$(sed -n 's/^variant=//p' "$1")" '$1 == "commit" && $3 == v { print $2 }' "$(dirname "$1")/images")
+	awk -F= -v board="$2" -v full="$wy_commit" '
 	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
 	FILENAME != ARGV[2] { if ($1 ~ /^matrix\./) asked[substr($1, 8)] = substr($0, length($1) + 2); next }
 	{ k = $1; v = substr($0, length(k) + 2) }
 	k in asked { v = asked[k] }
 	k == "suite" { suite = v; next }
 	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
-	k == "variant" { commit = v; next }
+	k == "variant" { commit = full != "" ? full : v; next }
 	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
 	k == "result_port" || k == "size_asked" { next } # size is the asked one (host.conf)
 	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
@@ -149,10 +154,15 @@ check_repeat() {
 	note "NOT DETERMINISTIC: $2 differs from the run it replaces (see its NOT-DETERMINISTIC)"
 }
 
-# write_images RDIR VARIANT INITRAMFS-SHA256: the sha256 of the kernel and initramfs a run booted.
+# write_images RDIR VARIANT INITRAMFS-SHA256: the sha256 of the kernel and
+# initramfs a run booted, and the commits its kernel was built from
+# ("commit FULL PART", a commit variant's; prepare_images).
 write_images() {
 	[ -s "$TMPD/kernel.$2.sha256" ] || return 0 # an import: nothing booted here
-	printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$3" >"$1/images"
+	{
+		printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$3"
+		[ ! -f "$TMPD/kernel.$2.commits" ] || cat "$TMPD/kernel.$2.commits"
+	} >"$1/images"
 }
 
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # lib/series.sh: build.sh's variants and patches: series folders and mboxes (git
-# mailsplit/mailinfo), variant names (SERIES@N, A+B) -> patch files, preflight.
+# mailsplit/mailinfo), variant names (SERIES@N, COMMIT, A+B) -> patch files, preflight.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
 # Reads: KREPRO_ROOT, KREPRO_CACHE, the reference (ref_in_use: as given,
@@ -72,6 +72,7 @@ split_mbox() { # mbox outdir
 # The series a patch path belongs to (an mbox's patches live in the cache).
 patch_series() {
 	case $1 in
+	"$KREPRO_CACHE"/commits/*) echo commit ;;
 	"$KREPRO_CACHE"/mbox/*)
 		ps=${1#"$KREPRO_CACHE"/mbox/}
 		ps=${ps%%/*}
@@ -81,8 +82,12 @@ patch_series() {
 	esac
 }
 
-variant_series() { # variant -> its series, one per line
-	[ "$1" = base ] || printf '%s\n' "$1" | tr '+' '\n' | sed 's/@.*//'
+variant_series() { # variant -> its series, one per line (not its commits)
+	[ "$1" != base ] || return 0
+	for vs_p in $(printf '%s\n' "$1" | tr '+' ' '); do
+		vs_c=$(commit_of "$vs_p") || exit 2
+		[ -n "$vs_c" ] || printf '%s\n' "${vs_p%%@*}"
+	done
 }
 
 # The base-commit: a series names (format-patch --base, b4), if any.
@@ -217,7 +222,7 @@ series_patches() { # series -> patch file paths, in order
 variant_patches() { # variant -> patch paths
 	case $1 in
 	base) return 0 ;;
-	'' | *[!A-Za-z0-9_@+-]* | +* | *+ | *++*) die "bad variant name '$1' (base, SERIES, SERIES@N, A+B)" ;;
+	'' | *[!A-Za-z0-9_.@+-]* | [+.]* | *+ | *++* | *..* | *+.*) die "bad variant name '$1' (base, SERIES, SERIES@N, COMMIT with a git reference, A+B)" ;;
 	esac
 	vp_why=$(variant_stack_problem "$1")
 	[ -z "$vp_why" ] || die "bad variant '$1': $vp_why"
@@ -226,6 +231,12 @@ variant_patches() { # variant -> patch paths
 		part=${rest%%+*}
 		if [ "$part" = "$rest" ]; then rest=; else rest=${rest#*+}; fi
 		ser=${part%@*}
+		# a commit of a git reference (lib/commits.sh): its diff
+		cm=$(commit_of "$part") || exit 2
+		if [ -n "$cm" ]; then
+			commit_diff "$cm" || exit 2
+			continue
+		fi
 		list=$(series_patches "$ser") || exit 2
 		if [ "$ser" != "$part" ]; then
 			cnt=${part#*@}
@@ -406,6 +417,8 @@ cmd_preflight() {
 			cx=$(context_words "$ser") || exit 2
 			[ -z "$cx" ] || pf_cx="$pf_cx; series $ser $cx"
 		done
-		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply$pf_cx"
+		pf_cm=$(variant_commits "$v") || exit 2
+		pf_cm=$(printf '%s\n' "$pf_cm" | awk -v r="$(ref_in_use commit)" 'NF == 2 { printf "; %s is commit %s (its diff from the reference %s)", $1, $2, substr(r, 1, 12) }')
+		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply$pf_cx$pf_cm"
 	done
 }

@@ -13,15 +13,10 @@ cd "$(dirname "$0")/.." || exit 2
 
 E=$T_DIR/evil
 MK=$T_DIR/marks
-mkdir -p "$E/mm" "$MK"
+mkdir -p "$MK"
+small_tree "$E" x
 g() { git -C "$E" -c user.name=t -c user.email=t@example.org -c core.hooksPath=/dev/null "$@"; }
 g init -q
-printf 'obj-y += x.o\n' >"$E/Makefile"
-i=1
-while [ "$i" -le 40 ]; do
-	echo "int line$i;"
-	i=$((i + 1))
-done >"$E/mm/x.c"
 printf '* filter=evil diff=evil merge=evil\n' >"$E/.gitattributes"
 g add . && g commit -q -m base
 A=$(g rev-parse HEAD)

@@ -12,15 +12,9 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 L=$T_DIR/linux
-mkdir -p "$L/mm"
+small_tree "$L" memcontrol
 g() { git -C "$L" -c user.name=t -c user.email=t@example.org "$@"; }
 g init -q
-printf 'obj-y += memcontrol.o\n' >"$L/Makefile"
-i=1
-while [ "$i" -le 40 ]; do
-	echo "int line$i;"
-	i=$((i + 1))
-done >"$L/mm/memcontrol.c"
 g add . && g commit -q -m "v6.12 (the tree the series were written on)"
 A=$(g rev-parse HEAD)
 # two series written on A, each one patch

@@ -59,6 +59,19 @@ t_clean() {
 }
 T_OUT=$T_DIR/out
 
+# small_tree DIR NAME: a kernel-shaped tree of the tests' own (never a real
+# kernel) in DIR: a Makefile building NAME.o and mm/NAME.c, 40 lines
+# "int lineN;" for patches to change.
+small_tree() {
+	mkdir -p "$1/mm"
+	printf 'obj-y += %s.o\n' "$2" >"$1/Makefile"
+	st_i=1
+	while [ "$st_i" -le 40 ]; do
+		echo "int line$st_i;"
+		st_i=$((st_i + 1))
+	done >"$1/mm/$2.c"
+}
+
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's
 # inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
 # copied into DIR (for tests that change its boards or its path).

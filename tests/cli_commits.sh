@@ -1,0 +1,111 @@
+#!/bin/sh
+# Commits as variants (issue 49 item 1), on a small git history of the
+# tests' own (never a real kernel): with a git reference, a variant part
+# that names no series may name a commit of that repository (an
+# abbreviated or full id, a tag, a branch); it builds from the commit's own
+# tree (the reference plus the diff between the two commits, as text),
+# recorded by its full id in the manifest; nothing of the repository runs
+# (its textconv driver and attributes stay data); an ambiguous id or a
+# missing commit stops before anything builds, in git's words.
+cd "$(dirname "$0")/.." || exit 2
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+L=$T_DIR/linux
+small_tree "$L" memcontrol
+g() { git -C "$L" -c user.name=t -c user.email=t@example.org "$@"; }
+g init -q
+g add . && g commit -q -m "v6.12 (the reference)"
+A=$(g rev-parse HEAD)
+sed -i 's/^int line15;$/int line15 = 1; \/* one *\//' "$L/mm/memcontrol.c"
+g commit -q -am "mm: memcg: one"
+B=$(g rev-parse HEAD)
+# the repository asks, for every path, a diff driver whose textconv would
+# run a program: the kit's diff must never run it
+printf '* diff=evil\n' >"$L/.gitattributes"
+g config diff.evil.textconv "touch $T_DIR/textconv-ran; cat"
+sed -i 's/^int line25;$/int line25 = 2; \/* two *\//' "$L/mm/memcontrol.c"
+g add . && g commit -q -m "mm: memcg: two"
+g tag v6.13-rc1
+C=$(g rev-parse HEAD)
+B10=$(printf '%s' "$B" | cut -c1-10)
+
+K=$T_DIR/kt
+copy_checkout "$K"
+# shellcheck disable=SC2317 # called through expect_rc
+R() { "$K/build.sh" -C "$T_DIR/cache" -R "git:$L@$A" "$@"; }
+
+expect_rc "an abbreviated id is a variant" 0 R patches "$B10"
+expect_in "... its patch: the diff from the reference's commit, in the cache" "$T_OUT" "/commits/git-$(printf '%s' "$A" | cut -c1-16)/$B.diff"
+D=$(tail -n 1 "$T_OUT")
+assert "... as text a reviewer reads" grep -qx '+int line15 = 1; /\* one \*/' "$D"
+expect_rc "a tag is a variant" 0 R preflight v6.13-rc1
+expect_in "... preflight names its full id" "$T_OUT" "v6.13-rc1 is commit $C (its diff from the reference $(printf '%s' "$A" | cut -c1-12))"
+src=$(find "$T_DIR"/cache/variants/git-*/v6.13-rc1/src -maxdepth 0)
+assert "... its tree is the commit's" sh -c "grep -qx 'int line15 = 1; /\\* one \\*/' '$src/mm/memcontrol.c' && grep -qx 'int line25 = 2; /\\* two \\*/' '$src/mm/memcontrol.c' && grep -qx '\\* diff=evil' '$src/.gitattributes'"
+assert "... the repository's textconv never ran" test ! -e "$T_DIR/textconv-ran"
+assert "... the reference tree is untouched" grep -qx 'int line15;' "$T_DIR"/cache/reference/git-*/linux/mm/memcontrol.c
+
+# the manifest, as build.sh kernel writes it (no kernel built: its files faked)
+mkdir -p "$T_DIR/fake"
+echo config >"$T_DIR/fake/config"
+echo kernel >"$T_DIR/fake/bzImage"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "$B10"
+expect_in "... records the commit by its full id" "$T_OUT" "\"commits\": [{\"part\": \"$B10\", \"commit\": \"$B\"}]"
+expect_in "... and its diff among the patches" "$T_OUT" "{\"series\": \"commit\", \"file\": \"$B.diff\", \"sha256\": \"$(sha256sum "$D" | cut -d' ' -f1)\"}"
+assert "... valid JSON" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$T_OUT"
+cp "$T_OUT" "$T_DIR/out.manifest"
+
+expect_rc "a commit the repository lacks is refused" 2 R patches 0123456789abcdef
+expect_in "... in git's words, before anything builds" "$T_OUT" "variant part '0123456789abcdef': no series patches/0123456789abcdef and no commit '0123456789abcdef' in $L (git: fatal: Needed a single revision)"
+assert "... and nothing was exported" test ! -d "$T_DIR/cache/commits/git-$(printf '%s' "$A" | cut -c1-16)/0123456789abcdef.diff"
+# an abbreviation two commits share: 1500 commits made in one git
+# fast-import (fixed dates: the same ids every time) hold two whose ids
+# share 4 digits
+awk -v c="$C" 'BEGIN {
+	for (n = 1; n <= 1500; n++) {
+		m = "empty " n
+		printf "commit refs/heads/many\ncommitter t <t@example.org> 1700000000 +0000\ndata %d\n%s\n", length(m), m
+		if (n == 1) printf "from %s\n", c
+		printf "\n"
+	}
+}' | g fast-import --quiet
+amb=$(g rev-list --all | cut -c1-4 | sort | uniq -d | head -n 1)
+if [ -n "$amb" ]; then
+	expect_rc "an abbreviation two commits share is refused" 2 R patches "$amb"
+	expect_in "... in git's words, asking for more digits" "$T_OUT" "variant part '$amb': $L: error: short object ID $amb is ambiguous (give more digits of the id)"
+else
+	no "no two of 1500 commits shared 4 digits (the ambiguity check did not run)"
+fi
+expect_rc "without a git reference an unknown name is an unknown series" 2 "$K/build.sh" -C "$T_DIR/cache" patches "$B10"
+expect_in "... as before" "$T_OUT" "unknown series '$B10'"
+expect_rc "a name that is not a git name is refused by the variant grammar" 2 R patches "v6..13"
+expect_in "... saying what a variant is" "$T_OUT" "bad variant name 'v6..13' (base, SERIES, SERIES@N, COMMIT with a git reference, A+B)"
+
+# a matrix naming commits: planned with the git reference run-matrix is
+# given (KREPRO_REFERENCE), each commit checked before anything builds
+printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 5s\nvariants: [base, %s, v6.13-rc1]\n' "$B10" >"$T_DIR/m.yaml"
+expect_rc "a matrix whose variants are commits plans" 0 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" ./run-matrix.sh --dry-run "$T_DIR/m.yaml"
+expect_in "... each commit a variant of its own" "$T_OUT" "variants: base $B10 v6.13-rc1"
+sed "s/v6.13-rc1/0123456789abcdef/" "$T_DIR/m.yaml" >"$T_DIR/missing.yaml"
+expect_rc "a matrix naming a commit the repository lacks is refused" 2 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" ./run-matrix.sh --dry-run "$T_DIR/missing.yaml"
+expect_in "... naming the matrix's line" "$T_OUT" "missing.yaml:6: variant '0123456789abcdef': variant part '0123456789abcdef': no series patches/0123456789abcdef and no commit"
+
+# a run of a commit variant: its images name the commit, job.yaml's
+# commit: is the full id (lkp-tests' own field), the report says it
+mkdir -p "$T_DIR/run"
+printf 'suite=will-it-scale\ntest=page_fault3\nvariant=%s\nclock=exact\n' "$B10" >"$T_DIR/run/job.conf"
+printf 'kernel 00\ninitramfs 11\ncommit %s %s\n' "$B" "$B10" >"$T_DIR/run/images"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "job.yaml of a commit variant's run" 0 sh -c 'KREPRO_ROOT=$PWD; . ./lib/common.sh; . ./lib/runs.sh; write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$T_DIR/run"
+assert "... commit: the full id" grep -qx "commit: '$B'" "$T_DIR/run/job.yaml"
+mkdir -p "$T_DIR/kout/kernels/$B10"
+cp "$T_DIR/out.manifest" "$T_DIR/kout/kernels/$B10/manifest.json"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/images.sh; . ./lib/report.sh; context_notes base "$2"' sh "$T_DIR/kout" "$B10"
+expect_in "... name the commit by its full id (report.txt, under each comparison)" "$T_OUT" "variant $B10: $B10 is commit $B"
+
+t_clean
+t_summary
+exit $T_FAILED
