@@ -12,11 +12,8 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 L=$T_DIR/linux
-small_tree "$L" memcontrol
+small_repo "$L" memcontrol "v6.12 (the reference)"
 g() { git -C "$L" -c user.name=t -c user.email=t@example.org "$@"; }
-g init -q
-g add . && g commit -q -m "v6.12 (the reference)"
-A=$(g rev-parse HEAD)
 sed -i 's/^int line15;$/int line15 = 1; \/* one *\//' "$L/mm/memcontrol.c"
 g commit -q -am "mm: memcg: one"
 B=$(g rev-parse HEAD)

@@ -12,11 +12,8 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 L=$T_DIR/linux
-small_tree "$L" memcontrol
+small_repo "$L" memcontrol "v6.12 (the tree the series were written on)"
 g() { git -C "$L" -c user.name=t -c user.email=t@example.org "$@"; }
-g init -q
-g add . && g commit -q -m "v6.12 (the tree the series were written on)"
-A=$(g rev-parse HEAD)
 # two series written on A, each one patch
 g checkout -q -b ctx
 sed -i 's/^int line15;$/int line15 = 1; \/* the series *\//' "$L/mm/memcontrol.c"

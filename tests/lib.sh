@@ -72,6 +72,17 @@ small_tree() {
 	done >"$1/mm/$2.c"
 }
 
+# small_repo DIR NAME MESSAGE: small_tree DIR NAME committed in a new git
+# repository (MESSAGE); its id in A.
+small_repo() {
+	small_tree "$1" "$2"
+	if ! { git -C "$1" init -q && git -C "$1" add . &&
+		git -C "$1" -c user.name=t -c user.email=t@example.org commit -q -m "$3"; }; then
+		no "small_repo $1: git failed"
+	fi
+	A=$(git -C "$1" rev-parse HEAD)
+}
+
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's
 # inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
 # copied into DIR (for tests that change its boards or its path).
