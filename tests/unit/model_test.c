@@ -93,6 +93,13 @@ static struct krm_model *two_writers(uint64_t line0, uint64_t line1, size_t n, s
 	return writers_on("0,0", line0, line1, n, slice);
 }
 
+/* coherence transfers a store, the two vCPUs together */
+static double transfers_per_store(struct krm_model *m)
+{
+	return (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
+	       (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+}
+
 static char *report(struct krm_model *m, size_t *len)
 {
 	char *buf = NULL;
@@ -189,8 +196,7 @@ static void test_coherence(void)
 	double r;
 
 	m = two_writers(0x1000, 0x1000, 20000, 1000);
-	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
-	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	r = transfers_per_store(m);
 	printf("# shared line, slices of 1000: %.4f coherence transfers per store\n", r);
 	CHECK("coherence: one line, two writers in long slices: ~1 transfer a store", r >= 0.9);
 	CHECK("coherence: counted as the kernel's",
@@ -221,8 +227,7 @@ static void test_coherence(void)
 	krm_free(m);
 
 	m = two_writers(0x1000, 0x1040, 20000, 1000);
-	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
-	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	r = transfers_per_store(m);
 	printf("# padded lines: %.4f coherence transfers per store\n", r);
 	CHECK("coherence: padded lines: ~0 transfers", r <= 0.01);
 	krm_free(m);
@@ -273,8 +278,7 @@ static double woken_writers(int halted)
 		krm_access(m, 1, 101 + 2 * i, 0x1000, PC_KERNEL + 1, 1);
 	}
 	krm_window(m, 0);
-	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
-	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	r = transfers_per_store(m);
 	krm_free(m);
 	return r;
 }
@@ -315,8 +319,7 @@ static double apart_writers(int halted)
 			}
 		}
 	krm_window(m, 0);
-	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
-	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	r = transfers_per_store(m);
 	krm_free(m);
 	return r;
 }
@@ -350,8 +353,7 @@ static double lead_writers(const char *buffer, uint64_t *forced)
 			krm_access(m, cpu, 2 * i, 0x1000, PC_KERNEL + cpu, 1);
 		}
 	krm_window(m, 0);
-	r = (double)(sum(m, 0, KRM_COHERENCE) + sum(m, 1, KRM_COHERENCE)) /
-	    (double)(sum(m, 0, KRM_STORES) + sum(m, 1, KRM_STORES));
+	r = transfers_per_store(m);
 	*forced = krm_forced_merges(m);
 	krm_free(m);
 	return r;
