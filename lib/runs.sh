@@ -50,23 +50,24 @@ write_matrix_forms() {
 write_job_yaml() {
 	wy_host=$(dirname "$1")/host.conf
 	[ -f "$wy_host" ] || wy_host=/dev/null
-	wy_commit=
-	[ ! -f "$(dirname "$1")/images" ] ||
-		wy_commit=$(awk -v v="$(sed -n 's/^variant=//p' "$1")" '$1 == "commit" && $3 == v { print $2 }' "$(dirname "$1")/images")
-	awk -F= -v board="$2" -v full="$wy_commit" '
+	awk -F= -v board="$2" -v images="$(dirname "$1")/images" '
 	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
 	FILENAME != ARGV[2] { if ($1 ~ /^matrix\./) asked[substr($1, 8)] = substr($0, length($1) + 2); next }
 	{ k = $1; v = substr($0, length(k) + 2) }
 	k in asked { v = asked[k] }
 	k == "suite" { suite = v; next }
 	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
-	k == "variant" { commit = full != "" ? full : v; next }
+	k == "variant" { commit = v; next }
 	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
 	k == "result_port" || k == "size_asked" { next } # size is the asked one (host.conf)
 	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }
 	k == "runtime" && v ~ /^[0-9]+$/ { v = v "s" }
 	{ top = top k ": " q(v) "\n" }
 	END {
+		# a one-commit variant: its full id, from the images line "commit FULL PART"
+		while ((getline l < images) > 0)
+			if (split(l, w, " ") == 3 && w[1] == "commit" && w[3] == commit) full = w[2]
+		if (full != "") commit = full
 		print "# krepro: this run as an lkp-tests job (commit: the kit variant)"
 		print "suite: " q(suite); print "testcase: " q(suite); print "category: benchmark"
 		printf "%s", top
