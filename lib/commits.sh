@@ -49,11 +49,9 @@ commit_diff() {
 	cd_f=$cd_dir/$1.diff
 	if [ ! -f "$cd_f" ]; then
 		mkdir -p "$cd_dir"
+		# text files diff as text (kit_scratch leaves diff unspecified;
+		# no driver: --no-ext-diff --no-textconv besides)
 		ref_scratch "$cd_dir/git"
-		# diff unspecified, not unset: a text file diffs as text (a
-		# reviewer reads it), binary detection by content; the kit's
-		# config names no diff driver, and --no-ext-diff --no-textconv
-		sed -i 's/ -diff / !diff /' "$cd_dir/git/info/attributes"
 		# --full-index and --binary: git apply needs both for binary
 		# files; no rename detection: what git apply reads as plain
 		# deletions and additions is the same tree

@@ -109,13 +109,16 @@ scratch_git() {
 }
 
 # kit_scratch DIR: an empty bare repository of the kit's own at DIR, for
-# scratch_git: git never discovers one in a tree (a tarball's .git).
+# scratch_git: git never discovers one in a tree (a tarball's .git).  diff
+# is left unspecified (!diff), not unset: it selects no driver (the config
+# defines none) and a text file then diffs as text (a commit variant's
+# diff, lib/commits.sh), binary ones found by content.
 kit_scratch() {
 	rm -rf "$1"
 	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git init -q --bare --template= "$1" ||
 		die "cannot create $1"
 	mkdir -p "$1/objects/info" "$1/info"
-	printf '* -filter -diff -ident -text -eol -working-tree-encoding -export-subst -export-ignore merge=text\n' \
+	printf '* -filter !diff -ident -text -eol -working-tree-encoding -export-subst -export-ignore merge=text\n' \
 		>"$1/info/attributes"
 }
 
