@@ -374,8 +374,7 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 		 * existence are lib/series.sh's */
 		if (each_piece(val, ',', bad_variant, &pc))
 			return say(msg, msgsz,
-				   "bad variant name '%.*s' (base, SERIES, SERIES@N, COMMIT with a "
-				   "git reference, A+B)",
+				   "bad variant name '%.*s' (base, SERIES, SERIES@N, A+B)",
 				   (int)hitlen, hit);
 	} else if (strcmp(check, "seeds") == 0) {
 		/* FIRST or FIRST-LAST: the text before the last '-', after the
