@@ -14,13 +14,15 @@
 # write_job RECORD FILE INITRAMFS-SHA256: job.conf, every key the guest
 # needs (the run table's job column: the cell's keys and defaults, each
 # value in the guest's form, lib/cells.awk job_words), then the run's
-# variant, clock, seed and the initramfs it is for.
+# clock, seed and the initramfs it is for.  Not the variant's name: the
+# guest boots the kernel it is given, and its name in job.conf would move
+# every exact digit (a byte more of job.conf does): a series and a commit
+# that make the same kernel must read the same digits.  host.conf has it.
 write_job() {
 	{
 		for kv in $(run_field "$1" job); do
 			[ "$kv" = - ] || echo "$kv"
 		done
-		echo "variant=$(run_field "$1" variant)"
 		echo "clock=$(run_field "$1" clock)"
 		wj_seed=$(run_field "$1" seed)
 		[ "$wj_seed" = - ] || echo "seed=$wj_seed"
@@ -31,13 +33,14 @@ write_job() {
 # write_matrix_forms RECORD FILE: host.conf's "matrix.KEY=VALUE" lines, the
 # values write_job resolves (a count, size or duration: 100%, 64M, 10s) as
 # the matrix, the plan and the result path write them (the run table's
-# forms column).  job.conf keeps what the guest ran with (2, bytes,
+# forms column), and the run's variant.  job.conf keeps what the guest ran with (2, bytes,
 # seconds): it is the guest's input, and a byte more of it moves every
 # exact digit; the pivot and job.yaml read these.
 write_matrix_forms() {
 	for kv in $(run_field "$1" forms); do
 		[ "$kv" = - ] || echo "$kv"
 	done >"$2"
+	echo "variant=$(run_field "$1" variant)" >>"$2"
 }
 
 # write_job_yaml JOB.CONF BOARD OUT: the run's job in lkp-tests' job.yaml form
@@ -52,12 +55,15 @@ write_job_yaml() {
 	[ -f "$wy_host" ] || wy_host=/dev/null
 	awk -F= -v board="$2" -v images="$(dirname "$1")/images" '
 	function q(v) { gsub(/\047/, "\047\047", v); return "\047" v "\047" }
-	FILENAME != ARGV[2] { if ($1 ~ /^matrix\./) asked[substr($1, 8)] = substr($0, length($1) + 2); next }
+	FILENAME != ARGV[2] {
+		if ($1 ~ /^matrix\./) asked[substr($1, 8)] = substr($0, length($1) + 2)
+		else if ($1 == "variant") commit = substr($0, 9)
+		next
+	}
 	{ k = $1; v = substr($0, length(k) + 2) }
 	k in asked { v = asked[k] }
 	k == "suite" { suite = v; next }
 	k == "test" || k == "mode" { prog = prog "  " k ": " q(v) "\n"; next }
-	k == "variant" { commit = v; next }
 	k == "initramfs_sha256" { rootfs = "krepro-initramfs-" substr(v, 1, 16); next }
 	k == "result_port" || k == "size_asked" { next } # size is the asked one (host.conf)
 	k == "monitors" { n = split(v, ms, "+"); for (i = 1; i <= n; i++) mons = mons ms[i] ":\n"; next }

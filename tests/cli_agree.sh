@@ -61,17 +61,20 @@ assert "a boot's limit: 120 + 2 x 10 s, with the model 3 x 140 s, a cell's timeo
 assert "8T on 2 GiB: job.conf runs the scaled size" grep -qx "size=1287651328" "$D.big/job.conf"
 assert "... job.yaml: size: '8T', once" test "$(grep -c "^size" "$D.big/job.yaml")" = 1
 assert "... it is the matrix's" grep -qx "size: '8T'" "$D.big/job.yaml"
+assert "the variant is host.conf's, not job.conf's (the guest's input: a name must not move exact digits)" \
+	sh -c "grep -qx variant=base '$D/host.conf' && ! grep -q '^variant' '$D/job.conf'"
 assert "host.conf holds nothing job.conf does not resolve" sh -c "! grep -q '^matrix\\.\\(test\\|suite\\)=' '$D/host.conf'"
 
 # The pivot of two such runs: its columns are the path's values.
 for v in base new; do
 	mkdir -p "$T_DIR/piv/$v/1"
-	sed "s/^variant=.*/variant=$v/" "$D/job.conf" >"$T_DIR/piv/$v/1/job.conf"
-	cp "$D/host.conf" "$T_DIR/piv/$v/1/host.conf"
+	cp "$D/job.conf" "$T_DIR/piv/$v/1/job.conf"
+	sed "s/^variant=.*/variant=$v/" "$D/host.conf" >"$T_DIR/piv/$v/1/host.conf"
 	echo '{"vm-scalability.throughput": 100}' >"$T_DIR/piv/$v/1/stats.json"
 done
 mkdir -p "$T_DIR/piv/old/1"
-grep -v '^variant=' "$D/job.conf" >"$T_DIR/piv/old/1/job.conf"
+# an older kit's run: the variant in job.conf, no host.conf
+cp "$D/job.conf" "$T_DIR/piv/old/1/job.conf"
 echo variant=old >>"$T_DIR/piv/old/1/job.conf"
 echo '{"vm-scalability.throughput": 100}' >"$T_DIR/piv/old/1/stats.json"
 expect_rc "pivot by kernel and nr_task" 0 out/host/krepro-pivot --rows kernel --cols nr_task \

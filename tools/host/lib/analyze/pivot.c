@@ -247,7 +247,8 @@ void krp_pivot_fmt(char *out, size_t outsz, double v)
 
 /* A value as the matrix and the result path write it (100%, 64M, 10s):
  * host.conf's "matrix.KEY", else job.conf's KEY (what the guest ran with),
- * else, for "kernel", the variant. */
+ * else, for "kernel", the variant.  The variant is host.conf's (an older
+ * kit's runs have it in job.conf). */
 static const char *one_value(const struct krp_jobconf *jc, const struct krp_jobconf *hc,
 			     const char *key)
 {
@@ -256,10 +257,12 @@ static const char *one_value(const struct krp_jobconf *jc, const struct krp_jobc
 
 	if (snprintf(mk, sizeof(mk), "matrix.%s", key) < (int)sizeof(mk))
 		v = krp_jobconf_get(hc, mk);
+	if (strcmp(key, "kernel") == 0)
+		key = "variant";
+	if (!v && strcmp(key, "variant") == 0)
+		v = krp_jobconf_get(hc, key);
 	if (!v)
 		v = krp_jobconf_get(jc, key);
-	if (!v && strcmp(key, "kernel") == 0)
-		v = krp_jobconf_get(jc, "variant");
 	return v;
 }
 

@@ -5,7 +5,7 @@
  *
  * Cells come from run directories: every directory below a results root
  * holding job.conf and stats.json is one run; job.conf's key=value lines
- * give the cell parameters ("kernel" falls back to "variant"), stats.json
+ * give the cell parameters, host.conf's the variant ("kernel" is the variant), stats.json
  * the metric.  Failed runs (last_state.failed) are left out. */
 #ifndef KREPRO_PIVOT_H
 #define KREPRO_PIVOT_H
