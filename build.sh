@@ -17,6 +17,8 @@ KREPRO_PROG=build
 . "$KREPRO_ROOT/lib/series.sh"
 # shellcheck source=lib/kernel.sh
 . "$KREPRO_ROOT/lib/kernel.sh"
+# shellcheck source=lib/kernel-store.sh
+. "$KREPRO_ROOT/lib/kernel-store.sh"
 # shellcheck source=lib/initramfs.sh
 . "$KREPRO_ROOT/lib/initramfs.sh"
 # shellcheck source=lib/bundle.sh
@@ -45,6 +47,10 @@ Commands:
   tools                build the host tools
   list-variants        list the variants the patch series offer
   patches VARIANT      the patch files of a variant, in order
+  commit-range GOOD..BAD
+                       with a git reference: the commits bisect searches,
+                       oldest first (refused: a merge in the range, GOOD
+                       not an ancestor of BAD)
   uapi                 install the reference's UAPI headers; prints their path
   model-plugin         the memory-model QEMU plugin for the installed QEMU (its
                        plugin header from the pinned Debian source package)
@@ -148,6 +154,10 @@ patches)
 	[ $# -eq 1 ] || die "patches: name one variant"
 	variant_patches "$1" >/dev/null
 	variant_patches "$1"
+	;;
+commit-range)
+	[ $# -eq 1 ] || die "commit-range: name one range GOOD..BAD"
+	commit_range "$1"
 	;;
 bundle) cmd_bundle "$@" ;;
 verify) cmd_verify "$@" ;;

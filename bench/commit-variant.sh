@@ -8,6 +8,8 @@
 # their ratio, and whether the two kernels are the same bytes.
 # usage: bench/commit-variant.sh [SERIES]   (default memcg)
 set -eu
+# builds measured or compared: never the kernel store's bytes
+export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 case ${1:-} in -h | --help)
 	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'

@@ -4,6 +4,8 @@
 # tree (make recompiles what its patches changed), side by side.
 # usage: bench/incremental.sh [FIRST [SECOND]]   (default: base calibration)
 set -eu
+# builds measured or compared: never the kernel store's bytes
+export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 case ${1:-} in -h | --help)
 	sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'

@@ -10,6 +10,8 @@
 # host are printed side by side.  Run as root (the inner builds nest a
 # bubblewrap of their own).
 set -eu
+# builds measured or compared: never the kernel store's bytes
+export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SUITE=$1
 H=$ROOT/cache/bench-hosts/$SUITE

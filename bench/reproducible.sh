@@ -14,6 +14,8 @@
 #   the initramfs, base's bzImage and the default exact cell's digits
 #   (page_fault3, 5 s, seed 1) there and on this host, side by side
 set -eu
+# builds measured or compared: never the kernel store's bytes
+export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 AGAINST=
 case ${1:-} in

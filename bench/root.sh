@@ -12,6 +12,8 @@
 # Prints each time, the medians and root/host ratios.
 # usage: bench/root.sh [ROUNDS]   (default 3)
 set -eu
+# builds measured or compared: never the kernel store's bytes
+export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 case ${1:-} in -h | --help)
 	sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'

@@ -285,7 +285,7 @@ EOF
 	[ ! -d "$sb_ccache" ] || set -- "$@" --setenv CCACHE_DIR "$sb_ccache"
 	set -- "$@" --setenv TMPDIR "$sd/tmp" \
 		--setenv HOME "$sd/tmp" --setenv CCACHE_READONLY 1 --setenv CCACHE_TEMPDIR "$sd/ccache-tmp" \
-		--setenv KREPRO_DEPS_OK 1
+		--setenv KREPRO_DEPS_OK 1 --setenv KREPRO_KERNEL_STORE off
 	while [ "$sb_n" -gt 0 ]; do
 		set -- "$@" "$1"
 		shift

@@ -25,21 +25,59 @@ commit_of() {
 	case $1 in *@* | base) return 0 ;; esac
 	is_series "$1" && return 0
 	case $(ref_in_use spec) in git:*@*) ;; *) return 0 ;; esac
+	commit_resolve "$1" "variant part '$1'" "no series patches/$1 and no commit '$1'"
+}
+
+# commit_resolve NAME WHAT MISSING: the full id of the commit NAME names in
+# the git reference's repository; stops saying WHAT and, when git finds no
+# such commit, MISSING (both with git's own words).
+commit_resolve() {
 	co_repo=$(ref_in_use repo)
 	# never an option to git: the variant grammar starts with a letter or
 	# digit, and --end-of-options says so to git too
-	case $1 in -*) die "bad variant part '$1'" ;; esac
+	case $1 in -*) die "$2: not a commit name" ;; esac
 	co_err=$KREPRO_CACHE/.commit.err.$$
 	if ! co_full=$(ref_git rev-parse --verify --end-of-options "$1^{commit}" 2>"$co_err"); then
 		co_why=$(grep -v '^hint:' "$co_err" | head -n 1)
 		rm -f "$co_err"
 		case $co_why in
-		*ambiguous*) die "variant part '$1': $co_repo: $co_why (give more digits of the id)" ;;
+		*ambiguous*) die "$2: $co_repo: $co_why (give more digits of the id)" ;;
 		esac
-		die "variant part '$1': no series patches/$1 and no commit '$1' in $co_repo${co_why:+ (git: $co_why)}"
+		die "$2: $3 in $co_repo${co_why:+ (git: $co_why)}"
 	fi
 	rm -f "$co_err"
 	printf '%s\n' "$co_full"
+}
+
+# commit_range GOOD..BAD: the commits a bisect searches, oldest first:
+# a first line "good FULL NAME" (NAME: base when GOOD is the reference's
+# commit, else its short id), then "FULL SHORT SUBJECT" a commit of the
+# range (SHORT: git's unique abbreviation, 12 digits at least; the subject
+# with control characters made spaces: it is the repository's text).
+# GOOD must be an ancestor of BAD, and the range hold no merge: git
+# bisect would test the merge's other side too; the refusal says how to
+# narrow the range.
+commit_range() {
+	case $1 in
+	*...* | ..* | *.. | *..*..*) die "bisect: '$1': give a range GOOD..BAD (two commits, two dots)" ;;
+	*..*) ;;
+	*) die "bisect: '$1': give a range GOOD..BAD" ;;
+	esac
+	case $(ref_in_use spec) in
+	git:*@*) ;;
+	*) die "bisect $1: the commits are a git reference's: KREPRO_REFERENCE=git:REPO@REF names the repository (the reference: the commit the kernels build from)" ;;
+	esac
+	cr_good=$(commit_resolve "${1%%..*}" "bisect $1: GOOD" "no commit '${1%%..*}'") || exit 2
+	cr_bad=$(commit_resolve "${1##*..}" "bisect $1: BAD" "no commit '${1##*..}'") || exit 2
+	ref_git merge-base --is-ancestor "$cr_good" "$cr_bad" ||
+		die "bisect $1: ${1%%..*} is not an ancestor of ${1##*..}: a range runs from an older good commit to a newer bad one"
+	cr_m=$(ref_git -c core.abbrev=12 log --merges --format='%h (%s)' "$cr_good..$cr_bad" -- | tail -n 1 | tr '\000-\011\013-\037\177' ' ')
+	[ -z "$cr_m" ] || die "bisect $1: the range holds the merge $cr_m; bisect a stretch without merges: ${1%%..*}..${cr_m%% *}^ (before it) or ${cr_m%% *}..${1##*..} (after it, when it is good)"
+	cr_name=base
+	[ "$cr_good" = "$(ref_in_use commit)" ] || cr_name=$(ref_git -c core.abbrev=12 rev-parse --short "$cr_good")
+	echo "good $cr_good $cr_name"
+	ref_git -c core.abbrev=12 log --reverse --no-decorate --no-show-signature --format='%H %h %s' "$cr_good..$cr_bad" -- |
+		tr '\000-\011\013-\037\177' ' '
 }
 
 # commit_diff FULL: the path of the diff from the reference's commit to

@@ -94,20 +94,27 @@ cmd_kernel() {
 	# A kernel installed without its System.map (by an older kit) is not up
 	# to date: the memory model's profile of it would name no function.
 	if [ -f "$dst/bzImage" ] && [ -f "$dst/System.map" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
+		# (a kernel installed before the store: kept there once)
+		if [ ! -f "$dst/store_key" ]; then
+			sk_key=$(store_key "$(tree_id "$src")") || exit 2
+			store_put "$sk_key" "$dst"
+			echo "$sk_key" >"$dst/store_key"
+		fi
 		note "kernel $v is up to date"
 		printf '%s\n' "$dst/bzImage"
 		return 0
 	fi
-	# Another variant with the same patches, config and compiler (SERIES
-	# and SERIES@N of all its N patches) built the same bytes already.
-	for twin in "$KREPRO_OUT"/kernels/*/inputs; do
-		if [ ! -f "$twin" ] || [ "$(cat "$twin")" != "$inputs" ]; then continue; fi
-		tw=$(dirname "$twin")
-		if [ ! -f "$tw/bzImage" ] || [ ! -f "$tw/System.map" ]; then continue; fi
-		note "kernel $v: same patches, config and compiler as $(basename "$tw"): its bzImage"
-		install_kernel "$v" "$tw/bzImage" "$tw/config" "$inputs" "$dst" "$tw/System.map"
+	# The same tree, config and compiler built before (SERIES and SERIES@N
+	# of all its N patches; a commit of a git reference and the series
+	# that made it): the same bytes (lib/kernel-store.sh).
+	sk_tree=$(tree_id "$src") || exit 2
+	sk_key=$(store_key "$sk_tree")
+	if [ "${KREPRO_KERNEL_STORE:-on}" != off ] && sk_d=$(store_get "$sk_key"); then
+		note "kernel $v: its tree ($(printf %.16s "$sk_tree")), config and compiler were built before: those bytes"
+		install_kernel "$v" "$sk_d/bzImage" "$sk_d/config" "$inputs" "$dst" "$sk_d/System.map" "$sk_tree"
+		echo "$sk_key" >"$dst/store_key"
 		return 0
-	done
+	fi
 	# Every variant of a reference is built in one work tree, one at a time:
 	# make then recompiles only what the variant's patches changed against
 	# the previous build.  The variant's own folder keeps its logs.  src and
@@ -137,8 +144,10 @@ cmd_kernel() {
 	# them too, so __FILE__ strings are the same with or without ccache.
 	make_with_progress "kernel $v" "$logs/make.log" -C "$wsrc" O="$bld" -j"$JOBS" \
 		CC="ccache gcc" HOSTCC="ccache gcc" KCPPFLAGS="-fmacro-prefix-map=../src/=" bzImage
-	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst" "$bld/System.map"
+	install_kernel "$v" "$bld/arch/x86/boot/bzImage" "$bld/.config" "$inputs" "$dst" "$bld/System.map" "$sk_tree"
 	exec 5>&-
+	store_put "$sk_key" "$dst"
+	echo "$sk_key" >"$dst/store_key"
 }
 
 # sync_work_tree VARIANT-SRC WORK: makes WORK/src hold VARIANT-SRC's content.
@@ -200,8 +209,9 @@ apply_tree_diff() { # from to < diff -rq output; fails on anything unexpected
 	done
 }
 
-# install_kernel VARIANT BZIMAGE CONFIG INPUTS DST [SYSTEM_MAP]: the kernel,
-# its config, manifest and inputs hash into DST, replaced whole, with the
+# install_kernel VARIANT BZIMAGE CONFIG INPUTS DST [SYSTEM_MAP [TREE]]: the
+# kernel, its config, manifest (TREE: its source tree's tree_id) and
+# inputs hash into DST, replaced whole, with the
 # build's System.map when there is one (the memory model's profile names
 # kernel functions with it, docs/MEMORY-MODEL.md; a kernel without one
 # still boots, its profile unsymbolised); prints the bzImage path.
@@ -211,14 +221,14 @@ install_kernel() {
 	cp "$2" "$5.tmp/bzImage"
 	cp "$3" "$5.tmp/config"
 	if [ -n "${6:-}" ] && [ -f "$6" ]; then cp "$6" "$5.tmp/System.map"; fi
-	write_kernel_manifest "$1" "$5.tmp" >"$5.tmp/manifest.json"
+	write_kernel_manifest "$1" "$5.tmp" "${7:-}" >"$5.tmp/manifest.json"
 	echo "$4" >"$5.tmp/inputs"
 	rm -rf "$5"
 	mv "$5.tmp" "$5"
 	printf '%s\n' "$5/bzImage"
 }
 
-write_kernel_manifest() { # variant dir
+write_kernel_manifest() { # variant dir [tree-id]
 	printf '{\n  "variant": "%s",\n' "$1"
 	printf '  "reference": %s,\n' "$(ref_json)"
 	printf '  "patches": ['
@@ -259,6 +269,9 @@ EOF
 		sep=', '
 	done
 	printf '],\n'
+	# the source tree's content (lib/kernel-store.sh): the same for every
+	# way of reaching that tree
+	[ -z "${3:-}" ] || printf '  "tree_sha256": "%s",\n' "$3"
 	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"
 	printf '  "config_sha256": "%s",\n' "$(sha256sum "$2/config" | cut -d' ' -f1)"
 	printf '  "compiler": "%s",\n' "$(gcc --version | head -n 1)"

@@ -92,7 +92,8 @@ expect_in "... naming the matrix's line" "$T_OUT" "missing.yaml:6: variant '0123
 # a run of a commit variant: its images name the commit, job.yaml's
 # commit: is the full id (lkp-tests' own field), the report says it
 mkdir -p "$T_DIR/run"
-printf 'suite=will-it-scale\ntest=page_fault3\nvariant=%s\nclock=exact\n' "$B10" >"$T_DIR/run/job.conf"
+printf 'suite=will-it-scale\ntest=page_fault3\nclock=exact\n' >"$T_DIR/run/job.conf"
+printf 'variant=%s\n' "$B10" >"$T_DIR/run/host.conf"
 printf 'kernel 00\ninitramfs 11\ncommit %s %s\n' "$B" "$B10" >"$T_DIR/run/images"
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "job.yaml of a commit variant's run" 0 sh -c 'KREPRO_ROOT=$PWD; . ./lib/common.sh; . ./lib/runs.sh; write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$T_DIR/run"
@@ -102,6 +103,39 @@ cp "$T_DIR/out.manifest" "$T_DIR/kout/kernels/$B10/manifest.json"
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/images.sh; . ./lib/report.sh; context_notes base "$2"' sh "$T_DIR/kout" "$B10"
 expect_in "... name the commit by its full id (report.txt, under each comparison)" "$T_OUT" "variant $B10: $B10 is commit $B"
+
+# bisect's range (issue 49 item 3): the commits GOOD..BAD, oldest first,
+# GOOD named base when it is the reference's commit
+expect_rc "commit-range lists a range's commits" 0 R commit-range "$A..v6.13-rc1"
+assert "... GOOD first (the reference's commit: base), then each commit oldest first: id, git's short id, subject" \
+	test "$(cut -d' ' -f1,3- "$T_OUT" | tr '\n' '|')" = "good base|$B mm: memcg: one|$C mm: memcg: two|"
+assert "... short ids of 12 digits" test "$(sed -n '2s/^[0-9a-f]* \([0-9a-f]*\) .*/\1/p' "$T_OUT")" = "$(printf '%s' "$B" | cut -c1-12)"
+expect_rc "a GOOD that is not the reference" 0 R commit-range "$B10..$C"
+expect_in "... is named by its short id" "$T_OUT" "good $B $(printf '%s' "$B" | cut -c1-12)"
+expect_rc "a GOOD newer than BAD is refused" 2 R commit-range "$C..$A"
+expect_in "... saying which way a range runs" "$T_OUT" "is not an ancestor of $A: a range runs from an older good commit to a newer bad one"
+expect_rc "three dots are refused" 2 R commit-range "$A...$C"
+expect_in "... asking for two" "$T_OUT" "give a range GOOD..BAD (two commits, two dots)"
+expect_rc "a BAD the repository lacks is refused" 2 R commit-range "$A..0123456789abcdef"
+expect_in "... in git's words" "$T_OUT" "bisect $A..0123456789abcdef: BAD: no commit '0123456789abcdef' in $L (git: fatal: Needed a single revision)"
+expect_rc "without a git reference there is no range" 2 "$K/build.sh" -C "$T_DIR/cache" commit-range "$A..$C"
+expect_in "... said with the way to give one" "$T_OUT" "the commits are a git reference's: KREPRO_REFERENCE=git:REPO@REF"
+# a side branch merged: the range holds a merge; a subject carrying an
+# escape sequence is printed without it
+g checkout -q -b side "$B"
+sed -i 's/^int line35;$/int line35 = 3;/' "$L/mm/memcontrol.c"
+g commit -q -am "$(printf 'mm: side \033[31mred')"
+g checkout -q -b merged "$C"
+g merge -q --no-edit -m "Merge branch side" side >/dev/null
+M=$(g rev-parse --short=12 HEAD)
+expect_rc "a range holding a merge is refused" 2 R commit-range "$A..merged"
+expect_in "... naming the merge and two ranges without it" "$T_OUT" "the range holds the merge $M (Merge branch side); bisect a stretch without merges: $A..$M^ (before it) or $M..merged (after it, when it is good)"
+expect_rc "... as bisect says it, before anything builds or boots" 2 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" \
+	./run-matrix.sh bisect -o "$T_DIR/bis" "$A..merged" will-it-scale.per_process_ops
+expect_in "... (run-matrix)" "$T_OUT" "the range holds the merge $M"
+assert "... no results folder" test ! -d "$T_DIR/bis/will-it-scale"
+expect_rc "the side branch's range" 0 R commit-range "$B..side"
+assert "... its subject without the escape character" sh -c "tail -n 1 '$T_OUT' | grep -q ' mm: side  \[31mred\$' && ! grep -q \"\$(printf '\\033')\" '$T_OUT'"
 
 t_clean
 t_summary
