@@ -57,7 +57,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh index [FILE|RESULT_DIR]      (UnixBench INDEX VALUES)
        ./run-matrix.sh pivot --rows K --cols K --metric M [--base V] RESULTS
        ./run-matrix.sh report -o report.html BASE_DIR NEW_DIR...
-       ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES METRIC
+       ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES|GOOD..BAD METRIC
        ./run-matrix.sh floor [-o DIR] [-j N] [-n SEEDS] [--dry-run] [MATRIX]   (exact A/A)
        ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
        ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt   (0-day email -> matrix)
@@ -113,7 +113,11 @@ Options:
 Complete run directories are never rewritten: rerunning the same command
 resumes where it stopped.
 
-bisect runs base against SERIES@N (its first N patches) by binary search,
+bisect runs base against SERIES@N (its first N patches) by binary search
+(or, with a git reference, KREPRO_REFERENCE=git:REPO@REF, GOOD against
+each commit of GOOD..BAD: a range without merges, GOOD an ancestor of
+BAD; a commit that does not build is skipped and named, as git bisect
+skip does), prints a table of its steps (verdict and seconds each),
 base booted again beside each step (in DIR/step-N; exact mode shares one),
 with the matrix's other parameters (default: the embedded matrix), and names
 the first patch after which METRIC changes significantly (Welch t-test,

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Bisection against an effect of known size and place: the calibration
 # series adds a page-fault delay knob (patch 1, off) and turns it on
-# (patch 2); bisect must name patch 2.  The search runs in exact mode (3
-# seeds a side, two boots at once, one base for every step); real mode is
-# checked on the full series: its statistics and its own base per step.
+# (patch 2); bisect must name patch 2, and commit 2 when the series is
+# three commits of a git tree.  The search runs in exact mode (3 seeds a
+# side, two boots at once, one base for every step); real mode is checked
+# on the full series: its statistics and its own base per step.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -25,6 +26,39 @@ expect_in "exact mode: three seeds a side" "$T_OUT" "3 runs each"
 expect_in "exact mode: the verdicts are over seeds, with their floor" "$T_OUT" "(exact, seeds 3 vs 3, p="
 assert "exact mode: one base for every step" sh -c "[ \$(find '$T_DIR/res' -type d -name base | wc -l) = 1 ] && [ ! -e '$T_DIR/res/step-3' ]"
 assert "exact mode: no step booted more than its seeds" test ! -d "$(find "$T_DIR/res" -type d -name 4 | head -n 1)"
+
+# The same patches as commits of a developer's git tree (issue 49): the
+# pinned tree committed, calibration git am'ed on it; bisect over the
+# commits names the commit of patch 2, with the same digits as the
+# series' steps (each commit's tree is its series step's: the kernel
+# store gives the same bytes, nothing is built; job.conf carries no
+# variant name).  Base is the series bisect's (kept runs: the same tree).
+pinned_repo "$T_DIR/linux.git" calibration
+C2=$(git --git-dir="$T_DIR/linux.git" rev-parse series~1)
+RID=git-$(printf '%.16s' "$A")
+expect_rc "bisect over the commits of a git tree (the pinned tree + calibration, git am)" 0 env KREPRO_REFERENCE="git:$T_DIR/linux.git@$A" \
+	./run-matrix.sh bisect -j 2 -o "$T_DIR/res" -m "$T_DIR/m.yaml" "$A..series" will-it-scale.per_process_ops
+expect_in "names the commit of patch 2, of 3" "$T_OUT" "first commit of $A..series that moves will-it-scale.per_process_ops: commit 2 of 3"
+expect_in "... by its full id" "$T_OUT" "    $C2"
+expect_in "... and subject" "$T_OUT" "    mm: turn the calibration fault delay on (3 us)"
+expect_in "prints the step table" "$T_OUT" "steps (will-it-scale.per_process_ops, base against each; seconds: build and boots):"
+expect_in "... a row a step" "$T_OUT" "  2/3  $(printf '%.12s' "$C2") mm: turn the calibration fault delay on (3 us)"
+expect_in "each commit's kernel came from the kernel store" "$T_DIR/res/bisect.log" "config and compiler were built before: those bytes"
+# shellcheck disable=SC2016 # awk's
+assert "each commit read its series step's digits, seed for seed" sh -c '
+	d=$(dirname "$(find "$1/res" -type d -name "calibration@1" | head -n 1)")
+	for k in 1 2 3; do
+		c=$(git --git-dir="$1/linux.git" rev-parse --short=12 "series~$((3 - k))")
+		for r in 1 2 3; do
+			a=$(grep -o "per_process_ops[^,}]*" "$d/calibration@$k/$r/stats.json")
+			b=$(grep -o "per_process_ops[^,}]*" "$d/$c/$r/stats.json")
+			[ -n "$a" ] && [ "$a" = "$b" ] || exit 1
+		done
+	done' sh "$T_DIR"
+# Debian's base back in out/ (from the store), the git reference's trees gone
+./build.sh kernel base >/dev/null 2>&1
+rm -rf out/kernels/[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \
+	"cache/reference/$RID" "cache/reference/$RID.lock" "cache/reference/$RID.tree" "cache/variants/$RID" "cache/commits/$RID"
 
 # Real mode: 3 runs a side, and base is timed again beside every step (a
 # base kept from an earlier step once made patch 1 read -19.5% on a host

@@ -83,6 +83,35 @@ small_repo() {
 	A=$(git -C "$1" rev-parse HEAD)
 }
 
+# pinned_repo DIR SERIES: a bare git repository DIR holding the pinned
+# reference tree (cache/reference, unpacked already) as one commit, its id
+# in A, and branch "series": SERIES' patches on it, a commit each, by git
+# am in a sparse worktree DIR.wt (only the files the patches touch are
+# written; fixed dates: the same ids every time).  As a kernel developer's
+# tree holding a series they applied.
+pinned_repo() {
+	pr_ref=$(find cache/reference -mindepth 2 -maxdepth 2 -name 'linux-source-*' -type d | head -n 1)
+	pr_g() { GIT_AUTHOR_DATE='1700000000 +0000' GIT_COMMITTER_DATE='1700000000 +0000' \
+		git -c user.name=krepro -c user.email=krepro@localhost -c core.compression=0 \
+		-c core.looseCompression=0 -c gc.auto=0 -c maintenance.auto=false "$@"; }
+	pr_paths=$(sed -n 's#^+++ b/##p; s#^--- a/##p' patches/"$2"/*.patch | sort -u)
+	# shellcheck disable=SC2086 # one path a word (the kernel's have no space)
+	if ! { [ -d "$pr_ref" ] && git init -q --bare "$1" &&
+		GIT_DIR=$1 GIT_WORK_TREE=$pr_ref pr_g add -A -f . &&
+		GIT_DIR=$1 GIT_WORK_TREE=$pr_ref pr_g rm -q --cached .krepro-complete &&
+		GIT_DIR=$1 GIT_WORK_TREE=$pr_ref pr_g commit -q -m "the pinned reference" &&
+		pr_g --git-dir="$1" worktree add -q --no-checkout -b series "$1.wt" HEAD &&
+		pr_g -C "$1.wt" sparse-checkout set --no-cone $pr_paths &&
+		pr_g -C "$1.wt" checkout -q series; }; then
+		no "pinned_repo $1: git failed"
+		return 1
+	fi
+	A=$(git --git-dir="$1" rev-parse HEAD)
+	pr_list=$(grep -v '^#' "patches/$2/series" | sed "s#^\([^ ]*\).*#$PWD/patches/$2/\1#")
+	# shellcheck disable=SC2086 # one patch a word
+	pr_g -C "$1.wt" am -q --committer-date-is-author-date $pr_list || no "pinned_repo $1: git am failed"
+}
+
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's
 # inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
 # copied into DIR (for tests that change its boards or its path).
