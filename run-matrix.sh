@@ -39,6 +39,8 @@ KREPRO_PROG=run-matrix
 . "$KREPRO_ROOT/lib/boot-kexec.sh"
 # shellcheck source=lib/lava.sh
 . "$KREPRO_ROOT/lib/lava.sh"
+# shellcheck source=lib/from-report.sh
+. "$KREPRO_ROOT/lib/from-report.sh"
 # shellcheck source=lib/bisect.sh
 . "$KREPRO_ROOT/lib/bisect.sh"
 # shellcheck source=lib/floor.sh
@@ -60,7 +62,7 @@ usage: ./run-matrix.sh [options] [MATRIX]
        ./run-matrix.sh bisect [-o DIR] [-m MATRIX] [-j N] SERIES|GOOD..BAD METRIC
        ./run-matrix.sh floor [-o DIR] [-j N] [-n SEEDS] [--dry-run] [MATRIX]   (exact A/A)
        ./run-matrix.sh import-lava [-o DIR] [--rerun] LAVA_DIR JOB_NUMBER LOG
-       ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt   (0-day email -> matrix)
+       ./run-matrix.sh from-report [-o MATRIX.yaml] [--repo REPO] REPORT.txt   (0-day email -> matrix)
 
 Runs every cell of MATRIX (default: the embedded matrix, same as
 jobs/default.yaml: base vs calibration, will-it-scale page_fault3, 3 runs;

@@ -5,15 +5,26 @@
 # that repository as the reference (-R git:REPO@TAG): base, the series
 # (incremental from base), base again, the commit at the series' tip
 # (incremental from base).  Prints the two builds' times side by side,
-# their ratio, and whether the two kernels are the same bytes.
-# usage: bench/commit-variant.sh [SERIES]   (default memcg)
+# their ratio, and whether the two kernels are the same bytes.  With
+# --bisect METRIC, then bisects the series and the commits (exact mode,
+# -j 2, MATRIX or page_fault3 in a memory cgroup, 100% of the CPUs, 10 s:
+# docs/RESULTS.md's memcg bisect), every kernel built (no kernel store),
+# and prints each one's step table (seconds a step) and wall time.
+# usage: bench/commit-variant.sh [--bisect METRIC [MATRIX]] [SERIES]   (default memcg)
 set -eu
 # builds measured or compared: never the kernel store's bytes
 export KREPRO_KERNEL_STORE=off
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-case ${1:-} in -h | --help)
-	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+BM='' BX=''
+case ${1:-} in
+-h | --help)
+	sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
+	;;
+--bisect)
+	BM=${2:?--bisect METRIC}
+	shift 2
+	case ${1:-} in *.yaml) BX=$1 && shift ;; esac
 	;;
 esac
 S=${1:-memcg}
@@ -62,3 +73,15 @@ if cmp -s "$O/kernels/$S/bzImage" "$O/kernels/$TIP/bzImage"; then
 else
 	echo "bzImage: DIFFERENT"
 fi
+[ -n "$BM" ] || exit 0
+if [ -n "$BX" ]; then cp "$BX" "$W/m.yaml"; else
+	printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 100%%\nruntime: 10s\nmemcg: on\nclock: exact\n' >"$W/m.yaml"
+fi
+BI() { # NAME RANGE-OR-SERIES: one bisect, its step table and wall time
+	b0=$(date +%s)
+	env KREPRO_OUT="$O" KREPRO_REFERENCE="git:$R@ref" "$ROOT/run-matrix.sh" bisect -j 2 -o "$W/$1" -m "$W/m.yaml" "$2" "$BM" >"$W/$1.out" 2>&1 || :
+	echo "== $1 bisect ($2): $(($(date +%s) - b0)) s"
+	sed -n '/^steps (/,$p' "$W/$1.out"
+}
+BI series "$S"
+BI commit "ref..HEAD"

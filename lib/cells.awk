@@ -527,6 +527,11 @@ FILENAME in metafile {
 	job = job_words($0, dj, b, sc, 0); forms = job_words($0, dj, b, sc, 1)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
+	# every variant of a matrix builds on one reference (lib/plan.sh)
+	if (check && get("reference") != "") {
+		if (reference != "" && get("reference") != reference) fail(matrix ": one reference a matrix: '" reference "' and '" get("reference") "'")
+		reference = get("reference")
+	}
 	# LAVA's runs are another machine (<board>.lava...), exact ones too,
 	# and so are the memory model's (<board>.exact.model)
 	vd = results "/" s "/" path_params(tok, ntok, s) "/" b (lava_machine != "" ? "." lava_machine : "") \

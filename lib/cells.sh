@@ -125,7 +125,7 @@ key_table() {
 	function rest(n,    t, i) { t = $0; for (i = 0; i < n; i++) sub(/^[ \t]*[^ \t]+/, "", t); sub(/^[ \t]+/, "", t); return t }
 	function row(k, check, where, owner, def, text) {
 		if (k !~ /^[a-z][a-z0-9_]*$/) bad("bad key \"" k "\"")
-		if (check !~ /^(word|words|words:[A-Za-z0-9_|.-]+|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds)$/)
+		if (check !~ /^(word|words|words:[A-Za-z0-9_|.-]+|int:[0-9]+:[0-9]+|count:[0-9]+|duration|size|enum:[A-Za-z0-9_|.-]+|variant|monitors|cmdline|seeds|reference)$/)
 			bad("bad check \"" check "\" for " k " (the checks: lib/matrix-keys)")
 		if (where !~ /^(host|job|path)$/) bad("bad place \"" where "\" for " k " (host, job or path)")
 		if (def == "" || text == "") bad(k ": a default (- for none, required for a must) and a text are needed")

@@ -8,7 +8,7 @@
 # (cells_import_line), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), TMPD/plan,
-# PENDING, CHECKED_VARIANTS, TMPD/cellfacts (lib/cells.awk's facts of
+# PENDING, CHECKED_VARIANTS, PLAN_REFERENCE and KREPRO_REFERENCE (exported: a matrix's reference:), TMPD/cellfacts (lib/cells.awk's facts of
 # each cell, its memory_model in column 10), TMPD/plan.all (every run:
 # "RUN K pending|kept") and TMPD/runs.tsv, the run table (lib/runs.sh).
 # Other modules ask the plan's totals with plan_fact (TMPD/plan.facts).
@@ -111,6 +111,7 @@ plan_check() {
 				die "$(key_where "${BACKEND_KEY:-board}"): cell $pc_k (board $pc_b, clock $pc_clock): no backend runs it:$BACKEND_WHY"
 			echo "$BACKEND" >>"$TMPD/plan.answers"
 			;;
+		reference) plan_reference "$pc_rest" ;;
 		variant) check_variant "${pc_rest%%	*}" "${pc_rest#*	}" ;;
 		few) PLAN_FEW_SEEDS=1 ;;
 		note) note "$pc_rest" ;;
@@ -149,6 +150,9 @@ plan_steps() {
 			print "backend\t" k "\t" clock "\t" b "\t" model "\t" cell > (dir "/plan.steps")
 		}
 		print asked[q] > (dir "/plan.questions")
+		# the reference before any variant: variants are checked on it
+		for (i = 1; i <= nw; i++)
+			if (w[i] ~ /^reference=/ && !(w[i] in ref)) { ref[w[i]] = 1; print "reference\t" substr(w[i], 11) > (dir "/plan.steps") }
 		for (i = 1; i <= nw; i++) {
 			if (w[i] !~ /^variants?=/) continue
 			key = w[i]; sub(/=.*/, "", key)
@@ -194,6 +198,20 @@ plan_listing() {
 		if ($8 != "-") printf "  defaults (docs/KEYS.md): %s\n", $8
 		if ($15 != "-") printf "  defaults the guest resolves on its board: %s\n", $15
 	}' "$TMPD/cellfacts"
+}
+
+# plan_reference SPEC: the matrix's reference (its key reference:) is the
+# one build.sh builds every variant on (KREPRO_REFERENCE, exported); one a
+# matrix, and not another than KREPRO_REFERENCE names.
+plan_reference() {
+	case ${PLAN_REFERENCE:-} in
+	'' | "$1") ;;
+	*) die "$(key_where reference): one reference a matrix: '$PLAN_REFERENCE' and '$1'" ;;
+	esac
+	[ -z "${KREPRO_REFERENCE:-}" ] || [ "$KREPRO_REFERENCE" = "$1" ] ||
+		die "$(key_where reference): reference '$1', but KREPRO_REFERENCE is '$KREPRO_REFERENCE': give one of them"
+	PLAN_REFERENCE=$1 KREPRO_REFERENCE=$1
+	export KREPRO_REFERENCE
 }
 
 # check_variant NAME KEY: a variant a cell names can be built (once a

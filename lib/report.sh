@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # lib/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
 # after a run (report.txt, report.html, JSON/CSV beside each comparison), the
-# report tools on their own, and a report email back into a matrix.
+# report tools on their own (an email back into a matrix: lib/from-report.sh).
 # Reads: KREPRO_ROOT, KREPRO_OUT, RESULTS, TMPD, the plan's name, runs and
 # variants (plan_fact), the bundle (bundle_dir), TENANT_PREFIX
 # (lib/runs.sh), the runs' failures and time (runs_failed, runs_elapsed);
@@ -16,59 +16,6 @@ report_tool() {
 	krepro_dirs
 	host_tools
 	exec "$H/$tool" "$@"
-}
-
-# from_report [-o FILE] REPORT: a report email -> the matrix that reproduces
-# it, checked by the matrix parser before it is printed (or written to FILE).
-from_report() {
-	fr_out=
-	if [ "${1:-}" = -o ]; then
-		opt_arg "a file" "$@"
-		fr_out=$2
-		shift 2
-	fi
-	case ${1:-} in -h | --help | '') die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt" ;; esac
-	[ $# -eq 1 ] || die "usage: ./run-matrix.sh from-report [-o MATRIX.yaml] REPORT.txt"
-	need_file "from-report: report" "$1"
-	# refused before any work: -o never replaces a file (issue 35 row 11)
-	[ -z "$fr_out" ] || [ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
-	krepro_dirs
-	host_tools
-	# Its work files in one folder that goes on every exit, signals too.
-	temp_dir fr_d "${TMPDIR:-/tmp}/krepro-report"
-	fr_tmp=$fr_d/matrix
-	key_table >"$fr_tmp.keys" || exit 2
-	"$KREPRO_OUT/host/krepro-fromreport" --keys "$fr_tmp.keys" "$1" >"$fr_tmp" || {
-		rm -f "$fr_tmp" "$fr_tmp.keys"
-		exit 2
-	}
-	rm -f "$fr_tmp.keys"
-	"$KREPRO_OUT/host/krepro-matrix" "$fr_tmp" >/dev/null || {
-		rm -f "$fr_tmp"
-		die "from-report: the matrix written from $1 does not parse (a bug: please report it with the email)"
-	}
-	# What it writes runs: the kit's own --dry-run plans it, or nothing is
-	# written and the plan's refusal says why.
-	if ! "$KREPRO_ROOT/run-matrix.sh" --dry-run -o "$fr_tmp.res" "$fr_tmp" >"$fr_tmp.plan" 2>&1; then
-		fr_why=$(grep 'error:' "$fr_tmp.plan" | head -n 1 | sed "s/^run-matrix: error: //; s|$fr_tmp|the matrix|")
-		rm -rf "$fr_tmp" "$fr_tmp.plan" "$fr_tmp.res"
-		die "from-report: the matrix from $1 does not pass --dry-run, not written: ${fr_why:-see ./run-matrix.sh --dry-run}"
-	fi
-	# a size the default board cannot hold: said as the plan says it
-	# (and a count of N% rounded up to one CPU)
-	sed -n -e 's/^run-matrix: .*: \(cell [0-9]*: size [^ ]* scaled to .*\)$/\1/p' \
-		-e 's/^run-matrix: .*: \(cell [0-9]*: [a-z_]* [0-9]*% of .* rounded up\)$/\1/p' "$fr_tmp.plan" >"$fr_tmp.scaled"
-	while IFS= read -r fr_l; do note "from-report: the matrix's $fr_l"; done <"$fr_tmp.scaled"
-	rm -rf "$fr_tmp.plan" "$fr_tmp.res" "$fr_tmp.scaled"
-	if [ -n "$fr_out" ]; then
-		[ ! -e "$fr_out" ] || die "from-report: $fr_out exists; not overwriting it"
-		mv "$fr_tmp" "$fr_out"
-		note "matrix written to $fr_out"
-	else
-		cat "$fr_tmp"
-		rm -f "$fr_tmp"
-	fi
-	exit 0
 }
 
 # context_notes VARIANT...: a line for each series a variant's kernel
@@ -88,6 +35,32 @@ context_notes() {
 			echo "variant $cn_v: $cn_part is commit $cn_full"
 		done
 	done
+}
+
+# build_notes MATRIX VARIANT: when MATRIX came from a 0-day email (its
+# "# 0-day build: compiler X, kconfig Y" line, lib/from-report.sh), a line
+# for each of the two that differs from what built VARIANT's kernel (its
+# manifest): another compiler or config is another kernel, and a change
+# may move otherwise.
+build_notes() {
+	[ -f "$1" ] || return 0
+	bn_m=$KREPRO_OUT/kernels/$2/manifest.json
+	bn_b=$(bundle_dir)
+	[ -z "$bn_b" ] || bn_m=$bn_b/kernels/$2/manifest.json
+	[ -f "$bn_m" ] || return 0
+	sed -n 's/^# 0-day build: \([^(]*\) (.*/\1/p' "$1" | head -n 1 | tr ',' '\n' | awk -v m="$bn_m" '
+	BEGIN { while ((getline l < m) > 0) {
+		if (l ~ /^  "compiler": /) { cc = l; sub(/^  "compiler": "/, "", cc); sub(/",?$/, "", cc) }
+		if (l ~ /^  "kconfig": /) { kc = l; sub(/^  "kconfig": "/, "", kc); sub(/",?$/, "", kc) } } }
+	$1 == "compiler" && cc != "" {
+		# gcc-7 against "gcc (Debian 12.2.0-14) 12.2.0": the major versions
+		v = $2; sub(/^gcc-/, "", v); kv = cc; sub(/.* /, "", kv); sub(/\..*/, "", kv)
+		if ($2 !~ /^gcc-/ || cc !~ /^gcc / || v != kv)
+			print "0-day built with " $2 ", the kit with " cc ": another compiler, another kernel"
+	}
+	$1 == "kconfig" && kc != "" && $2 != kc {
+		print "0-day built with kconfig " $2 ", the kit with configs/" kc ".config: another config, another kernel"
+	}'
 }
 
 # write_report: compare every result folder the cells wrote, save and print
@@ -126,7 +99,10 @@ write_report() {
 		# how each variant's series were applied when not strictly: under
 		# the comparison's header, in report.txt and report.html alike
 		# shellcheck disable=SC2046 # variant names are single words
-		context_notes $(for cn_d in "$@"; do basename "$cn_d"; done) >"$TMPD/report.notes"
+		{
+			context_notes $(for cn_d in "$@"; do basename "$cn_d"; done)
+			[ $# -eq 0 ] || build_notes "${MATRIX:-}" "$(basename "$1")"
+		} >"$TMPD/report.notes"
 		if [ $# -ge 2 ]; then
 			tac "$TMPD/report.notes" >"$TMPD/report.notes.rev"
 			while IFS= read -r cn_l; do

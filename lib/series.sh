@@ -231,10 +231,12 @@ variant_patches() { # variant -> patch paths
 		part=${rest%%+*}
 		if [ "$part" = "$rest" ]; then rest=; else rest=${rest#*+}; fi
 		ser=${part%@*}
-		# a commit of a git reference (lib/commits.sh): its diff
+		# a commit of a git reference (lib/commits.sh): its diff; the
+		# reference's own commit is its tree, no patch (from-report
+		# --repo's parent)
 		cm=$(commit_of "$part") || exit 2
 		if [ -n "$cm" ]; then
-			commit_diff "$cm" || exit 2
+			[ "$cm" = "$(ref_in_use commit)" ] || commit_diff "$cm" || exit 2
 			continue
 		fi
 		list=$(series_patches "$ser") || exit 2
@@ -418,7 +420,7 @@ cmd_preflight() {
 			[ -z "$cx" ] || pf_cx="$pf_cx; series $ser $cx"
 		done
 		pf_cm=$(variant_commits "$v") || exit 2
-		pf_cm=$(printf '%s\n' "$pf_cm" | awk -v r="$(ref_in_use commit)" 'NF == 2 { printf "; %s is commit %s (its diff from the reference %s)", $1, $2, substr(r, 1, 12) }')
+		pf_cm=$(printf '%s\n' "$pf_cm" | awk -v r="$(ref_in_use commit)" 'NF == 2 { printf "; %s is commit %s (%s)", $1, $2, $2 == r ? "the reference itself" : "its diff from the reference " substr(r, 1, 12) }')
 		note "preflight: $v: $(variant_patches "$v" | wc -l) patch(es) apply$pf_cx$pf_cm"
 	done
 }

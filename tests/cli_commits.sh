@@ -137,6 +137,55 @@ assert "... no results folder" test ! -d "$T_DIR/bis/will-it-scale"
 expect_rc "the side branch's range" 0 R commit-range "$B..side"
 assert "... its subject without the escape character" sh -c "tail -n 1 '$T_OUT' | grep -q ' mm: side  \[31mred\$' && ! grep -q \"\$(printf '\\033')\" '$T_OUT'"
 
+# A matrix names its reference (reference:, issue 49 item 2): planned on it
+# with no KREPRO_REFERENCE; one a matrix, and not another than the
+# environment's
+{ printf 'reference: git:%s@%s\n' "$L" "$A"; cat "$T_DIR/m.yaml"; } >"$T_DIR/ref.yaml"
+expect_rc "a matrix's reference: its commits plan without KREPRO_REFERENCE" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/ref.yaml"
+expect_in "... each commit a variant" "$T_OUT" "variants: base $B10 v6.13-rc1"
+expect_rc "... another reference in KREPRO_REFERENCE is refused" 2 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$B" ./run-matrix.sh --dry-run "$T_DIR/ref.yaml"
+expect_in "... naming both" "$T_OUT" "ref.yaml:1: reference 'git:$L@$A', but KREPRO_REFERENCE is 'git:$L@$B': give one of them"
+sed "1s/.*/reference: [git:$(printf '%s' "$L" | sed 's/[\/&]/\\&/g')@$A, git:$(printf '%s' "$L" | sed 's/[\/&]/\\&/g')@$B]/" "$T_DIR/ref.yaml" >"$T_DIR/ref2.yaml"
+expect_rc "two references in one matrix are refused" 2 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/ref2.yaml"
+expect_in "... saying one a matrix" "$T_OUT" "one reference a matrix: 'git:$L@$A' and 'git:$L@$B'"
+sed "1s/.*/reference: \/no\/prefix/" "$T_DIR/ref.yaml" >"$T_DIR/ref3.yaml"
+expect_rc "a reference that is neither tarball: nor git: is refused" 2 ./run-matrix.sh --dry-run "$T_DIR/ref3.yaml"
+expect_in "... saying the two forms" "$T_OUT" "bad value '/no/prefix' for 'reference': expected tarball:PATH[#SHA256] or git:REPO@REF"
+
+# from-report --repo (issue 49 item 2): seed 002's excerpt with its ids
+# made this repository's: the commit is C, the parent over its table B
+sed -e "s/6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147/$C/; s/6f12c591f0ac4a63bb7f451c0b/$(printf %.26s "$C")/" \
+	-e "s/0b6db939a1a57c03/$(printf %.16s "$B")/; s/6f12c591f0/$(printf %.10s "$C")/g; s/0b6db939a1/$B10/g" \
+	tests/fixtures/reports/seed002-excerpt.txt >"$T_DIR/email.txt"
+expect_rc "from-report --repo: the email's commit and its parent" 0 env KREPRO_CACHE="$T_DIR/cache" \
+	./run-matrix.sh from-report -o "$T_DIR/fr.yaml" --repo "$L" "$T_DIR/email.txt"
+expect_in "... says which two, from where" "$T_OUT" "from-report: $(printf %.12s "$B") (the parent) against $(printf %.12s "$C"), from $L"
+expect_in "... the parent is the matrix's reference" "$T_DIR/fr.yaml" "reference: git:$L@$B"
+expect_in "... parent and commit are its variants, named by 12 digits" "$T_DIR/fr.yaml" "variants: [$(printf %.12s "$B"), $(printf %.12s "$C")]"
+expect_in "... the email's compiler and kconfig, recorded" "$T_DIR/fr.yaml" "# 0-day build: compiler gcc-7, kconfig x86_64-rhel-7.2 (the report says how the kit's differs)"
+expect_rc "... it plans as written (no KREPRO_REFERENCE)" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/fr.yaml"
+expect_rc "... the parent builds as the reference itself" 0 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$B" "$K/build.sh" -C "$T_DIR/cache" preflight "$(printf %.12s "$B")"
+expect_in "... with no patch" "$T_OUT" "0 patch(es) apply; $(printf %.12s "$B") is commit $B (the reference itself)"
+expect_rc "from-report without --repo" 0 ./run-matrix.sh from-report -o "$T_DIR/fr0.yaml" "$T_DIR/email.txt"
+expect_in "... says the commit is not compared, and how to" "$T_OUT" "from-report: the email's commit $(printf %.12s "$C") is not compared: from-report --repo REPO (a git tree holding it) writes its comparison; base here"
+assert "... in the matrix's first comment line" sh -c "head -n 1 '$T_DIR/fr0.yaml' | grep -q 'is not compared: from-report --repo REPO'"
+assert "... and no reference or variants" sh -c "! grep -q '^reference:\|^variants:' '$T_DIR/fr0.yaml'"
+sed "s/$C/0123456789abcdef0123456789abcdef01234567/" "$T_DIR/email.txt" >"$T_DIR/email-other.txt"
+expect_rc "from-report --repo of a tree without the commit" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh from-report -o "$T_DIR/fr1.yaml" --repo "$L" "$T_DIR/email-other.txt"
+assert "... the first comment line says why, in git's words" sh -c "head -n 1 '$T_DIR/fr1.yaml' | grep -q \"is not compared: reference git:$L: no commit '0123456789abcdef0123456789abcdef01234567'\""
+assert "... base" sh -c "! grep -q '^reference:\|^variants:' '$T_DIR/fr1.yaml'"
+# the report's lines for the email's build (from the matrix and a manifest)
+mkdir -p "$T_DIR/bout/kernels/x"
+printf '{\n  "kconfig": "qemu-minimal",\n  "compiler": "gcc (Debian 12.2.0-14) 12.2.0",\n  "tools": "t"\n}\n' >"$T_DIR/bout/kernels/x/manifest.json"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the report compares the email's build with the kit's" 0 sh -c 'KREPRO_OUT=$1; . ./lib/common.sh; . ./lib/images.sh; . ./lib/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr.yaml"
+expect_in "... another compiler" "$T_OUT" "0-day built with gcc-7, the kit with gcc (Debian 12.2.0-14) 12.2.0: another compiler, another kernel"
+expect_in "... another config" "$T_OUT" "0-day built with kconfig x86_64-rhel-7.2, the kit with configs/qemu-minimal.config: another config, another kernel"
+sed 's/gcc-7/gcc-12/; s/x86_64-rhel-7.2/qemu-minimal/' "$T_DIR/fr.yaml" >"$T_DIR/fr12.yaml"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "... the same gcc major and config" 0 sh -c 'KREPRO_OUT=$1; . ./lib/common.sh; . ./lib/images.sh; . ./lib/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr12.yaml"
+assert "... say nothing" test ! -s "$T_OUT"
+
 t_clean
 t_summary
 exit $T_FAILED

@@ -82,6 +82,18 @@ int main(void)
 	CHECK_STR("variant", plan("variant", "variants", "base,a..b"),
 		  "bad variant name 'a..b' (base, SERIES, SERIES@N, A+B)");
 	CHECK_STR("variant stack", plan("variant", "variants", "base,a+b@2"), "");
+	CHECK_STR("reference git", plan("reference", "reference", "git:/src/linux@v6.12~2"), "");
+	CHECK_STR("reference tarball", plan("reference", "reference", "tarball:/t/l.tar.xz#0a1b"),
+		  "");
+	CHECK_STR("reference with a space", plan("reference", "reference", "git:/a b@x"),
+		  "bad value 'git:/a b@x' for 'reference': expected tarball:PATH[#SHA256] or "
+		  "git:REPO@REF (letters, digits and _.-+/:@#%=,~^, at most 1024)");
+	CHECK_STR("reference without its kind", plan("reference", "reference", "/src/linux"),
+		  "bad value '/src/linux' for 'reference': expected tarball:PATH[#SHA256] or "
+		  "git:REPO@REF (letters, digits and _.-+/:@#%=,~^, at most 1024)");
+	CHECK_STR("reference with a quote", plan("reference", "reference", "git:/a'b@x"),
+		  "bad value 'git:/a'b@x' for 'reference': expected tarball:PATH[#SHA256] or "
+		  "git:REPO@REF (letters, digits and _.-+/:@#%=,~^, at most 1024)");
 	CHECK_STR("seeds range", plan("seeds", "seeds", "3-10"), "");
 	CHECK_STR("seeds backwards", plan("seeds", "seeds", "10-3"),
 		  "bad value '10-3' for 'seeds': expected a seed N or seeds N-M (whole numbers "

@@ -376,6 +376,12 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 			return say(msg, msgsz,
 				   "bad variant name '%.*s' (base, SERIES, SERIES@N, A+B)",
 				   (int)hitlen, hit);
+	} else if (strcmp(check, "reference") == 0) {
+		/* build.sh pins it (the tarball's sha256, the commit); here only
+		 * its form: one printable word the shell and YAML keep as is */
+		bad = vl > 1024 ||
+		      (strncmp(val, "tarball:", 8) != 0 && strncmp(val, "git:", 4) != 0) ||
+		      !only(val, WORD_SET "+/:@#%=,~^");
 	} else if (strcmp(check, "seeds") == 0) {
 		/* FIRST or FIRST-LAST: the text before the last '-', after the
 		 * first */
@@ -427,6 +433,11 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 		snprintf(want, sizeof(want),
 			 "a seed N or seeds N-M (whole numbers 1..999999 without leading zeros, N "
 			 "<= M)");
+	else if (strcmp(check, "reference") == 0)
+		snprintf(
+		    want, sizeof(want),
+		    "tarball:PATH[#SHA256] or git:REPO@REF (letters, digits and _.-+/:@#%%=,~^, at "
+		    "most 1024)");
 	else if (strncmp(check, "words", 5) == 0)
 		snprintf(want, sizeof(want),
 			 "words of letters, digits, '_', '.', '-' joined by '+' (at most 64)");
