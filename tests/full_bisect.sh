@@ -36,8 +36,9 @@ assert "exact mode: no step booted more than its seeds" test ! -d "$(find "$T_DI
 pinned_repo "$T_DIR/linux.git" calibration
 C2=$(git --git-dir="$T_DIR/linux.git" rev-parse series~1)
 RID=git-$(printf '%.16s' "$A")
-expect_rc "bisect over the commits of a git tree (the pinned tree + calibration, git am)" 0 env KREPRO_REFERENCE="git:$T_DIR/linux.git@$A" \
-	./run-matrix.sh bisect -j 2 -o "$T_DIR/res" -m "$T_DIR/m.yaml" "$A..series" will-it-scale.per_process_ops
+# shellcheck disable=SC2317 # called through expect_rc
+cbisect() { env KREPRO_REFERENCE="git:$T_DIR/linux.git@$A" ./run-matrix.sh bisect -j 2 -o "$T_DIR/res" -m "$T_DIR/m.yaml" "$1" will-it-scale.per_process_ops; }
+expect_rc "bisect over the commits of a git tree (the pinned tree + calibration, git am)" 0 cbisect "$A..series"
 expect_in "names the commit of patch 2, of 3" "$T_OUT" "first commit of $A..series that moves will-it-scale.per_process_ops: commit 2 of 3"
 expect_in "... by its full id" "$T_OUT" "    $C2"
 expect_in "... and subject" "$T_OUT" "    mm: turn the calibration fault delay on (3 us)"
@@ -55,6 +56,24 @@ assert "each commit read its series step's digits, seed for seed" sh -c '
 			[ -n "$a" ] && [ "$a" = "$b" ] || exit 1
 		done
 	done' sh "$T_DIR"
+# A commit that does not build is skipped and named (git bisect skip):
+# patch 1 with an #error where the build fails early, then the fix with
+# patch 2; the only commit between good and bad does not build, so the
+# answer is both, and exit 3.
+W=$T_DIR/linux.git.wt
+gw() { GIT_AUTHOR_DATE='1700000000 +0000' GIT_COMMITTER_DATE='1700000000 +0000' git -C "$W" -c user.name=krepro -c user.email=krepro@localhost "$@"; }
+gw sparse-checkout add /arch/x86/kernel/asm-offsets.c 2>/dev/null
+if ! { gw checkout -q -b broken "$A" && gw apply "$PWD"/patches/calibration/0001-*.patch &&
+	echo '#error krepro: a commit that does not build' >>"$W/arch/x86/kernel/asm-offsets.c" &&
+	gw commit -qam "mm: the delay knob, and a build that fails" && sed -i '$d' "$W/arch/x86/kernel/asm-offsets.c" &&
+	gw apply "$PWD"/patches/calibration/0002-*.patch && gw commit -qam "mm: the build fixed, the delay on"; }; then
+	no "the broken branch: git failed"
+fi
+expect_rc "bisect over a commit that does not build" 3 cbisect "$A..broken"
+expect_in "... skips it, saying so" "$T_OUT" "mm: the delay knob, and a build that fails does not build: skipped"
+expect_in "... in the step table" "$T_OUT" "does not build: skipped"
+expect_in "... the answer is the commits left" "$T_OUT" "bisect: the first commit of $A..broken that moves will-it-scale.per_process_ops is one of these (the others between do not build):"
+expect_in "... the fix among them" "$T_OUT" " mm: the build fixed, the delay on"
 # Debian's base back in out/ (from the store), the git reference's trees gone
 ./build.sh kernel base >/dev/null 2>&1
 rm -rf out/kernels/[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \
