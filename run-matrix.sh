@@ -218,6 +218,7 @@ fi
 plan_check_boots
 lock_results
 prepare_images
+check_kept_images
 
 if [ -n "$IMPORT_DIR" ]; then
 	import_lava_run

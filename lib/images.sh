@@ -6,7 +6,7 @@
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
 # memory model's plugin through model_plugin_prepare (lib/qemu-plugin.sh).
 # Other modules ask: initrd_with (a run's initrd), initramfs_sha,
-# bundle_dir.  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
+# bundle_dir; check_kept_images reads the run table (TMPD/runs.tsv).  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
 # default matrix).
 
 BUNDLE_DIR='' INITRAMFS_SHA='' # an opened bundle's folder (bundle_dir), the initramfs' hash
@@ -82,6 +82,34 @@ prepare_images() {
 		sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
 		manifest_commits "$(dirname "$(cat "$TMPD/kernel.$v")")/manifest.json" >"$TMPD/kernel.$v.commits"
 	done
+}
+
+# check_kept_images: every complete run the plan keeps was booted with the
+# images this session boots (its images file, write_images): a kept run of
+# another kernel (a series edited since) or another initramfs (the kit
+# updated since) is another measurement, and in exact mode other digits;
+# compared with this session's, it would make a verdict of nothing.  Stops
+# naming the run and both hashes.  A run without an images file (an older
+# kit's) or an import's (nothing booted here) is not checked.
+check_kept_images() {
+	[ -n "$INITRAMFS_SHA" ] || return 0
+	for v in $(plan_fact variants); do
+		[ ! -s "$TMPD/kernel.$v.sha256" ] || printf '%s %s\n' "$v" "$(cat "$TMPD/kernel.$v.sha256")"
+	done >"$TMPD/kernel.shas"
+	ck_bad=$(awk -F '\t' -v shas="$TMPD/kernel.shas" -v isha="$INITRAMFS_SHA" '
+	BEGIN { while ((getline l < shas) > 0) { split(l, w, " "); ksha[w[1]] = w[2] } }
+	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$col["state"] == "kept" && ($col["variant"] in ksha) {
+		f = $col["result"] "/images"; k = ""; n = ""
+		while ((getline l < f) > 0) { split(l, w, " "); if (w[1] == "kernel") k = w[2]; if (w[1] == "initramfs") n = w[2] }
+		close(f)
+		if (k != "" && k != ksha[$col["variant"]]) { print $col["result"] "\tkernel\t" k "\t" ksha[$col["variant"]]; exit }
+		if (n != "" && n != isha) { print $col["result"] "\tinitramfs\t" n "\t" isha; exit }
+	}' "$TMPD/runs.tsv")
+	[ -n "$ck_bad" ] || return 0
+	ck_r=${ck_bad%%	*} ck_bad=${ck_bad#*	}
+	ck_what=${ck_bad%%	*} ck_bad=${ck_bad#*	}
+	die "kept run ${ck_r#"$RESULTS"/} was booted with another $ck_what (sha256 $(printf %.16s "${ck_bad%%	*}"), this session's $(printf %.16s "${ck_bad#*	}")): its numbers are another image's; use another -o, or --rerun to replace its runs"
 }
 
 # manifest_commits MANIFEST: "commit FULL PART" for each commit of a git

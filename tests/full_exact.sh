@@ -94,6 +94,15 @@ expect_in "run-matrix says the run did not repeat its digits" "$T_OUT" "NOT DETE
 assert "the run is marked" test -s "$V/2/NOT-DETERMINISTIC"
 expect_rc "compare after the forged repeat" 0 ./run-matrix.sh compare "$V" "$V"
 expect_in "the report names the run" "$T_OUT" "NOT DETERMINISTIC: base run 2 (seed 2) gave other digits"
+# A kept run booted with another initramfs (the kit updated since) is
+# another image's numbers: the plan stops before a boot, naming it.
+cp "$V/1/images" "$T_DIR/images.kept"
+sed 's/^initramfs .*/initramfs 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef/' \
+	"$T_DIR/images.kept" >"$V/1/images"
+expect_rc "a kept run of another initramfs stops the plan" 2 ./run-matrix.sh -j 2 -o "$R" "$T_DIR/aa.yaml"
+expect_in "... naming the run and both images" "$T_OUT" "base/1 was booted with another initramfs (sha256 0123456789abcdef, this session's $(sed -n 's/^initramfs //p' "$T_DIR/images.kept" | cut -c1-16))"
+expect_in "... and the way out" "$T_OUT" "use another -o, or --rerun to replace its runs"
+cp "$T_DIR/images.kept" "$V/1/images"
 assert "job.conf records the clock" grep -qx 'clock=exact' "$V/1/job.conf"
 assert "QEMU counted instructions" grep -q -- '-icount shift=2,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm' "$V/1/qemu.cmd"
 # lkp-tests' warmup 5 is main.c's WARMUP_ITERATIONS: upstream discards
