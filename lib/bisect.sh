@@ -32,9 +32,16 @@ bisect_main() {
 	# The steps, one a line: the variant, TAB, what the step adds (a patch
 	# file, or a commit's short id and subject); bs_good the side every
 	# step is compared with.
+	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	case $ser in
 	*..*)
 		bs_what=commit bs_whats=commits
+		# the matrix's reference (from-report --repo writes one), unless
+		# the environment names it
+		if [ -z "${KREPRO_REFERENCE:-}" ]; then
+			KREPRO_REFERENCE=$(bs_base | sed -n 's/^reference: *//p' | head -n 1)
+			export KREPRO_REFERENCE
+		fi
 		"$KREPRO_ROOT/build.sh" commit-range "$ser" >"$bs_w/range" || exit 2
 		bs_good=$(sed -n '1s/^good [0-9a-f]* //p' "$bs_w/range")
 		sed '1d; s/^[0-9a-f]* \([0-9a-f]*\) \(.*\)$/\1	\1 \2/' "$bs_w/range" >"$bs_w/steps"
@@ -59,7 +66,6 @@ bisect_main() {
 	# (9): one noisy boot out of 3 must not hide a real step.  Complete
 	# runs are kept, so only the new ones boot.  Each step's row goes to
 	# the step table (bs_w/table).
-	bs_base() { if [ -n "$bs_matrix" ]; then cat "$bs_matrix"; else default_matrix; fi; }
 	verdict() {
 		bs_v=$(sed -n "$1s/	.*//p" "$bs_w/steps")
 		bs_label=$(sed -n "$1s/^[^	]*	//p" "$bs_w/steps")

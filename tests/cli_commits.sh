@@ -166,6 +166,9 @@ expect_in "... the email's compiler and kconfig, recorded" "$T_DIR/fr.yaml" "# 0
 expect_rc "... it plans as written (no KREPRO_REFERENCE)" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/fr.yaml"
 expect_rc "... the parent builds as the reference itself" 0 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$B" "$K/build.sh" -C "$T_DIR/cache" preflight "$(printf %.12s "$B")"
 expect_in "... with no patch" "$T_OUT" "0 patch(es) apply; $(printf %.12s "$B") is commit $B (the reference itself)"
+expect_rc "bisect -m that matrix: its reference is the range's repository" 2 env KREPRO_CACHE="$T_DIR/cache" \
+	./run-matrix.sh bisect -o "$T_DIR/bis2" -m "$T_DIR/fr.yaml" "$A..merged" will-it-scale.per_process_ops
+expect_in "... (the range read in it: its merge refused)" "$T_OUT" "the range holds the merge $M"
 expect_rc "from-report without --repo" 0 ./run-matrix.sh from-report -o "$T_DIR/fr0.yaml" "$T_DIR/email.txt"
 expect_in "... says the commit is not compared, and how to" "$T_OUT" "from-report: the email's commit $(printf %.12s "$C") is not compared: from-report --repo REPO (a git tree holding it) writes its comparison; base here"
 assert "... in the matrix's first comment line" sh -c "head -n 1 '$T_DIR/fr0.yaml' | grep -q 'is not compared: from-report --repo REPO'"
