@@ -74,6 +74,27 @@ expect_in "... skips it, saying so" "$T_OUT" "mm: the delay knob, and a build th
 expect_in "... in the step table" "$T_OUT" "does not build: skipped"
 expect_in "... the answer is the commits left" "$T_OUT" "bisect: the first commit of $A..broken that moves will-it-scale.per_process_ops is one of these (the others between do not build):"
 expect_in "... the fix among them" "$T_OUT" " mm: the build fixed, the delay on"
+# from-report --repo on that tree: a 0-day-shaped email (seed 002's
+# excerpt, its ids made commit 2's, and commit 1's over its table) gives a
+# matrix comparing commit 1 (the reference) with commit 2; run with the
+# bisect's cell in place of the email's tests, its runs are the bisect's
+# (the same 12 digits, the same kernels: kept, nothing booted), and its
+# verdict is the series' calibration@1 against calibration@2, digit for
+# digit.
+C1=$(git --git-dir="$T_DIR/linux.git" rev-parse series~2)
+sed -e "s/6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147/$C2/; s/6f12c591f0ac4a63bb7f451c0b/$(printf %.26s "$C2")/" \
+	-e "s/0b6db939a1a57c03/$(printf %.16s "$C1")/; s/6f12c591f0/$(printf %.10s "$C2")/g; s/0b6db939a1/$(printf %.10s "$C1")/g" \
+	tests/fixtures/reports/seed002-excerpt.txt >"$T_DIR/email.txt"
+expect_rc "from-report --repo with the real tree" 0 ./run-matrix.sh from-report -o "$T_DIR/fr.yaml" --repo "$T_DIR/linux.git" "$T_DIR/email.txt"
+expect_in "... the parent is the reference" "$T_DIR/fr.yaml" "reference: git:$T_DIR/linux.git@$C1"
+{ sed -n '/^# 0-day build:/p; /^reference:/p; /^variants:/p' "$T_DIR/fr.yaml"; cat "$T_DIR/m.yaml"; } >"$T_DIR/frm.yaml"
+expect_rc "... its comparison run (the bisect's cell)" 0 ./run-matrix.sh -j 2 -o "$T_DIR/res" "$T_DIR/frm.yaml"
+expect_in "... nothing booted: the bisect's runs of those commits" "$T_OUT" "plan: 0 boots (6 runs complete, kept)"
+expect_in "... the report says the kit's compiler is not the email's" "$T_OUT" "0-day built with gcc-7, the kit with gcc"
+grep '^will-it-scale.per_process_ops: ' "$T_OUT" >"$T_DIR/fr.verdict"
+d=$(dirname "$(find "$T_DIR/res" -type d -name "calibration@1" | head -n 1)")
+./run-matrix.sh compare "$d/calibration@1" "$d/calibration@2" 2>&1 | grep '^will-it-scale.per_process_ops: ' >"$T_DIR/series.verdict"
+assert "... its verdict is the series', digit for digit" sh -c "grep -q 'regression' '$T_DIR/fr.verdict' && cmp -s '$T_DIR/fr.verdict' '$T_DIR/series.verdict'"
 # Debian's base back in out/ (from the store), the git reference's trees gone
 ./build.sh kernel base >/dev/null 2>&1
 rm -rf out/kernels/[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \
