@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 W=$T_DIR/tree
 copy_checkout "$W"
+# the pinned reference's trees (a git reference's may sit beside them)
+VR=cache/variants/$(sed -n 's/^version=//p' patches/reference.conf)
 # shellcheck disable=SC2317 # called through expect_rc
 C() { "$W/build.sh" -C "$PWD/cache" -O "$T_DIR/o" "$@"; }
 
@@ -37,11 +39,11 @@ expect_in "SERIES@N past the end says how many patches" "$T_OUT" "series calibra
 expect_rc "preflight of the mbox, the folder and @1" 0 C preflight calmbox calcover calibration@1
 expect_in "preflight reports patches per variant" "$T_OUT" "preflight: calibration@1: 1 patch(es) apply"
 for v in calmbox calcover; do
-	assert "$v gives the same tree as calibration" cmp cache/variants/*/"$v"/src/mm/memory.c \
-		cache/variants/*/calibration/src/mm/memory.c
+	assert "$v gives the same tree as calibration" cmp "$VR/$v"/src/mm/memory.c \
+		"$VR"/calibration/src/mm/memory.c
 done
 assert "calibration@1 carries the knob switched off" grep -q 'static unsigned int fault_delay_ns __read_mostly;' \
-	cache/variants/*/calibration@1/src/mm/memory.c
+	"$VR"/calibration@1/src/mm/memory.c
 assert "the shared reference stays pristine" sh -c '! grep -q fault_delay_ns cache/reference/*/linux-source-6.12/mm/memory.c'
 expect_rc "stacking a series on itself is refused" 2 C preflight calibration+calibration
 expect_in "the refusal names the series twice" "$T_OUT" "series 'calibration' twice"
@@ -67,10 +69,10 @@ r2=$?
 wait "$p1"
 r1=$?
 assert "concurrent preflights: both succeed" test "$r1$r2" = 00
-assert "concurrent preflights: the tree is whole" cmp cache/variants/*/concur/src/mm/memory.c \
-	cache/variants/*/calibration/src/mm/memory.c
+assert "concurrent preflights: the tree is whole" cmp "$VR"/concur/src/mm/memory.c \
+	"$VR"/calibration/src/mm/memory.c
 assert "concurrent preflights: as many files as the reference" test \
-	"$(find cache/variants/*/concur/src -type f | wc -l)" -ge "$(find cache/reference/*/linux-source-6.12 -type f | wc -l)"
+	"$(find "$VR"/concur/src -type f | wc -l)" -ge "$(find cache/reference/*/linux-source-6.12 -type f | wc -l)"
 
 # Series as kernel developers make them (issue 13): git format-patch with a
 # cover letter and --base, a rename, a mode change, a binary file, a UTF-8
@@ -108,7 +110,7 @@ expect_in "an RFC 2047 subject is decoded" "$T_OUT" "[PATCH 4/4] docs: mm: Jörg
 expect_in "b4's .mbx is a series" "$T_OUT" "b4s	(also b4s@1..b4s@3"
 expect_rc "preflight applies rename, mode, binary and UTF-8 patches" 0 C preflight gfp
 expect_in "preflight says which base-commit the series names" "$T_OUT" "series gfp names base-commit $base; the reference (6.12"
-S=$(echo cache/variants/*/gfp/src/Documentation/mm)
+S=$VR/gfp/src/Documentation/mm
 assert "the rename is applied" sh -c "test -f '$S/high-memory.rst' && test ! -e '$S/highmem.rst'"
 assert "the mode change is applied" test -x "$S/index.rst"
 assert "the binary file is applied" cmp "$S/krepro.bin" "$G/Documentation/mm/krepro.bin"
@@ -145,9 +147,9 @@ fi
 # and base built next is base again, bit for bit.
 if [ -f out/kernels/base/bzImage ]; then
 	expect_rc "build gfp in the shared work tree" 0 C kernel gfp
-	WS=$(echo cache/variants/*/work/src)
+	WS=$VR/work/src
 	assert "the work tree holds gfp's files" diff -r --no-dereference -x .krepro-patched -x .krepro-work \
-		"$WS" "$(echo cache/variants/*/gfp/src)"
+		"$WS" "$VR/gfp/src"
 	assert "with gfp's mode change" test -x "$WS/Documentation/mm/index.rst"
 	expect_rc "base right after gfp (built: not from the kernel store)" 0 env KREPRO_KERNEL_STORE=off ./build.sh -O "$T_DIR/after-gfp" kernel base
 	expect_in "... built in the work tree" "$T_OUT" "kernel base: building bzImage"
@@ -161,8 +163,8 @@ fi
 unset GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 GIT_CONFIG_KEY_1 GIT_CONFIG_VALUE_1
 
 t_clean
-rm -rf cache/variants/*/calmbox cache/variants/*/calcover cache/variants/*/calibration@1 \
-	cache/variants/*/calibration+calibration cache/variants/*/concur cache/variants/*/gfp \
-	cache/variants/*/b4s cache/variants/*/b4s@2
+rm -rf "$VR"/calmbox "$VR"/calcover "$VR"/calibration@1 \
+	"$VR"/calibration+calibration "$VR"/concur "$VR"/gfp \
+	"$VR"/b4s "$VR"/b4s@2
 t_summary
 exit $T_FAILED
