@@ -97,8 +97,10 @@ d=$(dirname "$(find "$T_DIR/res" -type d -name "calibration@1" | head -n 1)")
 assert "... its verdict is the series', digit for digit" sh -c "grep -q 'regression' '$T_DIR/fr.verdict' && cmp -s '$T_DIR/fr.verdict' '$T_DIR/series.verdict'"
 # Debian's base back in out/ (from the store), the git reference's trees gone
 ./build.sh kernel base >/dev/null 2>&1
-rm -rf out/kernels/[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \
-	"cache/reference/$RID" "cache/reference/$RID.lock" "cache/reference/$RID.tree" "cache/variants/$RID" "cache/commits/$RID"
+for r in "$RID" "git-$(printf '%.16s' "$C1")"; do
+	rm -rf "cache/reference/$r" "cache/reference/$r.lock" "cache/reference/$r.tree" "cache/variants/$r" "cache/commits/$r"
+done
+rm -rf out/kernels/[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]
 
 # Real mode: 3 runs a side, and base is timed again beside every step (a
 # base kept from an earlier step once made patch 1 read -19.5% on a host
