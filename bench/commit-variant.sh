@@ -32,7 +32,7 @@ S=${1:-memcg}
 W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-commit.XXXXXX")
 RID=none
 # the repository is the bench's own: what the kit cached of it goes too
-trap 'rm -rf "$W" "$ROOT/cache/reference/$RID" "$ROOT/cache/variants/$RID" "$ROOT/cache/commits/$RID" "$ROOT/cache/reference/$RID.lock"' EXIT
+trap 'rm -rf "$W" "$ROOT/cache/reference/$RID" "$ROOT/cache/variants/$RID" "$ROOT/cache/commits/$RID" "$ROOT/cache/reference/$RID.lock" "$ROOT/cache/reference/$RID.tree"' EXIT
 "$ROOT/build.sh" reference >/dev/null
 REF=$(find "$ROOT/cache/reference" -mindepth 2 -maxdepth 2 -type d -name 'linux-source-*' | head -n 1)
 [ -f "$REF/.krepro-complete" ] || { echo "bench/commit-variant.sh: no reference tree under cache/reference" >&2 && exit 2; }
