@@ -83,16 +83,10 @@ tree_id() {
 	rm -rf "$ti_w"
 }
 
-# store_key TREE-ID: the store's key of a kernel of that tree built with
-# the board config, this compiler and these tools, by this recipe.
+# store_key TREE-ID RECIPE: the store's key of a kernel of that tree built
+# as RECIPE (build_recipe's lines: config, compiler, tools, recipe).
 store_key() {
-	{
-		echo "tree $1"
-		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
-		gcc --version | head -n 1
-		echo "tools $(root_tools_id)"
-		echo "recipe 2"
-	} | sha256sum | cut -d' ' -f1
+	printf 'tree %s\n%s\n' "$1" "$2" | sha256sum | cut -d' ' -f1
 }
 
 # store_get KEY: the store's folder of KEY when it holds a complete kernel.

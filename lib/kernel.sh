@@ -24,6 +24,18 @@ check_required() { # .config
 	done <"$req"
 }
 
+# build_recipe: how a kernel is built from its tree, a line each: the
+# config fragments' sha256, the compiler, the build tools (the pinned
+# root's lock, or the host) and the recipe's number (bump it when the
+# kernel build command changes).  Both a kernel's inputs and its key in
+# the kernel store (lib/kernel-store.sh) hold them.
+build_recipe() {
+	config_fragments | xargs sha256sum | sed 's#  .*/#  #'
+	gcc --version | head -n 1
+	echo "tools $(root_tools_id)"
+	echo "recipe 2"
+}
+
 # Environment that makes two builds of the same inputs byte-identical.
 kbuild_env() {
 	KBUILD_BUILD_TIMESTAMP=$(ref_get timestamp)
@@ -83,20 +95,19 @@ cmd_kernel() {
 	src="$KREPRO_CACHE/variants/$(ref_id)/$v/src"
 	dst="$KREPRO_OUT/kernels/$v"
 	kbuild_env
+	kb_how=$(build_recipe)
 	inputs=$({
 		echo "reference $(ref_json)"
 		variant_patches "$v" | xargs -r sha256sum | sed 's#  .*/#  #'
-		config_fragments | xargs sha256sum | sed 's#  .*/#  #'
-		gcc --version | head -n 1
-		echo "tools $(root_tools_id)" # the pinned root's lock, or the host
-		echo "recipe 2" # bump when the kernel build command changes
+		printf '%s\n' "$kb_how"
 	} | sha256sum | cut -d' ' -f1)
 	# A kernel installed without its System.map (by an older kit) is not up
 	# to date: the memory model's profile of it would name no function.
 	if [ -f "$dst/bzImage" ] && [ -f "$dst/System.map" ] && [ -f "$dst/inputs" ] && [ "$(cat "$dst/inputs")" = "$inputs" ]; then
 		# (a kernel installed before the store: kept there once)
 		if [ ! -f "$dst/store_key" ]; then
-			sk_key=$(store_key "$(tree_id "$src")") || exit 2
+			sk_tree=$(tree_id "$src") || exit 2
+			sk_key=$(store_key "$sk_tree" "$kb_how")
 			store_put "$sk_key" "$dst"
 			echo "$sk_key" >"$dst/store_key"
 		fi
@@ -108,7 +119,7 @@ cmd_kernel() {
 	# of all its N patches; a commit of a git reference and the series
 	# that made it): the same bytes (lib/kernel-store.sh).
 	sk_tree=$(tree_id "$src") || exit 2
-	sk_key=$(store_key "$sk_tree")
+	sk_key=$(store_key "$sk_tree" "$kb_how")
 	if [ "${KREPRO_KERNEL_STORE:-on}" != off ] && sk_d=$(store_get "$sk_key"); then
 		note "kernel $v: its tree ($(printf %.16s "$sk_tree")), config and compiler were built before: those bytes"
 		install_kernel "$v" "$sk_d/bzImage" "$sk_d/config" "$inputs" "$dst" "$sk_d/System.map" "$sk_tree"
