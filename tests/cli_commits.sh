@@ -154,9 +154,7 @@ expect_in "... saying the two forms" "$T_OUT" "bad value '/no/prefix' for 'refer
 
 # from-report --repo (issue 49 item 2): seed 002's excerpt with its ids
 # made this repository's: the commit is C, the parent over its table B
-sed -e "s/6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147/$C/; s/6f12c591f0ac4a63bb7f451c0b/$(printf %.26s "$C")/" \
-	-e "s/0b6db939a1a57c03/$(printf %.16s "$B")/; s/6f12c591f0/$(printf %.10s "$C")/g; s/0b6db939a1/$B10/g" \
-	tests/fixtures/reports/seed002-excerpt.txt >"$T_DIR/email.txt"
+zero_day_email "$C" "$B" "$T_DIR/email.txt"
 expect_rc "from-report --repo: the email's commit and its parent" 0 env KREPRO_CACHE="$T_DIR/cache" \
 	./run-matrix.sh from-report -o "$T_DIR/fr.yaml" --repo "$L" "$T_DIR/email.txt"
 expect_in "... says which two, from where" "$T_OUT" "from-report: $(printf %.12s "$B") (the parent) against $(printf %.12s "$C"), from $L"

@@ -82,9 +82,7 @@ expect_in "... the fix among them" "$T_OUT" " mm: the build fixed, the delay on"
 # verdict is the series' calibration@1 against calibration@2, digit for
 # digit.
 C1=$(git --git-dir="$T_DIR/linux.git" rev-parse series~2)
-sed -e "s/6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147/$C2/; s/6f12c591f0ac4a63bb7f451c0b/$(printf %.26s "$C2")/" \
-	-e "s/0b6db939a1a57c03/$(printf %.16s "$C1")/; s/6f12c591f0/$(printf %.10s "$C2")/g; s/0b6db939a1/$(printf %.10s "$C1")/g" \
-	tests/fixtures/reports/seed002-excerpt.txt >"$T_DIR/email.txt"
+zero_day_email "$C2" "$C1" "$T_DIR/email.txt"
 expect_rc "from-report --repo with the real tree" 0 ./run-matrix.sh from-report -o "$T_DIR/fr.yaml" --repo "$T_DIR/linux.git" "$T_DIR/email.txt"
 expect_in "... the parent is the reference" "$T_DIR/fr.yaml" "reference: git:$T_DIR/linux.git@$C1"
 { sed -n '/^# 0-day build:/p; /^reference:/p; /^variants:/p' "$T_DIR/fr.yaml"; cat "$T_DIR/m.yaml"; } >"$T_DIR/frm.yaml"

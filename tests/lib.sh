@@ -112,6 +112,15 @@ pinned_repo() {
 	pr_g -C "$1.wt" am -q --committer-date-is-author-date $pr_list || no "pinned_repo $1: git am failed"
 }
 
+# zero_day_email COMMIT PARENT OUT: seed 002's excerpt (a real 0-day email)
+# with its ids made COMMIT's (the commit it reports) and PARENT's (over its
+# table), full ids both, as an email about a tree of the tests' own.
+zero_day_email() {
+	sed -e "s/6f12c591f0ac4a63bb7f451c0bbb5f4c81a81147/$1/; s/6f12c591f0ac4a63bb7f451c0b/$(printf %.26s "$1")/" \
+		-e "s/0b6db939a1a57c03/$(printf %.16s "$2")/; s/6f12c591f0/$(printf %.10s "$1")/g; s/0b6db939a1/$(printf %.10s "$2")/g" \
+		tests/fixtures/reports/seed002-excerpt.txt >"$3"
+}
+
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's
 # inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
 # copied into DIR (for tests that change its boards or its path).
