@@ -25,6 +25,10 @@ from_report() {
 	if [ -n "$fr_repo" ]; then
 		[ -d "$fr_repo" ] || die "from-report: --repo $fr_repo: no such folder"
 		fr_repo=$(cd "$fr_repo" && pwd)
+		# it becomes the matrix's reference: (keycheck's reference check)
+		case $fr_repo in *[!A-Za-z0-9_.+/:@#%=,~^-]*)
+			die "from-report: --repo $fr_repo: the matrix's reference: cannot hold this path (letters, digits and _.-+/:@#%=,~^ only): give a link to it" ;;
+		esac
 	fi
 	krepro_dirs
 	host_tools

@@ -167,6 +167,12 @@ expect_in "... with no patch" "$T_OUT" "0 patch(es) apply; $(printf %.12s "$B") 
 expect_rc "bisect -m that matrix: its reference is the range's repository" 2 env KREPRO_CACHE="$T_DIR/cache" \
 	./run-matrix.sh bisect -o "$T_DIR/bis2" -m "$T_DIR/fr.yaml" "$A..merged" will-it-scale.per_process_ops
 expect_in "... (the range read in it: its merge refused)" "$T_OUT" "the range holds the merge $M"
+expect_rc "from-report --repo of a folder that is not there" 2 ./run-matrix.sh from-report --repo "$T_DIR/no-such-repo" "$T_DIR/email.txt"
+expect_in "... says so before any work" "$T_OUT" "from-report: --repo $T_DIR/no-such-repo: no such folder"
+mkdir -p "$T_DIR/a repo"
+git -C "$L" clone -q --bare . "$T_DIR/a repo/linux.git" 2>/dev/null
+expect_rc "from-report --repo of a path the reference key cannot hold" 2 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh from-report --repo "$T_DIR/a repo/linux.git" "$T_DIR/email.txt"
+expect_in "... refused before any work, saying what the key holds" "$T_OUT" "the matrix's reference: cannot hold this path (letters, digits and _.-+/:@#%=,~^ only)"
 expect_rc "from-report without --repo" 0 ./run-matrix.sh from-report -o "$T_DIR/fr0.yaml" "$T_DIR/email.txt"
 expect_in "... says the commit is not compared, and how to" "$T_OUT" "from-report: the email's commit $(printf %.12s "$C") is not compared: from-report --repo REPO (a git tree holding it) writes its comparison; base here"
 assert "... in the matrix's first comment line" sh -c "head -n 1 '$T_DIR/fr0.yaml' | grep -q 'is not compared: from-report --repo REPO'"
