@@ -74,7 +74,9 @@ Commands:
                        rebuild from its inputs in a sandbox, compare
 
 Variants: base (the reference), SERIES (every patch of patches/SERIES or
-patches/SERIES.mbox), SERIES@N (its first N patches), A+B (stacked).
+patches/SERIES.mbox), SERIES@N (its first N patches), A+B (stacked); with
+a git reference (-R git:REPO@REF) a commit of REPO: an id, a tag, a
+branch, REF^ or REF~N (its tree: the reference plus the diff to it).
 
 Options:
   -C DIR    cache directory (default: $KREPRO_CACHE or ./cache)

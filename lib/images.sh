@@ -117,7 +117,7 @@ check_kept_images() {
 manifest_commits() {
 	[ -f "$1" ] || return 0
 	sed -n 's/^  "commits": \[\(.*\)\],$/\1/p' "$1" | tr '}' '\n' |
-		sed -n 's/.*"part": "\([A-Za-z0-9._-]*\)", "commit": "\([0-9a-f]*\)"$/commit \2 \1/p'
+		sed -n 's/.*"part": "\([A-Za-z0-9._~^-]*\)", "commit": "\([0-9a-f]*\)"$/commit \2 \1/p'
 }
 
 # initrd_with LIST OUT: OUT, the session's initramfs followed by a second

@@ -68,7 +68,7 @@ import_lava_line() {
 	cells_set import-line "$IMPORT_LINENO"
 	IMPORT_LINE=$(sed -n "${IMPORT_LINENO}p" "$IMPORT_DIR/cells.tsv")
 	case $(printf '%s\n' "$IMPORT_LINE" | cut -f3) in
-	'' | *[!A-Za-z0-9_.=+%:,@/\ -]*) die "$IMPORT_DIR/cells.tsv:$IMPORT_LINENO: bad cell (key=value words of letters, digits and _.=+%:,@/-)" ;;
+	'' | *[!A-Za-z0-9_.=+%:,@/~^\ -]*) die "$IMPORT_DIR/cells.tsv:$IMPORT_LINENO: bad cell (key=value words of letters, digits and _.=+%:,@/~^-)" ;;
 	esac
 }
 

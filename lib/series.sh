@@ -222,7 +222,7 @@ series_patches() { # series -> patch file paths, in order
 variant_patches() { # variant -> patch paths
 	case $1 in
 	base) return 0 ;;
-	'' | *[!A-Za-z0-9_.@+-]* | [+.]* | *+ | *++* | *..* | *+.*) die "bad variant name '$1' (base, SERIES, SERIES@N, COMMIT with a git reference, A+B)" ;;
+	'' | *[!A-Za-z0-9_.@+~^-]* | [+.~^]* | *+ | *++* | *..* | *+[.~^]*) die "bad variant name '$1' (base, SERIES, SERIES@N, A+B, and with a git reference a commit: an id, a tag, REF^, REF~N)" ;;
 	esac
 	vp_why=$(variant_stack_problem "$1")
 	[ -z "$vp_why" ] || die "bad variant '$1': $vp_why"

@@ -53,6 +53,9 @@ expect_in "... records the commit by its full id" "$T_OUT" "\"commits\": [{\"par
 expect_in "... and its diff among the patches" "$T_OUT" "{\"series\": \"commit\", \"file\": \"$B.diff\", \"sha256\": \"$(sha256sum "$D" | cut -d' ' -f1)\"}"
 assert "... valid JSON" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$T_OUT"
 cp "$T_OUT" "$T_DIR/out.manifest"
+# shellcheck disable=SC2016 # expanded by the inner shell
+expect_rc "the manifest of REF~1" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4" >"$6" && manifest_commits "$6"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "v6.13-rc1~1" "$T_DIR/anc.manifest"
+expect_in "... reads back the commit and the name as written" "$T_OUT" "commit $B v6.13-rc1~1"
 
 expect_rc "a commit the repository lacks is refused" 2 R patches 0123456789abcdef
 expect_in "... in git's words, before anything builds" "$T_OUT" "variant part '0123456789abcdef': no series patches/0123456789abcdef and no commit '0123456789abcdef' in $L (git: fatal: Needed a single revision)"
@@ -77,14 +80,24 @@ else
 fi
 expect_rc "without a git reference an unknown name is an unknown series" 2 "$K/build.sh" -C "$T_DIR/cache" patches "$B10"
 expect_in "... as before" "$T_OUT" "unknown series '$B10'"
+expect_rc "REF^ is a variant: the commit's parent" 0 R preflight "v6.13-rc1^"
+expect_in "... named as written, by its full id" "$T_OUT" "v6.13-rc1^ is commit $B (its diff from the reference $(printf '%s' "$A" | cut -c1-12))"
+expect_rc "REF~N is a variant: N parents back" 0 R preflight "v6.13-rc1~2"
+expect_in "... here the reference's own commit" "$T_OUT" "v6.13-rc1~2 is commit $A (the reference itself)"
+expect_rc "a name starting with ~ is refused" 2 R patches "~1"
+expect_in "... by the grammar" "$T_OUT" "bad variant name '~1'"
 expect_rc "a name that is not a git name is refused by the variant grammar" 2 R patches "v6..13"
-expect_in "... saying what a variant is" "$T_OUT" "bad variant name 'v6..13' (base, SERIES, SERIES@N, COMMIT with a git reference, A+B)"
+expect_in "... saying what a variant is" "$T_OUT" "bad variant name 'v6..13' (base, SERIES, SERIES@N, A+B, and with a git reference a commit: an id, a tag, REF^, REF~N)"
 
 # a matrix naming commits: planned with the git reference run-matrix is
 # given (KREPRO_REFERENCE), each commit checked before anything builds
 printf 'suite: will-it-scale\ntest: page_fault3\nmode: process\nnr_task: 1\nruntime: 5s\nvariants: [base, %s, v6.13-rc1]\n' "$B10" >"$T_DIR/m.yaml"
 expect_rc "a matrix whose variants are commits plans" 0 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" ./run-matrix.sh --dry-run "$T_DIR/m.yaml"
 expect_in "... each commit a variant of its own" "$T_OUT" "variants: base $B10 v6.13-rc1"
+sed 's/v6.13-rc1]/v6.13-rc1^, v6.13-rc1~2, v6.13-rc1]/' "$T_DIR/m.yaml" >"$T_DIR/anc.yaml"
+expect_rc "a matrix naming REF^ and REF~N plans" 0 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" ./run-matrix.sh --dry-run "$T_DIR/anc.yaml"
+expect_in "... each a variant named as written" "$T_OUT" "variants: base $B10 v6.13-rc1^ v6.13-rc1~2 v6.13-rc1"
+expect_in "... its own results folder" "$T_OUT" "/gcc-12/v6.13-rc1^/{1..3}"
 sed "s/v6.13-rc1/0123456789abcdef/" "$T_DIR/m.yaml" >"$T_DIR/missing.yaml"
 expect_rc "a matrix naming a commit the repository lacks is refused" 2 env KREPRO_CACHE="$T_DIR/cache" KREPRO_REFERENCE="git:$L@$A" ./run-matrix.sh --dry-run "$T_DIR/missing.yaml"
 expect_in "... naming the matrix's line" "$T_OUT" "missing.yaml:6: variant '0123456789abcdef': variant part '0123456789abcdef': no series patches/0123456789abcdef and no commit"
@@ -148,6 +161,12 @@ expect_in "... naming both" "$T_OUT" "ref.yaml:1: reference 'git:$L@$A', but KRE
 sed "1s/.*/reference: [git:$(printf '%s' "$L" | sed 's/[\/&]/\\&/g')@$A, git:$(printf '%s' "$L" | sed 's/[\/&]/\\&/g')@$B]/" "$T_DIR/ref.yaml" >"$T_DIR/ref2.yaml"
 expect_rc "two references in one matrix are refused" 2 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/ref2.yaml"
 expect_in "... saying one a matrix" "$T_OUT" "one reference a matrix: 'git:$L@$A' and 'git:$L@$B'"
+{ printf 'reference: git:%s@v6.13-rc1~2\n' "$L"; cat "$T_DIR/m.yaml"; } >"$T_DIR/refanc.yaml"
+expect_rc "a matrix's reference may name REF~N" 0 env KREPRO_CACHE="$T_DIR/cache" ./run-matrix.sh --dry-run "$T_DIR/refanc.yaml"
+expect_in "... (its commits plan on it)" "$T_OUT" "variants: base $B10 v6.13-rc1"
+{ printf 'reference: tarball:%s/none.tar.xz#0a1b2c\n' "$T_DIR"; sed 's/^variants:.*/variants: base/' "$T_DIR/m.yaml"; } >"$T_DIR/reftar.yaml"
+expect_rc "a matrix's reference: tarball:PATH#SHA256 parses ('#' inside a value is not a comment)" 2 ./run-matrix.sh --dry-run "$T_DIR/reftar.yaml"
+expect_in "... and reaches the tarball's check" "$T_OUT" "reference tarball '$T_DIR/none.tar.xz' not found"
 sed "1s/.*/reference: \/no\/prefix/" "$T_DIR/ref.yaml" >"$T_DIR/ref3.yaml"
 expect_rc "a reference that is neither tarball: nor git: is refused" 2 ./run-matrix.sh --dry-run "$T_DIR/ref3.yaml"
 expect_in "... saying the two forms" "$T_OUT" "bad value '/no/prefix' for 'reference': expected tarball:PATH[#SHA256] or git:REPO@REF"

@@ -79,9 +79,20 @@ int main(void)
 	    "unknown monitor 'uptme' in 'meminfo+uptme' (did you mean 'uptime'? the list: the "
 	    "monitor lines of monitors/*/meta, docs/MONITORS.md)");
 	CHECK_STR("monitors none", plan("monitors", "monitors", "none"), "");
-	CHECK_STR("variant", plan("variant", "variants", "base,a..b"),
-		  "bad variant name 'a..b' (base, SERIES, SERIES@N, A+B)");
+	CHECK_STR(
+	    "variant", plan("variant", "variants", "base,a..b"),
+	    "bad variant name 'a..b' (base, SERIES, SERIES@N, A+B, and with a git reference a "
+	    "commit: an id, a tag, REF^, REF~N)");
 	CHECK_STR("variant stack", plan("variant", "variants", "base,a+b@2"), "");
+	CHECK_STR("variant commits by their ancestry",
+		  plan("variant", "variants", "v6.13-rc1^,v6.13-rc1~2,0a1b2c^^,a+v6.13~1"), "");
+	CHECK_STR("variant starting with ~", plan("variant", "variants", "base,~1"),
+		  "bad variant name '~1' (base, SERIES, SERIES@N, A+B, and with a git reference a "
+		  "commit: an id, a tag, REF^, REF~N)");
+	CHECK_STR(
+	    "variant part starting with ^", plan("variant", "variants", "a+^b"),
+	    "bad variant name 'a+^b' (base, SERIES, SERIES@N, A+B, and with a git reference a "
+	    "commit: an id, a tag, REF^, REF~N)");
 	CHECK_STR("reference git", plan("reference", "reference", "git:/src/linux@v6.12~2"), "");
 	CHECK_STR("reference tarball", plan("reference", "reference", "tarball:/t/l.tar.xz#0a1b"),
 		  "");

@@ -56,6 +56,9 @@ static void test_expand(void)
 		  "testcase=will-it-scale mode=thread nr_task=2 runtime=8s runs=3\n");
 	expect_ok("scalars only", "a: 1\nb: x/y@z:1+2%\n", "a=1 b=x/y@z:1+2%\n");
 	expect_ok("single-item list", "a: [ x ]\r\nb: y  \r\n", "a=x b=y\n");
+	/* '#' in a value is the value's; after a space, a comment */
+	expect_ok("hash in a value", "r: tarball:/l.tar.xz#0a1b # the sha\nv: [a~2, b^]\n",
+		  "r=tarball:/l.tar.xz#0a1b v=a~2\nr=tarball:/l.tar.xz#0a1b v=b^\n");
 	expect_ok("three axes", "a: [1, 2]\nb: [x, y]\nc: [p, q]\n",
 		  "a=1 b=x c=p\na=1 b=x c=q\na=1 b=y c=p\na=1 b=y c=q\n"
 		  "a=2 b=x c=p\na=2 b=x c=q\na=2 b=y c=p\na=2 b=y c=q\n");

@@ -12,9 +12,10 @@
 /* job.conf (and a matrix): "key=value" lines.  A key is a lower-case letter
  * then letters, digits and KRP_KEY_PUNCT, at most KRP_KEY_MAX bytes; a value
  * is letters, digits and KRP_VALUE_PUNCT, at most KRP_VALUE_MAX: safe in a
- * result path and in the guest's shell. */
+ * result path and in the guest's shell (~ and ^: a commit's ancestry in a
+ * variant's name, REF~2; '-' last: a shell bracket reads it as itself). */
 #define KRP_KEY_PUNCT "_."
-#define KRP_VALUE_PUNCT "._%+@:/=,-"
+#define KRP_VALUE_PUNCT "._%+@:/=,~^-"
 #define KRP_KEY_MAX 64
 #define KRP_VALUE_MAX 256
 

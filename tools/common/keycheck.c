@@ -253,9 +253,12 @@ static int bad_variant(const char *p, size_t l, void *c)
 		  !strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", p[0]);
 
 	for (size_t i = 0; !bad && i < l; i++)
-		bad = !strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._@+-",
-			      p[i]) ||
-		      p[i] == '\0' || (i + 1 < l && p[i] == '.' && p[i + 1] == '.');
+		bad =
+		    !strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._@+~^-",
+			    p[i]) ||
+		    p[i] == '\0' || (i + 1 < l && p[i] == '.' && p[i + 1] == '.') ||
+		    /* each part of A+B starts as a name does, none empty */
+		    (p[i] == '+' && (i + 1 == l || strchr("~^.+", p[i + 1]) != NULL));
 	if (!bad)
 		return 0;
 	*x->hit = p;
@@ -373,9 +376,11 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 		/* the names' syntax; the stack rules and the series'
 		 * existence are lib/series.sh's */
 		if (each_piece(val, ',', bad_variant, &pc))
-			return say(msg, msgsz,
-				   "bad variant name '%.*s' (base, SERIES, SERIES@N, A+B)",
-				   (int)hitlen, hit);
+			return say(
+			    msg, msgsz,
+			    "bad variant name '%.*s' (base, SERIES, SERIES@N, A+B, and with a git "
+			    "reference a commit: an id, a tag, REF^, REF~N)",
+			    (int)hitlen, hit);
 	} else if (strcmp(check, "reference") == 0) {
 		/* build.sh pins it (the tarball's sha256, the commit); here only
 		 * its form: one printable word the shell and YAML keep as is */

@@ -77,12 +77,17 @@ static int is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* Scan a value token at s[*i]; returns its length (0 if none). */
+/* Scan a value token at s[*i]; returns its length (0 if none).  A '#'
+ * inside a value is the value's (reference: tarball:PATH#SHA256): as in
+ * YAML, only a '#' after a space starts a comment.  No job.conf value
+ * takes one: every key's check (lib/matrix-keys, suites' meta) is
+ * narrower. */
 static size_t scan_value(const char *s, size_t n, size_t *i)
 {
 	size_t st = *i;
 
-	while (*i < n && krp_value_char(s[*i]) && s[*i] != ',') /* ',' separates list items */
+	while (*i < n && (krp_value_char(s[*i]) || (s[*i] == '#' && *i > st)) &&
+	       s[*i] != ',') /* ',' separates list items */
 		(*i)++;
 	return *i - st;
 }
