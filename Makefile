@@ -130,7 +130,7 @@ $(GEN)/report_rules.def: $(SUITE_META) tools/meta-tables.awk
 
 # Each suite's test names, read from its guest programs by its meta's
 # "tests" line (tools/meta-tables.awk says how): out/gen/<suite>.tests, one
-# name a line.  The key table (lib/cells.sh) reads the same generator, so
+# name a line.  The key table (lib/shared/cells.sh) reads the same generator, so
 # a "param test enum:@tests" check, --keys, docs/KEYS.md and the guest's
 # /etc/krepro/keys hold this list; adding a testcase is adding its file.
 TEST_SUITES = $(patsubst suites/%/meta,%,$(shell grep -l '^tests ' $(SUITE_META)))
@@ -152,7 +152,7 @@ $(GEN)/MONITORS.md: docs/MONITORS.md $(MONITOR_META) tools/meta-tables.awk
 	awk -v table=monitors_md -f tools/meta-tables.awk $(MONITOR_META) >$@.rows
 	awk -v rows=$@.rows '/^<!-- end: make docs/ { skip = 0 } !skip { print } \
 	  /^<!-- begin: make docs/ { while ((getline l < rows) > 0) print l; skip = 1 }' docs/MONITORS.md >$@
-$(GEN)/KEYS.md: lib/matrix-keys $(MONITOR_META) $(SUITE_META) lib/cells.sh $(TEST_LISTS)
+$(GEN)/KEYS.md: lib/shared/matrix-keys $(MONITOR_META) $(SUITE_META) lib/shared/cells.sh $(TEST_LISTS)
 	@mkdir -p $(@D)
 	./run-matrix.sh --keys-md >$@.tmp && mv $@.tmp $@
 docs: $(GEN)/MONITORS.md $(GEN)/KEYS.md

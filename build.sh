@@ -7,28 +7,28 @@ set -eu
 
 KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)
 KREPRO_PROG=build
-# shellcheck source=lib/common.sh
-. "$KREPRO_ROOT/lib/common.sh"
-# shellcheck source=lib/reference.sh
-. "$KREPRO_ROOT/lib/reference.sh"
-# shellcheck source=lib/commits.sh
-. "$KREPRO_ROOT/lib/commits.sh"
-# shellcheck source=lib/series.sh
-. "$KREPRO_ROOT/lib/series.sh"
-# shellcheck source=lib/kernel.sh
-. "$KREPRO_ROOT/lib/kernel.sh"
-# shellcheck source=lib/kernel-store.sh
-. "$KREPRO_ROOT/lib/kernel-store.sh"
-# shellcheck source=lib/initramfs.sh
-. "$KREPRO_ROOT/lib/initramfs.sh"
-# shellcheck source=lib/bundle.sh
-. "$KREPRO_ROOT/lib/bundle.sh"
-# shellcheck source=lib/cells.sh
-. "$KREPRO_ROOT/lib/cells.sh"
-# shellcheck source=lib/qemu-plugin.sh
-. "$KREPRO_ROOT/lib/qemu-plugin.sh"
-# shellcheck source=lib/root.sh
-. "$KREPRO_ROOT/lib/root.sh"
+# shellcheck source=lib/shared/common.sh
+. "$KREPRO_ROOT/lib/shared/common.sh"
+# shellcheck source=lib/build/reference.sh
+. "$KREPRO_ROOT/lib/build/reference.sh"
+# shellcheck source=lib/build/commits.sh
+. "$KREPRO_ROOT/lib/build/commits.sh"
+# shellcheck source=lib/build/series.sh
+. "$KREPRO_ROOT/lib/build/series.sh"
+# shellcheck source=lib/build/kernel.sh
+. "$KREPRO_ROOT/lib/build/kernel.sh"
+# shellcheck source=lib/build/kernel-store.sh
+. "$KREPRO_ROOT/lib/build/kernel-store.sh"
+# shellcheck source=lib/build/initramfs.sh
+. "$KREPRO_ROOT/lib/build/initramfs.sh"
+# shellcheck source=lib/shared/bundle.sh
+. "$KREPRO_ROOT/lib/shared/bundle.sh"
+# shellcheck source=lib/shared/cells.sh
+. "$KREPRO_ROOT/lib/shared/cells.sh"
+# shellcheck source=lib/shared/qemu-plugin.sh
+. "$KREPRO_ROOT/lib/shared/qemu-plugin.sh"
+# shellcheck source=lib/shared/root.sh
+. "$KREPRO_ROOT/lib/shared/root.sh"
 
 # The whole script is one function, parsed before it runs: editing this file
 # while it runs (a long build, a night of boots) cannot change what runs.
@@ -121,7 +121,7 @@ reference_use "$KREPRO_REFERENCE"
 
 cmd=$1
 shift
-# What makes image bytes runs in the pinned root (lib/root.sh): what needs
+# What makes image bytes runs in the pinned root (lib/shared/root.sh): what needs
 # the network (the reference, the plugin header) and the host tools come
 # first, here; then this script again, in the root, for the same command.
 # (preflight only applies patches, which are data to git apply: it runs

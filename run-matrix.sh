@@ -3,50 +3,52 @@
 # Options and dispatch; every module is a lib/ file.  Shared with the
 # modules (bench/shared-state.sh): KREPRO_ROOT, KREPRO_PROG (messages),
 # JOBS (-j), RESULTS (-o) and MATRIX, the session's, set here once; a
-# module's own options go through its functions (cells_set, kexec_option,
+# module's own options go through its functions (cells_set, backend_option_kexec,
 # lava_option) and the plan's through plan_cells/plan_check/plan_runs.
 set -eu
 
 KREPRO_ROOT=$(cd "$(dirname "$0")" && pwd)
 KREPRO_PROG=run-matrix
-# shellcheck source=lib/common.sh
-. "$KREPRO_ROOT/lib/common.sh"
-# shellcheck source=lib/cells.sh
-. "$KREPRO_ROOT/lib/cells.sh"
-# shellcheck source=lib/board.sh
-. "$KREPRO_ROOT/lib/board.sh"
-# shellcheck source=lib/plan.sh
-. "$KREPRO_ROOT/lib/plan.sh"
-# shellcheck source=lib/session.sh
-. "$KREPRO_ROOT/lib/session.sh"
-# shellcheck source=lib/images.sh
-. "$KREPRO_ROOT/lib/images.sh"
-# shellcheck source=lib/bundle.sh
-. "$KREPRO_ROOT/lib/bundle.sh"
-# shellcheck source=lib/root.sh
-. "$KREPRO_ROOT/lib/root.sh"
-# shellcheck source=lib/runs.sh
-. "$KREPRO_ROOT/lib/runs.sh"
-# shellcheck source=lib/backend.sh
-. "$KREPRO_ROOT/lib/backend.sh"
-# shellcheck source=lib/boot-qemu.sh
-. "$KREPRO_ROOT/lib/boot-qemu.sh"
-# shellcheck source=lib/qemu-plugin.sh
-. "$KREPRO_ROOT/lib/qemu-plugin.sh"
-# shellcheck source=lib/boot-lab.sh
-. "$KREPRO_ROOT/lib/boot-lab.sh"
-# shellcheck source=lib/boot-kexec.sh
-. "$KREPRO_ROOT/lib/boot-kexec.sh"
-# shellcheck source=lib/lava.sh
-. "$KREPRO_ROOT/lib/lava.sh"
-# shellcheck source=lib/from-report.sh
-. "$KREPRO_ROOT/lib/from-report.sh"
-# shellcheck source=lib/bisect.sh
-. "$KREPRO_ROOT/lib/bisect.sh"
-# shellcheck source=lib/floor.sh
-. "$KREPRO_ROOT/lib/floor.sh"
-# shellcheck source=lib/report.sh
-. "$KREPRO_ROOT/lib/report.sh"
+# shellcheck source=lib/shared/common.sh
+. "$KREPRO_ROOT/lib/shared/common.sh"
+# shellcheck source=lib/shared/cells.sh
+. "$KREPRO_ROOT/lib/shared/cells.sh"
+# shellcheck source=lib/run/board.sh
+. "$KREPRO_ROOT/lib/run/board.sh"
+# shellcheck source=lib/run/plan.sh
+. "$KREPRO_ROOT/lib/run/plan.sh"
+# shellcheck source=lib/run/session.sh
+. "$KREPRO_ROOT/lib/run/session.sh"
+# shellcheck source=lib/run/images.sh
+. "$KREPRO_ROOT/lib/run/images.sh"
+# shellcheck source=lib/shared/bundle.sh
+. "$KREPRO_ROOT/lib/shared/bundle.sh"
+# shellcheck source=lib/shared/root.sh
+. "$KREPRO_ROOT/lib/shared/root.sh"
+# shellcheck source=lib/run/runs.sh
+. "$KREPRO_ROOT/lib/run/runs.sh"
+# shellcheck source=lib/run/backend.sh
+. "$KREPRO_ROOT/lib/run/backend.sh"
+# shellcheck source=lib/run/boot.sh
+. "$KREPRO_ROOT/lib/run/boot.sh"
+# shellcheck source=lib/run/backends/qemu.sh
+. "$KREPRO_ROOT/lib/run/backends/qemu.sh"
+# shellcheck source=lib/shared/qemu-plugin.sh
+. "$KREPRO_ROOT/lib/shared/qemu-plugin.sh"
+# shellcheck source=lib/run/backends/lab.sh
+. "$KREPRO_ROOT/lib/run/backends/lab.sh"
+# shellcheck source=lib/run/backends/kexec.sh
+. "$KREPRO_ROOT/lib/run/backends/kexec.sh"
+# shellcheck source=lib/run/backends/lava.sh
+. "$KREPRO_ROOT/lib/run/backends/lava.sh"
+# shellcheck source=lib/run/from-report.sh
+. "$KREPRO_ROOT/lib/run/from-report.sh"
+# shellcheck source=lib/run/bisect.sh
+. "$KREPRO_ROOT/lib/run/bisect.sh"
+# shellcheck source=lib/run/floor.sh
+. "$KREPRO_ROOT/lib/run/floor.sh"
+# shellcheck source=lib/run/report.sh
+. "$KREPRO_ROOT/lib/run/report.sh"
 
 # The whole script is one function, parsed before it runs: editing this file
 # while it runs (a long build, a night of boots) cannot change what runs.
@@ -192,8 +194,8 @@ while [ $# -gt 0 ]; do
 	--print-default-matrix) default_matrix; exit 0 ;;
 	--keys) key_table; exit $? ;;
 	--keys-md) key_table | keys_markdown; exit 0 ;;
-	# a backend's options are its module's (lib/boot-kexec.sh, lib/lava.sh)
-	--kexec) kexec_option; shift ;;
+	# --kexec is the driver's (lib/run/backend.sh); LAVA's options its own
+	--kexec) backend_option_kexec; shift ;;
 	--export-lava | --lava-url | --lava | --lava-tags | --lava-identity) lava_option "$@"; opt_arg "a value" "$@"; shift 2 ;;
 	-C) opt_arg "a directory" "$@"; KREPRO_CACHE=$2; shift 2 ;;
 	-O) opt_arg "a directory" "$@"; KREPRO_OUT=$2; shift 2 ;;

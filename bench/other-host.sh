@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/reproducible.sh --host-suite SUITE: the kit on another Debian as
 # the host (issue 47 item 6).  A root of SUITE holding the packages the
-# kit asks a host for (lib/common.sh's KREPRO_DEPS, Debian's versions of
+# kit asks a host for (lib/shared/common.sh's KREPRO_DEPS, Debian's versions of
 # SUITE) is made with mmdebstrap (kept in cache/bench-hosts/SUITE); the
 # kit is run inside it through bubblewrap (this checkout at its own path,
 # a fresh output folder, the kit's cache shared: the pinned root and the
@@ -18,7 +18,7 @@ H=$ROOT/cache/bench-hosts/$SUITE
 W=$(mktemp -d "${TMPDIR:-/tmp}/krepro-host.XXXXXX")
 trap 'rm -rf --one-file-system "$W"' EXIT
 [ "$(id -u)" = 0 ] || { echo "bench/other-host.sh: run as root (nested bubblewrap)" >&2; exit 2; }
-pkgs=$(sh -c '. "$1/lib/common.sh"; printf "%s\n" "$KREPRO_DEPS"' sh "$ROOT" | awk 'NF == 2 { print $2 }' | sort -u | paste -sd, -)
+pkgs=$(sh -c '. "$1/lib/shared/common.sh"; printf "%s\n" "$KREPRO_DEPS"' sh "$ROOT" | awk 'NF == 2 { print $2 }' | sort -u | paste -sd, -)
 if [ ! -d "$H" ]; then
 	echo "making a $SUITE host root with mmdebstrap: $pkgs"
 	mkdir -p "$(dirname "$H")"

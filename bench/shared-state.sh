@@ -1,18 +1,22 @@
 #!/bin/sh
 # bench/shared-state.sh [ROOT]: the shell variables one module of the kit's
 # drivers sets and another reads (issue 36: "state as data").  The modules
-# are lib/*.sh, run-matrix.sh and build.sh.  A variable counts when a module
+# are lib/**/*.sh, run-matrix.sh and build.sh.  A variable counts when a module
 # assigns it (NAME=, NAME+chained assignments, read NAME, for NAME in,
-# export NAME=, ${NAME:=...}; load_board's B_* variables are lib/board-keys'
-# names, set by lib/board.sh) and a module that never assigns it reads it
+# export NAME=, ${NAME:=...}; load_board's B_* variables are lib/run/board-keys'
+# names, set by lib/run/board.sh) and a module that never assigns it reads it
 # ($NAME, ${NAME...}, a bare name in $((...)); in a here-document only
 # $NAME reads, and nothing when its delimiter is quoted).  A name every module that
 # reads it also assigns (a scratch variable like i or key) is not shared.
-# Prints "shared N" and then one line a variable: NAME SETTERS -> READERS.
+# Prints "shared N" and then one line a variable: NAME SETTERS -> READERS;
+# then "scratch N" and a line a file under $TMPD that two or more modules
+# name ($TMPD/NAME, NAME to the first dot or other non-name character):
+# NAME MODULES.
 # POSIX sh and awk, no process a file: it reads the whole kit in one awk.
 set -eu
 root=${1:-$(dirname "$0")/..}
 cd "$root"
+# shellcheck disable=SC2046 # the modules' paths hold no blanks
 awk '
 function modname(f) { sub(/^.*\//, "", f); return f }
 function setvar(name, m) { if (!((name, m) in sets)) { sets[name, m] = 1; setters[name] = setters[name] " " m } ; anyset[name] = 1 }
@@ -97,6 +101,14 @@ doc != "" {
 	while (match(s, /\$\{[A-Za-z_][A-Za-z0-9_]*:?=/)) {
 		v = substr(s, RSTART + 2, RLENGTH - 2); sub(/:?=$/, "", v); setvar(v, m); s = substr(s, RSTART + RLENGTH)
 	}
+	# scratch files: $TMPD/NAME (NAME to its first character that is not a
+	# name: "kernel.$v" is kernel), in the double-quoted text too
+	s = line
+	while (match(s, /\$\{?TMPD\}?\/[A-Za-z_][A-Za-z0-9_-]*/)) {
+		v = substr(s, RSTART, RLENGTH); sub(/^.*\//, "", v)
+		if (!((v, m) in fmods)) { fmods[v, m] = 1; fusers[v] = fusers[v] " " m; fcount[v]++ }
+		s = substr(s, RSTART + RLENGTH)
+	}
 	# assignments: at a command start, NAME=... (chained), read NAMES, for NAME
 	words(line)
 	start = 1
@@ -125,4 +137,10 @@ END {
 	# sorted by name (insertion sort: a few hundred lines at most)
 	for (i = 2; i <= n; i++) { t = list[i]; for (j = i - 1; j >= 1 && list[j] > t; j--) list[j + 1] = list[j]; list[j + 1] = t }
 	for (i = 1; i <= n; i++) print list[i]
-}' lib/board-keys lib/*.sh run-matrix.sh build.sh
+	# the scratch files under TMPD that more than one module names
+	n = 0
+	for (v in fcount) if (fcount[v] > 1) flist[++n] = v substr(fusers[v], 1)
+	print "scratch " n
+	for (i = 2; i <= n; i++) { t = flist[i]; for (j = i - 1; j >= 1 && flist[j] > t; j--) flist[j + 1] = flist[j]; flist[j + 1] = t }
+	for (i = 1; i <= n; i++) print flist[i]
+}' lib/run/board-keys $(find lib -name '*.sh' | LC_ALL=C sort) run-matrix.sh build.sh # (paths without blanks)

@@ -30,7 +30,7 @@
 #                              KREPRO_MONITOR_PARAMS (sched_debug_interval=60)
 #
 # Every job.conf key is checked against the key table the image carries
-# (/etc/krepro/keys, made from lib/matrix-keys and the suites' and monitors'
+# (/etc/krepro/keys, made from lib/shared/matrix-keys and the suites' and monitors'
 # meta files: docs/KEYS.md) before anything is applied: a key not in it
 # (sysctl.*, sysfs.* and the keys the host adds, KRP_JOB_EXTRA_KEYS, aside)
 # or a value its check refuses fails the run at once (fail + finish), the

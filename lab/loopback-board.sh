@@ -19,8 +19,8 @@ main() {
 set -eu
 KREPRO_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KREPRO_PROG=loopback-board
-# shellcheck source=lib/common.sh
-. "$KREPRO_ROOT/lib/common.sh"
+# shellcheck source=lib/shared/common.sh
+. "$KREPRO_ROOT/lib/shared/common.sh"
 krepro_dirs
 D=$KREPRO_CACHE/lab-loopback
 mkdir -p "$D"

@@ -18,8 +18,8 @@
 set -eu
 KREPRO_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KREPRO_PROG=lava-server
-# shellcheck source=lib/common.sh
-. "$KREPRO_ROOT/lib/common.sh"
+# shellcheck source=lib/shared/common.sh
+. "$KREPRO_ROOT/lib/shared/common.sh"
 
 STATE=/run/krepro-lava
 PORT=8000

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 K=$T_DIR/k O=$T_DIR/o
-. ./lib/bundle.sh
+. ./lib/shared/bundle.sh
 mkdir -p "$K" "$O"
 # shellcheck disable=SC2086 # a list of top-level names
 tar cf - $BUNDLE_INPUTS boards jobs | tar xf - -C "$K"
@@ -106,7 +106,7 @@ only monitors/newmon/
 
 # (4) the rules of a suite are in its folder only: the plan's awk and the
 # report reader name none, and the reader's parts do not include each other
-expect_rc "lib/cells.awk names no suite" 1 grep -E 'vm-scalability|autonuma|specjbb|membench|unixbench|hackbench|will-it-scale' lib/cells.awk
+expect_rc "lib/shared/cells.awk names no suite" 1 grep -E 'vm-scalability|autonuma|specjbb|membench|unixbench|hackbench|will-it-scale' lib/shared/cells.awk
 expect_rc "the report reader names no suite" 1 grep -E '"(vm-scalability|autonuma-benchmark|specjbb|membench|unixbench|hackbench|will-it-scale)[0-9]*"' \
 	tools/host/lib/input/report_read.c tools/host/lib/input/report_params.c tools/host/lib/input/report_keys.c
 expect_rc "report_params.[ch] include nothing of report_read.c" 1 grep -E '#include "report_(read|keys)' \

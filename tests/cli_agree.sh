@@ -23,7 +23,7 @@ esac
 D=$T_DIR/run
 mkdir -p "$D"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	mkdir -p "$TMPD"; load_key_classes
 	c="suite=vm-scalability test=anon-w-seq-mt nr_task=100% size=64M runtime=10s variant=base board=qemu-2node"
 	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
@@ -40,7 +40,7 @@ done
 # job.yaml the matrix's 8T once, so that it reads back as the same job.
 mkdir -p "$D.big"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	load_key_classes
 	c="suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node"
 	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
@@ -49,7 +49,7 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/
 # three times that with the memory model (two of seed 003's model boots at
 # once overran the plain limit); a cell's timeout: wins.
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	load_key_classes
 	for m in off on; do
 		run_timeout "$(cell_record "suite=specjbb runtime=10s clock=exact memory_model=$m variant=base board=qemu-2node" 1)"

@@ -5,7 +5,7 @@
 # guest's /etc/krepro/keys, --keys-md), every table of tools/meta-tables.awk
 # (the Makefile's own rules: the .def files, the test lists, both generated
 # docs), the plan of every shipped matrix and of the default one with
-# lib/cells.awk's facts of each cell, a run's job.conf, host.conf and
+# lib/shared/cells.awk's facts of each cell, a run's job.conf, host.conf and
 # job.yaml, and the memory model's plugin arguments; the outputs are
 # compared byte for byte, a difference named with its awk and program.
 cd "$(dirname "$0")/.." || exit 2
@@ -21,7 +21,7 @@ awk_bin() {
 	*) command -v "$1" ;;
 	esac
 }
-# An awk folder holds "awk", which runs that awk; lib/cells.awk's output
+# An awk folder holds "awk", which runs that awk; lib/shared/cells.awk's output
 # (the plan's facts, kept in run-matrix's session folder only) is also
 # appended to $AWK_CELLS.
 for a in $AWKS; do
@@ -38,7 +38,7 @@ for a in $AWKS; do
 	cat >"$T_DIR/$a/bin/awk" <<EOF
 #!/bin/sh
 case " \$* " in
-*/lib/cells.awk\ *)
+*/lib/shared/cells.awk\ *)
 	f=\$(mktemp) || exit 2
 	$bin "\$@" >"\$f"
 	rc=\$?
@@ -91,7 +91,7 @@ run_all() {
 	done
 	PATH=$P ./run-matrix.sh --keys >"$o/keys" 2>"$o/keys.err" || failed "./run-matrix.sh --keys failed" "$o/keys.err"
 	PATH=$P ./run-matrix.sh --keys-md >"$o/keys-md" 2>"$o/keys.err" || failed "./run-matrix.sh --keys-md failed" "$o/keys.err"
-	# the guest's /etc/krepro/keys (lib/initramfs.sh: the table without its texts)
+	# the guest's /etc/krepro/keys (lib/build/initramfs.sh: the table without its texts)
 	PATH=$P awk '{ print $1, $2, $3, $4, $5 }' "$o/keys" >"$o/etc-krepro-keys"
 	for m in default $MATRICES exact; do
 		case $m in
@@ -111,7 +111,7 @@ run_all() {
 		n=${n%% *}
 		mkdir -p "$o/$n"
 		# shellcheck disable=SC2016 # expanded by the inner sh
-		KREPRO_ROOT=$PWD TMPD=$T_DIR/$aw/tmpd PATH=$P sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh
+		KREPRO_ROOT=$PWD TMPD=$T_DIR/$aw/tmpd PATH=$P sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 			mkdir -p "$TMPD"; load_key_classes
 			r=$(cell_record "$1" 2) && write_job "$r" "$2/job.conf" 0123 && write_matrix_forms "$r" "$2/host.conf" &&
 				write_job_yaml "$2/job.conf" qemu-2node "$2/job.yaml"' sh "$c" "$o/$n" >"$o/$n.log" 2>&1 ||
@@ -122,7 +122,7 @@ run_all() {
 		>/dev/null 2>"$o/meta-refusal"
 	# the memory model's nodes= and cpunode= (their bytes move exact digits)
 	# shellcheck disable=SC2016 # expanded by the inner sh
-	PATH=$P sh -c '. lib/common.sh; . lib/qemu-plugin.sh; G=1073741824
+	PATH=$P sh -c '. lib/shared/common.sh; . lib/shared/qemu-plugin.sh; G=1073741824
 		model_node_ranges $G $G; model_node_ranges $((3 * G)) $((5 * G)) $((8 * G))
 		model_cpunodes 0-1 2-3; model_cpunodes 0,2 1,3-5' >"$o/model-args" 2>&1 ||
 		failed "the memory model's arguments failed" "$o/model-args"
@@ -150,13 +150,13 @@ program() {
 	lkp_suites.def) echo "tools/meta-tables.awk table=lkp_suites" ;;
 	meaning_text.c) echo "tools/meta-tables.awk table=meaning" ;;
 	*.tests) echo "tools/meta-tables.awk table=tests" ;;
-	keys | etc-krepro-keys) echo "lib/cells.sh key_table (and tools/meta-tables.awk table=tests)" ;;
-	keys-md | KEYS.md) echo "lib/cells.sh keys_markdown and key_table" ;;
-	*.cells) echo "lib/cells.awk" ;;
-	*.plan) echo "lib/plan.sh and lib/cells.awk (./run-matrix.sh --dry-run)" ;;
-	*/job.yaml) echo "lib/runs.sh write_job_yaml" ;;
-	*/*) echo "lib/runs.sh write_job, write_matrix_forms and lib/cells.awk" ;;
-	model-args) echo "lib/qemu-plugin.sh model_node_ranges, model_cpunodes" ;;
+	keys | etc-krepro-keys) echo "lib/shared/cells.sh key_table (and tools/meta-tables.awk table=tests)" ;;
+	keys-md | KEYS.md) echo "lib/shared/cells.sh keys_markdown and key_table" ;;
+	*.cells) echo "lib/shared/cells.awk" ;;
+	*.plan) echo "lib/run/plan.sh and lib/shared/cells.awk (./run-matrix.sh --dry-run)" ;;
+	*/job.yaml) echo "lib/run/runs.sh write_job_yaml" ;;
+	*/*) echo "lib/run/runs.sh write_job, write_matrix_forms and lib/shared/cells.awk" ;;
+	model-args) echo "lib/shared/qemu-plugin.sh model_node_ranges, model_cpunodes" ;;
 	meta-refusal) echo "tools/meta-tables.awk's END (a monitor without a parser)" ;;
 	*) echo "?" ;;
 	esac
@@ -183,7 +183,7 @@ if [ "$n" -ge 40 ]; then ok "$n outputs compared"; else no "only $n outputs comp
 # mawk evaluates "a[k] = (k in a) ? ..." with a[k] already made: the key
 # table once held an empty first test name (enum:|_HARD_BIND|...).
 if grep -q 'enum:|\|words:|' "$T_DIR/mawk/out/etc-krepro-keys"; then
-	no "the key table under mawk has an empty first test name (lib/cells.sh key_table)"
+	no "the key table under mawk has an empty first test name (lib/shared/cells.sh key_table)"
 	grep 'enum:|\|words:|' "$T_DIR/mawk/out/etc-krepro-keys" | sed 's/^/    | /' | head -n 3
 else
 	ok "the key table under mawk names every suite's first test (no enum:|)"

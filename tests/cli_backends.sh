@@ -1,5 +1,5 @@
 #!/bin/sh
-# The backends (lib/backend.sh, issue 36 item 4): each cell goes to the first
+# The backends (lib/run/backend.sh, issue 36 item 4): each cell goes to the first
 # backend whose accepts takes it; a cell none takes is refused by --dry-run,
 # before anything is built, naming the matrix, the cell and every backend's
 # reason.  A plan on two backends runs each one's prepare, runs and collect.
@@ -68,7 +68,7 @@ printf 'a\nb\na\n' >"$T_DIR/rp/backends"
 printf 'name two\n' >"$T_DIR/rp/plan.facts"
 printf 'run\tcell\n' >"$T_DIR/rp/runs.tsv"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/common.sh; . lib/runs.sh; . lib/backend.sh; . lib/plan.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/shared/common.sh; . lib/run/runs.sh; . lib/run/backend.sh; . lib/run/plan.sh
 	JOBS=1
 	for b in a b; do
 		eval "${b}_facts() { :; }; ${b}_prepare() { echo $b prepare; }; ${b}_collect() { echo $b collect; }
@@ -82,6 +82,32 @@ assert "run_plan: each backend prepared, run and collected" cmp -s "$T_DIR/rp/wa
 assert "run_plan keeps the run table in the results (plans/DATE-MATRIX.tsv)" \
 	sh -c 'for f in "$1"/plans/*-two.tsv; do cmp -s "$f" "$2"; done' sh "$T_DIR/rp/res" "$T_DIR/rp/runs.tsv"
 [ "$T_FAILED" = 0 ] || diff "$T_DIR/rp/want" "$T_DIR/rp/got"
+
+# A backend is one file (issue 48 item 3): each of lib/run/backends/ is
+# named in BACKENDS (lava: lava_server and lava_export), defines the verbs,
+# and names no function another backend file defines; what they share is
+# lib/run/boot.sh's.
+bk=lib/run/backends
+awk '/^[a-z_][a-z0-9_]*\(\)/ { n = $0; sub(/\(.*/, "", n); print FILENAME, n }' "$bk"/*.sh >"$T_DIR/bk.defs"
+for f in "$bk"/*.sh; do
+	b=$(basename "$f" .sh)
+	for verb in accepts facts check prepare run_one collect stop; do
+		case $b in lava) names="lava_server_$verb lava_export_$verb" ;; *) names="${b}_$verb" ;; esac
+		for n in $names; do
+			grep -q "^$f $n\$" "$T_DIR/bk.defs" || no "$f defines $n"
+		done
+	done
+	# the functions of the other backend files, named outside comments here
+	awk -v f="$f" '$1 != f { print $2 }' "$T_DIR/bk.defs" >"$T_DIR/bk.others"
+	sed 's/#.*//' "$f" | grep -owFf "$T_DIR/bk.others" | sort -u >"$T_DIR/bk.calls" || true
+	if [ -s "$T_DIR/bk.calls" ]; then
+		no "$f calls another backend's functions: $(tr '\n' ' ' <"$T_DIR/bk.calls")"
+	else
+		ok "$f calls no other backend's function"
+	fi
+done
+# shellcheck disable=SC2016 # expanded by the inner sh
+assert "every backend of BACKENDS has its file" sh -c '. ./lib/shared/common.sh 2>/dev/null; . ./lib/run/backend.sh; for b in $BACKENDS; do case $b in lava_*) b=lava ;; esac; test -f lib/run/backends/$b.sh || exit 1; done'
 
 t_summary
 t_clean

@@ -48,13 +48,13 @@ mkdir -p "$T_DIR/fake"
 echo config >"$T_DIR/fake/config"
 echo kernel >"$T_DIR/fake/bzImage"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "$B10"
+expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/shared/common.sh"; for m in "$1"/lib/*/*.sh "$1"/lib/*/*/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "$B10"
 expect_in "... records the commit by its full id" "$T_OUT" "\"commits\": [{\"part\": \"$B10\", \"commit\": \"$B\"}]"
 expect_in "... and its diff among the patches" "$T_OUT" "{\"series\": \"commit\", \"file\": \"$B.diff\", \"sha256\": \"$(sha256sum "$D" | cut -d' ' -f1)\"}"
 assert "... valid JSON" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$T_OUT"
 cp "$T_OUT" "$T_DIR/out.manifest"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the manifest of REF~1" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4" >"$6" && manifest_commits "$6"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "v6.13-rc1~1" "$T_DIR/anc.manifest"
+expect_rc "the manifest of REF~1" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/shared/common.sh"; for m in "$1"/lib/*/*.sh "$1"/lib/*/*/*.sh; do . "$m"; done; reference_use "$3"; write_kernel_manifest "$5" "$4" >"$6" && manifest_commits "$6"' sh "$K" "$T_DIR/cache" "git:$L@$A" "$T_DIR/fake" "v6.13-rc1~1" "$T_DIR/anc.manifest"
 expect_in "... reads back the commit and the name as written" "$T_OUT" "commit $B v6.13-rc1~1"
 
 expect_rc "a commit the repository lacks is refused" 2 R patches 0123456789abcdef
@@ -109,12 +109,12 @@ printf 'suite=will-it-scale\ntest=page_fault3\nclock=exact\n' >"$T_DIR/run/job.c
 printf 'variant=%s\n' "$B10" >"$T_DIR/run/host.conf"
 printf 'kernel 00\ninitramfs 11\ncommit %s %s\n' "$B" "$B10" >"$T_DIR/run/images"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "job.yaml of a commit variant's run" 0 sh -c 'KREPRO_ROOT=$PWD; . ./lib/common.sh; . ./lib/runs.sh; write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$T_DIR/run"
+expect_rc "job.yaml of a commit variant's run" 0 sh -c 'KREPRO_ROOT=$PWD; . ./lib/shared/common.sh; . ./lib/run/runs.sh; write_job_yaml "$1/job.conf" qemu-2node "$1/job.yaml"' sh "$T_DIR/run"
 assert "... commit: the full id" grep -qx "commit: '$B'" "$T_DIR/run/job.yaml"
 mkdir -p "$T_DIR/kout/kernels/$B10"
 cp "$T_DIR/out.manifest" "$T_DIR/kout/kernels/$B10/manifest.json"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/images.sh; . ./lib/report.sh; context_notes base "$2"' sh "$T_DIR/kout" "$B10"
+expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/run/images.sh; . ./lib/run/report.sh; context_notes base "$2"' sh "$T_DIR/kout" "$B10"
 expect_in "... name the commit by its full id (report.txt, under each comparison)" "$T_OUT" "variant $B10: $B10 is commit $B"
 
 # bisect's range (issue 49 item 3): the commits GOOD..BAD, oldest first,
@@ -204,12 +204,12 @@ assert "... base" sh -c "! grep -q '^reference:\|^variants:' '$T_DIR/fr1.yaml'"
 mkdir -p "$T_DIR/bout/kernels/x"
 printf '{\n  "kconfig": "qemu-minimal",\n  "compiler": "gcc (Debian 12.2.0-14) 12.2.0",\n  "tools": "t"\n}\n' >"$T_DIR/bout/kernels/x/manifest.json"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the report compares the email's build with the kit's" 0 sh -c 'KREPRO_OUT=$1; . ./lib/common.sh; . ./lib/images.sh; . ./lib/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr.yaml"
+expect_rc "the report compares the email's build with the kit's" 0 sh -c 'KREPRO_OUT=$1; . ./lib/shared/common.sh; . ./lib/run/images.sh; . ./lib/run/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr.yaml"
 expect_in "... another compiler" "$T_OUT" "0-day built with gcc-7, the kit with gcc (Debian 12.2.0-14) 12.2.0: another compiler, another kernel"
 expect_in "... another config" "$T_OUT" "0-day built with kconfig x86_64-rhel-7.2, the kit with configs/qemu-minimal.config: another config, another kernel"
 sed 's/gcc-7/gcc-12/; s/x86_64-rhel-7.2/qemu-minimal/' "$T_DIR/fr.yaml" >"$T_DIR/fr12.yaml"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "... the same gcc major and config" 0 sh -c 'KREPRO_OUT=$1; . ./lib/common.sh; . ./lib/images.sh; . ./lib/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr12.yaml"
+expect_rc "... the same gcc major and config" 0 sh -c 'KREPRO_OUT=$1; . ./lib/shared/common.sh; . ./lib/run/images.sh; . ./lib/run/report.sh; build_notes "$2" x' sh "$T_DIR/bout" "$T_DIR/fr12.yaml"
 assert "... say nothing" test ! -s "$T_OUT"
 
 t_clean

@@ -4,7 +4,7 @@
 # the main run and what .ci/run runs, no source file over 800 lines (the
 # offenders are listed), every relative link and every docs/NAME.md named
 # in README.md and docs/*.md an existing file, and every Debian package the
-# scripts install (lib/common.sh's tables) in the README's dependency list.
+# scripts install (lib/shared/common.sh's tables) in the README's dependency list.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -66,15 +66,15 @@ if [ ! -s "$T_DIR/links" ]; then ok "every link and docs/*.md named in README.md
 fi
 
 # Every package the scripts install is in the README's dependency table.
-deps=$(sh -c '. lib/common.sh; printf "%s\n" "$KREPRO_DEPS" "$KREPRO_TEST_DEPS" "$KREPRO_LAVA_SERVER_DEPS"' |
+deps=$(sh -c '. lib/shared/common.sh; printf "%s\n" "$KREPRO_DEPS" "$KREPRO_TEST_DEPS" "$KREPRO_LAVA_SERVER_DEPS"' |
 	awk 'NF == 2 { print $2 }' | sort -u)
 awk '/^## Dependencies/ { on = 1; next } /^## / { on = 0 } on' README.md >"$T_DIR/deps"
 missing=
 for p in $deps; do
 	grep -qF "\`$p\`" "$T_DIR/deps" || missing="$missing $p"
 done
-if [ -z "$missing" ]; then ok "README's dependency table names every package lib/common.sh installs"; else
-	no "README's dependency table lacks:$missing (lib/common.sh installs them)"
+if [ -z "$missing" ]; then ok "README's dependency table names every package lib/shared/common.sh installs"; else
+	no "README's dependency table lacks:$missing (lib/shared/common.sh installs them)"
 fi
 
 t_clean

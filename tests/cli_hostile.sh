@@ -76,9 +76,9 @@ mkdir -p "$T_DIR/q10"
 printf '#!/bin/sh\nprintf "Available CPUs:\\n  486                   (alias)\\n  qemu64                (alias configured by machine type)\\n  qemu64-v1             QEMU Virtual CPU version 2.5+\\n\\nRecognized CPUID flags:\\n  3dnow\\n"\n' >"$T_DIR/q10/qemu-system-x86_64"
 chmod +x "$T_DIR/q10/qemu-system-x86_64"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "QEMU 10's CPU list: qemu64 is one" 0 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/board.sh; board_qemu_cpu qemu64'
+expect_rc "QEMU 10's CPU list: qemu64 is one" 0 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/run/board.sh; board_qemu_cpu qemu64'
 # shellcheck disable=SC2016
-expect_rc "... a CPUID flag is not" 1 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/board.sh; board_qemu_cpu 3dnow'
+expect_rc "... a CPUID flag is not" 1 env PATH="$T_DIR/q10:$PATH" TMPD= sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/run/board.sh; board_qemu_cpu 3dnow'
 # Root never follows a link it did not make (issue 46, rows 4 and 5): a
 # results tree's .lock or result folder, an export folder's cells.tsv or
 # artifacts planted as links are refused before anything builds, and
@@ -127,7 +127,7 @@ expect_in "and the monitors'" "$T_DIR/keys.md" '## Monitor sched_debug'
 copy_checkout "$T_DIR/kt"
 echo 'param thp enum:on|off path - a kit key again' >>"$T_DIR/kt/suites/hackbench/meta"
 expect_rc "a suite setting a kit key breaks the table" 2 "$T_DIR/kt/run-matrix.sh" --keys
-expect_in "naming file, line and the kit's line" "$T_OUT" "suites/hackbench/meta:$(wc -l <"$T_DIR/kt/suites/hackbench/meta"): thp is a kit key (lib/matrix-keys:"
+expect_in "naming file, line and the kit's line" "$T_OUT" "suites/hackbench/meta:$(wc -l <"$T_DIR/kt/suites/hackbench/meta"): thp is a kit key (lib/shared/matrix-keys:"
 sed -i '$d' "$T_DIR/kt/suites/hackbench/meta"
 echo 'param runtime int:1:9 job - runtime somewhere else' >>"$T_DIR/kt/suites/autonuma-benchmark/meta"
 expect_rc "one key in two places breaks the table" 2 "$T_DIR/kt/run-matrix.sh" --keys
@@ -145,7 +145,7 @@ expect_in "naming the check" "$T_OUT" 'bad check "intt:1:9" for loops'
 # specjbb as '5s', which it refuses), sizes, counts; and adds the defaults.
 mkdir -p "$T_DIR/wj"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
+KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
 	write_job "$(cell_record "suite=specjbb rampup=5s runtime=1m memory=64M warehouses=2 variant=base board=qemu-2node" 1)" "$1" 0123' \
 	sh "$T_DIR/wj/job.conf" >"$T_OUT" 2>&1
 for kv in rampup=5 runtime=60 memory=67108864 threads=1 interval=1 monitors=meminfo+proc-vmstat; do
@@ -298,7 +298,7 @@ expect_in "saying why" "$T_OUT" "holds a space or colon: make and Kbuild cannot 
 		i=$((i + 1))
 	done
 } >"$T_DIR/hostile-console"
-sh -c '. lib/common.sh; show_guest_text 20' <"$T_DIR/hostile-console" >"$T_DIR/shown"
+sh -c '. lib/shared/common.sh; show_guest_text 20' <"$T_DIR/hostile-console" >"$T_DIR/shown"
 assert "guest text: at most 20 lines" sh -c "[ \$(wc -l <'$T_DIR/shown') -le 20 ]"
 assert "guest text: at most 300 characters a line" sh -c "! awk 'length > 300' '$T_DIR/shown' | grep -q ."
 assert "guest text: no escape or control byte" sh -c "! LC_ALL=C grep -q '[^[:print:]	]' '$T_DIR/shown'"
@@ -425,7 +425,7 @@ EOF
 chmod +x "$T_DIR/swapbin/signify-openbsd"
 # shellcheck disable=SC2016 # expanded by the inner sh
 expect_rc "a signed bundle swapped after its check is unpacked" 0 env PATH="$T_DIR/swapbin:$PATH" KREPRO_BUNDLE_KEY="$KD/k.pub" \
-	sh -c '. lib/common.sh; . lib/bundle.sh; unpack_bundle "$1" "$2"' sh "$T_DIR/B.tgz" "$T_DIR/ub"
+	sh -c '. lib/shared/common.sh; . lib/shared/bundle.sh; unpack_bundle "$1" "$2"' sh "$T_DIR/B.tgz" "$T_DIR/ub"
 assert "the path was swapped (the attack ran)" cmp -s "$T_DIR/B.tgz" "$T_DIR/unsigned.tgz"
 assert "... and it is the bundle that was signed, not the one swapped in" grep -qx '# signed' "$T_DIR/ub/krepro-bundle/matrix.yaml"
 assert "the private copy is the kit's alone" test "$(stat -c %a "$T_DIR/ub")" = 700
@@ -478,7 +478,7 @@ touch "$SD/out/done"
 P
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "a probe runs in the verify sandbox" 0 env SD="$T_DIR/sb" HS="$T_DIR/host-secret" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" HS="$HS" sh "$SD/root/probe"'
+	sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; . lib/shared/bundle.sh; sandboxed "$SD" env SD="$SD" HS="$HS" sh "$SD/root/probe"'
 P=$T_DIR/sb/out
 assert "the probe ran" test -e "$P/done"
 assert "its uid is 65534 inside (read: $(cat "$P/uid" 2>/dev/null))" test "$(cat "$P/uid" 2>/dev/null)" = 65534
@@ -500,7 +500,7 @@ touch "$SD/out/lingered"
 P
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "a build leaving a process behind runs in the sandbox" 0 env SD="$T_DIR/sb" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
+	sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; . lib/shared/bundle.sh; sandboxed "$SD" env SD="$SD" sh "$SD/root/linger"'
 sleep 3
 assert "... and that process is gone when the sandbox is" test ! -e "$P/late" -a ! -L "$P/late"
 # A mismatch names what differs (mismatch_detail; without diffoscope):
@@ -518,7 +518,7 @@ cp "$MD/a.cpio.gz" "$MD/B/initramfs.cpio.gz" && cp "$MD/b.cpio.gz" "$MD/R/initra
 printf '{\n  "tools": "root/bookworm.lock sha256:aa",\n  "kconfig": "qemu-minimal"\n}\n' >"$MD/B/kernels/base/manifest.json"
 printf '{\n  "tools": "host",\n  "kconfig": "qemu-minimal"\n}\n' >"$MD/R/kernels/base/manifest.json"
 # shellcheck disable=SC2016,SC2317 # expanded by the inner shell
-md() { env KREPRO_DIFFOSCOPE=off sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; mismatch_detail "$@"' sh "$@"; }
+md() { env KREPRO_DIFFOSCOPE=off sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; . lib/shared/bundle.sh; mismatch_detail "$@"' sh "$@"; }
 expect_rc "verify mismatch: the initramfs's entries compared" 0 md initramfs.cpio.gz "$MD/B" "$MD/R"
 expect_in "... a file whose content differs, both sides" "$T_OUT" "bundle:  etc/d -rw-r--r-- 5 $(echo 1234 | sha256sum | cut -c1-16)"
 expect_in "... the rebuilt side" "$T_OUT" "rebuilt: etc/d -rw-r--r-- 5 $(echo 5678 | sha256sum | cut -c1-16)"
@@ -538,7 +538,7 @@ ln -s "$RB/bundle/base" "$RB/out/kernels/dirlnk"
 # rh REL: rebuilt_hash on the crafted out/ (at most 10 s: a FIFO never ends)
 # shellcheck disable=SC2016,SC2317 # expanded by the inner shell; called by expect_rc
 rh() {
-	timeout 10 sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/bundle.sh; rebuilt_hash "$1/out" "$2" "$1/priv"' sh "$RB" "$1"
+	timeout 10 sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/bundle.sh; rebuilt_hash "$1/out" "$2" "$1/priv"' sh "$RB" "$1"
 }
 expect_rc "verify hashes a rebuilt regular file" 0 rh kernels/base/bzImage
 expect_in "... its own bytes" "$T_OUT" "$(echo rebuilt | sha256sum | cut -d' ' -f1)"
@@ -567,7 +567,7 @@ assert "... a sparse file's reads keep their size (mmap-pread-rand-mt)" sh -c "!
 assert "... a size that fits is untouched" sh -c "! grep -q 'cell [0-9]*: size 64M' '$T_OUT'"
 mkdir -p "$T_DIR/wjs"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/wjs sh -c '. lib/common.sh; . lib/board.sh; . lib/cells.sh; . lib/runs.sh; load_key_classes
+KREPRO_ROOT=$PWD TMPD=$T_DIR/wjs sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
 	write_job "$(cell_record "suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node" 1)" "$1" 0123
 	write_job "$(cell_record "suite=vm-scalability test=mmap-pread-rand-mt size=8T fs=ext2 variant=base board=qemu-2node" 1)" "$1.kept" 0123' \
 	sh "$T_DIR/wjs/job.conf" >"$T_OUT" 2>&1

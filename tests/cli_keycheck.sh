@@ -21,7 +21,7 @@ assert "a cell that passes has no line" sh -c "! grep -q '^1$tab' '$T_DIR/kc.out
 expect_in "a cell's first refusal, its word and the plan's message" "$T_DIR/kc.out" \
 	"2${tab}nr_task=0${tab}bad value '0' for 'nr_task': expected N (1..4096) or N% of the board's CPUs"
 assert "... only the first" test "$(grep -c '^2' "$T_DIR/kc.out")" = 1
-expect_in "a key the table lacks is left to lib/cells.awk" "$T_DIR/kc.out" \
+expect_in "a key the table lacks is left to lib/shared/cells.awk" "$T_DIR/kc.out" \
 	"3${tab}iterations=x${tab}bad value 'x' for 'iterations': expected a whole number from 1 to 100000"
 expect_in "monitors name the closest" "$T_DIR/kc.out" \
 	"4${tab}monitors=meminfo+uptme${tab}unknown monitor 'uptme' in 'meminfo+uptme' (did you mean 'uptime'?"

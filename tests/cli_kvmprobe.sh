@@ -1,6 +1,6 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # the scripts kp runs expand in its own shell
-# The KVM probe (lib/boot-qemu.sh pick_accel, issue 36 item 6): a verdict
+# The KVM probe (lib/run/boot.sh pick_accel, issue 36 item 6): a verdict
 # within seconds (a KVM that opens but runs no guest once hung it for its
 # whole 60 s), no probe where KVM cannot work, and a remembered verdict
 # said when it is used.  No kernel boots here: the verdict's logic is fed
@@ -14,7 +14,7 @@ export KREPRO_ROOT
 # kp SCRIPT: SCRIPT run with the kit's QEMU backend sourced, a stand-in QEMU
 # (T_DIR/bin) first on PATH and the probe's inputs set.
 kp() {
-	PATH=$T_DIR/bin:$PATH TMPD=$T_DIR/tmp KREPRO_CACHE=$T_DIR/cache sh -c '. lib/common.sh; . lib/session.sh; . lib/plan.sh; . lib/boot-qemu.sh
+	PATH=$T_DIR/bin:$PATH TMPD=$T_DIR/tmp KREPRO_CACHE=$T_DIR/cache sh -c '. lib/shared/common.sh; . lib/run/session.sh; . lib/run/plan.sh; . lib/run/boot.sh
 		H=$KREPRO_ROOT/out/host SLOT_TMP=$TMPD B_ACCEL=auto
 		B_MACHINE=q35 B_CPU=max B_SMP=2 B_MEMORY=1G B_NUMA=
 		single_initrd() { : >"$SLOT_TMP/initrd"; }

@@ -142,7 +142,7 @@ expect_in "... as the job's value" "$T_OUT" "nr_task=2 "
 # naming a value drops that value and the job is planned again; one that
 # names none refuses the file's values that are left.  The counts are
 # docs/BENCHMARKS.md's.  Each try is the plan's own first step, the job
-# read by krepro-lkpjob (lib/plan.sh), where most refusals are, then the
+# read by krepro-lkpjob (lib/run/plan.sh), where most refusals are, then the
 # dry run of what it accepts (a process start is slow here).
 L=tests/fixtures/lkp-tests
 ./run-matrix.sh --keys >"$T_DIR/keys"

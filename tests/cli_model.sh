@@ -12,10 +12,10 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 KREPRO_ROOT=$(pwd)
 KREPRO_PROG=tests
-# shellcheck source=lib/common.sh
-. lib/common.sh
-# shellcheck source=lib/qemu-plugin.sh
-. lib/qemu-plugin.sh
+# shellcheck source=lib/shared/common.sh
+. lib/shared/common.sh
+# shellcheck source=lib/shared/qemu-plugin.sh
+. lib/shared/qemu-plugin.sh
 
 G=1073741824
 # sub COMMAND...: a lib function in a subshell (die exits it, not the test)

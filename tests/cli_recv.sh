@@ -10,19 +10,19 @@ cd "$(dirname "$0")/.." || exit 2
 H=out/host
 
 # shellcheck disable=SC2016 # expanded by the inner sh
-host_files=" $(KREPRO_ROOT=$PWD sh -c '. lib/common.sh; contract_get KRP_HOST_FILES') "
+host_files=" $(KREPRO_ROOT=$PWD sh -c '. lib/shared/common.sh; contract_get KRP_HOST_FILES') "
 assert "KRP_HOST_FILES is read by the shell's contract_get" test "$host_files" != "  "
 
 # Every run-directory file lib/ names: a run's folder is $RDIR, $RDIR.tmp,
 # a backend's XX_rdir (run_field rdir) and its .tmp, finish_run's $fr, split_tenants' $td, boot_guest's $bg_dir,
-# check_repeat's $cr, and $1/$2 in lib/runs.sh's helpers (fail_run,
+# check_repeat's $cr, and $1/$2 in lib/run/runs.sh's helpers (fail_run,
 # write_images, check_repeat).  Whatever form the write takes (a
 # redirection, cp, ln, an argument such as lava_conf's), the name is there.
 # The only run files lib/ names that the guest writes are listed here.
 guest_files=" guest-errors "
 {
-	grep -oE '"\$\{?([a-z]+_rdir|RDIR|fr|td|bg_dir|cr)\}?(\.tmp)?/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/*.sh
-	grep -oE '"\$[12]/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/runs.sh | sed 's#^#lib/runs.sh:#'
+	grep -oE '"\$\{?([a-z]+_rdir|RDIR|fr|td|bg_dir|cr)\}?(\.tmp)?/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/*/*.sh lib/*/*/*.sh
+	grep -oE '"\$[12]/[A-Za-z0-9][A-Za-z0-9._+-]*"' lib/run/runs.sh | sed 's#^#lib/run/runs.sh:#'
 } | sed 's#:"\$[^/]*/#:#; s#"$##' | sort -u >"$T_DIR/host-writes"
 for want in images host.conf lava.conf NOT-DETERMINISTIC FAILED job.conf console.log; do
 	assert "the scan of lib/ finds the run file $want" grep -q ":$want\$" "$T_DIR/host-writes"
@@ -56,7 +56,7 @@ for gn in images vm_1.images vm_2.images vm_2.host.conf vm_1.lava.conf host.conf
 	assert "and $gn is not written" test ! -e "$T_DIR/g.st/$gn"
 done
 
-# split_tenants (lib/runs.sh) consults the same list: a vm_N.<host file>
+# split_tenants (lib/run/runs.sh) consults the same list: a vm_N.<host file>
 # that reached the staging folder does not replace the host's record in
 # tenant 1's or tenant N's run.
 mkdir -p "$T_DIR/st/r/1.tmp" "$T_DIR/st/t2"
@@ -68,7 +68,7 @@ for gn in vm_1.images vm_2.images vm_2.host.conf vm_1.lava.conf vm_2.NOT-DETERMI
 	echo forged >"$T_DIR/st/r/1.tmp/$gn"
 done
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/st H=$PWD/$H sh -c '. lib/common.sh; . lib/cells.sh; . lib/runs.sh
+KREPRO_ROOT=$PWD TMPD=$T_DIR/st H=$PWD/$H sh -c '. lib/shared/common.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	CELL="suite=will-it-scale tenants=2" failed_runs=0
 	cell_get() { case $2 in tenants) echo 2 ;; suite) echo will-it-scale ;; esac; }
 	variant_dir() { echo "$TMPD/t2"; }

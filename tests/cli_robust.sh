@@ -6,8 +6,8 @@
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
-# shellcheck source=lib/common.sh
-. lib/common.sh
+# shellcheck source=lib/shared/common.sh
+. lib/shared/common.sh
 
 # --- row 10: credentials --------------------------------------------------
 # An import-lava export folder (as tests/cli_hostile.sh's) whose log holds
@@ -215,7 +215,7 @@ assert "... leaving no temporary of its own or its set's" test -z "$(ls -A "$T_D
 mv "$T_DIR/fck/build.none.sh" "$T_DIR/fck/build.sh"
 
 # from-report stopped by SIGTERM while it plans its matrix leaves no
-# krepro-report.* either (one temp_add helper, lib/common.sh, for every
+# krepro-report.* either (one temp_add helper, lib/shared/common.sh, for every
 # script that makes temporaries).
 mkdir -p "$T_DIR/tmp3"
 fr_mail=$(find tests/fixtures/reports -type f | sort | head -n 1)

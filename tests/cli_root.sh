@@ -1,5 +1,5 @@
 #!/bin/sh
-# The pinned root (issue 47 items 2 and 5, lib/root.sh): the committed
+# The pinned root (issue 47 items 2 and 5, lib/shared/root.sh): the committed
 # lock's format, one line a package; a .deb whose sha256 is not the lock's
 # refused naming package, version, expected and got; a version the archive
 # no longer has named with the ways on; --lock says which versions changed
@@ -29,7 +29,7 @@ miss=$(awk 'FILENAME == ARGV[1] { sub(/#.*/, ""); for (i = 1; i <= NF; i++) want
 	{ has[$1] = 1 } END { for (p in want) if (!(p in has)) printf " %s", p }' root/packages "$LOCK")
 if [ -z "$miss" ]; then ok "lock: holds every package of root/packages"; else no "lock: lacks$miss"; fi
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "lock: root_lock_id" 0 sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; root_lock_id'
+expect_rc "lock: root_lock_id" 0 sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; root_lock_id'
 expect_in "lock: root_lock_id names it and its sha256" "$T_OUT" "root/bookworm.lock sha256:$(sha256sum <"$LOCK" | cut -d' ' -f1)"
 
 # A package line twice is refused with the file and line.
@@ -95,13 +95,13 @@ if [ -z "$(ls "$T_DIR/c5/roots/debs" 2>/dev/null)" ]; then ok "host apt cache: n
 # lock the bundle brings (mmdebstrap runs the packages' scripts).
 # shellcheck disable=SC2016 # expanded by the inner shell
 expect_rc "--with-root: the root's .debs copied" 0 env KREPRO_CACHE="$T_DIR/c1" KREPRO_ROOT_LOCK="$T_DIR/tiny.lock" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; root_debs_to "$1"' sh "$T_DIR/wr/root-debs"
+	sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; root_debs_to "$1"' sh "$T_DIR/wr/root-debs"
 expect_in "... said with count and size" "$T_OUT" "bundle: --with-root: 1 .debs of $T_DIR/tiny.lock"
 if cmp -s "$T_DIR/wr/root-debs/krepro-fake_1%3a1.0-1_all.deb" "$T_DIR/debs/fake.deb"; then ok "... the locked .deb itself"; else no "... no krepro-fake .deb in root-debs/"; fi
 mkdir -p "$T_DIR/wr/inputs/root"
 cp "$LOCK" "$T_DIR/wr/inputs/root/bookworm.lock"
 # shellcheck disable=SC2016
-brd() { env KREPRO_ROOT_DEBS= sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; . lib/bundle.sh; bundle_root_debs "$1"' sh "$T_DIR/wr"; }
+brd() { env KREPRO_ROOT_DEBS= sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; . lib/shared/bundle.sh; bundle_root_debs "$1"' sh "$T_DIR/wr"; }
 expect_rc "a bundle's root-debs/ with the kit's own lock" 0 brd
 expect_in "... are used" "$T_OUT" "$T_DIR/wr/root-debs"
 echo '# another lock' >>"$T_DIR/wr/inputs/root/bookworm.lock"
@@ -181,7 +181,7 @@ bbroot=$(tail -n 1 "$T_OUT")
 mkdir -p "$T_DIR/rx/out" "$T_DIR/rx/cache"
 # shellcheck disable=SC2016 # expanded by the inner shells
 expect_rc "root_exec: runs a command in the root" 0 env KREPRO_CACHE="$T_DIR/rx/cache" KREPRO_OUT="$T_DIR/rx/out" BB="$bbroot" KIT="$PWD" \
-	sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh; root_exec "$BB" /bin/busybox sh -c '"'"'
+	sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh; root_exec "$BB" /bin/busybox sh -c '"'"'
 	[ -e /usr/bin/gcc ] || echo "no host gcc"
 	/bin/busybox grep -q "^busybox-static " /etc/krepro/root.lock && echo "the root'"'"'"'"'"'"'"'"'s /etc"
 	/bin/busybox touch "$KREPRO_OUT/w" && echo "out writable"
@@ -202,7 +202,7 @@ if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null 2>&1 && runuser -u nobody
 	chown -R nobody "$T_DIR/rxu"
 	# shellcheck disable=SC2016 # expanded by the inner shells
 	expect_rc "root_exec: as a user" 0 runuser -u nobody -- env HOME="$T_DIR/rxu/home" KREPRO_CACHE="$T_DIR/rxu/cache" \
-		KREPRO_OUT="$T_DIR/rxu/out" BB="$bbroot" sh -c 'KREPRO_ROOT=$PWD; . lib/common.sh; . lib/root.sh
+		KREPRO_OUT="$T_DIR/rxu/out" BB="$bbroot" sh -c 'KREPRO_ROOT=$PWD; . lib/shared/common.sh; . lib/shared/root.sh
 		root_exec "$BB" /bin/busybox sh -c "/bin/busybox touch \$KREPRO_OUT/u && echo user-ok"'
 	expect_in "... it ran in the root and wrote out/" "$T_OUT" "user-ok"
 fi

@@ -165,7 +165,7 @@ expect_in "list-variants unfolds a folded Subject" "$T_OUT" "[PATCH 2/5] mm: mem
 
 # The boot words a cell gives its kernel (they once vanished: IFS=+ around
 # the cell's read kept it from finding kernel_cmdline).
-ka=$(KREPRO_ROOT=$PWD sh -c '. lib/common.sh; . lib/cells.sh; kernel_args "suite=will-it-scale kernel_cmdline=fault_delay_ns=0+fault_work_loops=12 variants=calibration"')
+ka=$(KREPRO_ROOT=$PWD sh -c '. lib/shared/common.sh; . lib/shared/cells.sh; kernel_args "suite=will-it-scale kernel_cmdline=fault_delay_ns=0+fault_work_loops=12 variants=calibration"')
 assert "kernel_args gives the cell's boot words ('$ka')" test "$ka" = " fault_delay_ns=0 fault_work_loops=12"
 
 rm -rf "$T_DIR"

@@ -71,12 +71,12 @@ mkdir -p "$T_DIR/fake"
 echo config >"$T_DIR/fake/config"
 echo kernel >"$T_DIR/fake/bzImage"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 REF_SPEC=$3 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/common.sh"; for m in "$1"/lib/*.sh; do . "$m"; done; ref_id >/dev/null; write_kernel_manifest ctx2 "$4"' sh "$K" "$T_DIR/cache" "git:$L@stable" "$T_DIR/fake"
+expect_rc "the manifest" 0 sh -c 'KREPRO_ROOT=$1 KREPRO_CACHE=$2 REF_SPEC=$3 KREPRO_PROG=build KCONFIG_NAME=x; . "$1/lib/shared/common.sh"; for m in "$1"/lib/*/*.sh "$1"/lib/*/*/*.sh; do . "$m"; done; ref_id >/dev/null; write_kernel_manifest ctx2 "$4"' sh "$K" "$T_DIR/cache" "git:$L@stable" "$T_DIR/fake"
 expect_in "... records the context" "$T_OUT" '"apply_context": [{"series": "ctx2", "context": 2, "merge": "none", "text": "applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"}]'
 mkdir -p "$T_DIR/kout/kernels/ctx2"
 cp "$T_OUT" "$T_DIR/kout/kernels/ctx2/manifest.json"
 # shellcheck disable=SC2016 # expanded by the inner shell
-expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/images.sh; . ./lib/report.sh; context_notes base ctx2' sh "$T_DIR/kout"
+expect_rc "the report's lines for the variant" 0 sh -c 'KREPRO_OUT=$1; . ./lib/run/images.sh; . ./lib/run/report.sh; context_notes base ctx2' sh "$T_DIR/kout"
 expect_in "... say it too (report.txt, under each comparison naming it)" "$T_OUT" "variant ctx2: series ctx2 applied with 2 lines of context (git apply -C2, patches/ctx2.apply)"
 printf 'context=5\n' >"$K/patches/ctx2.apply"
 expect_rc "a bad context is refused" 2 C preflight ctx2

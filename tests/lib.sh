@@ -122,11 +122,11 @@ zero_day_email() {
 }
 
 # copy_checkout DIR: the files a checkout builds and plans from (the kit's
-# inputs a bundle carries, lib/bundle.sh's one list, with boards and jobs),
+# inputs a bundle carries, lib/shared/bundle.sh's one list, with boards and jobs),
 # copied into DIR (for tests that change its boards or its path).
 copy_checkout() {
-	# shellcheck source=lib/bundle.sh
-	. ./lib/bundle.sh
+	# shellcheck source=lib/shared/bundle.sh
+	. ./lib/shared/bundle.sh
 	mkdir -p "$1"
 	# shellcheck disable=SC2086 # a list of top-level names
 	cp -r $BUNDLE_INPUTS boards jobs "$1/"

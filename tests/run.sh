@@ -4,8 +4,8 @@
 set -u
 KREPRO_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KREPRO_PROG=tests
-# shellcheck source=lib/common.sh
-. "$KREPRO_ROOT/lib/common.sh"
+# shellcheck source=lib/shared/common.sh
+. "$KREPRO_ROOT/lib/shared/common.sh"
 
 QUICK=0
 for a in "$@"; do
@@ -63,7 +63,7 @@ count_output() {
 	echo "$name: $p passed, $f failed ($secs s)"
 }
 
-# The pinned root (lib/root.sh) every image is built in: made (on a fresh
+# The pinned root (lib/shared/root.sh) every image is built in: made (on a fresh
 # machine: the .debs the test packages left in apt's cache, the rest
 # downloaded, then mmdebstrap) while the host-side checks below run.
 ./build.sh root >"$LOGDIR/root.log" 2>&1 &
@@ -107,9 +107,9 @@ for f in out/fuzz/fuzz_*; do
 	# shellcheck disable=SC2086 # a list of folders without spaces
 	check "fuzz corpus replay: $(basename "$f")" "$f" -runs=0 $dirs
 done
-# A lib/*.sh module sets globals another one reads: checked on its own
+# A lib/ module sets globals another one reads: checked on its own
 # without SC2034 (unused) and SC2154 (unassigned), which see one file only.
-check "shellcheck: lib modules" shellcheck -x -s sh -e SC2034,SC2154 lib/*.sh
+check "shellcheck: lib modules" shellcheck -x -s sh -e SC2034,SC2154 lib/*/*.sh lib/*/*/*.sh
 check "shellcheck" shellcheck -x -s sh build.sh run-matrix.sh initramfs/init initramfs/knobs.sh initramfs/udhcpc.sh lab/loopback-board.sh \
 	suites/*/run.sh tests/run.sh tests/*.sh bench/*.sh bench/upstream/*.sh lava/*.sh .ci/run
 check "clang-format" sh -c 'clang-format --dry-run --Werror tools/*/*.[ch] tools/host/lib/*/*.[ch] suites/*/*.[ch] suites/*/tests/*.c monitors/*/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c'

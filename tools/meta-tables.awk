@@ -45,7 +45,7 @@
 #   awk -v table=tests -f tools/meta-tables.awk suites/*/meta
 #       each suite's "tests SOURCE..." line -> "SUITE NAME" lines: the names
 #       its guest programs run, read from them (a "param test" check
-#       "enum:@tests" or "words:@tests" is this list: lib/cells.sh's
+#       "enum:@tests" or "words:@tests" is this list: lib/shared/cells.sh's
 #       key_table; the Makefile writes out/gen/<suite>.tests).  A SOURCE,
 #       relative to the suite's folder, in the order given:
 #         DIR/*.c      the name of each file of DIR (will-it-scale's tests/)
@@ -60,7 +60,7 @@
 #       every line, as the C string krp_meaning_text (core/meaning.h reads
 #       the metrics' meaning from it)
 # Checked in every table, no table of their own: a suite's "size KEY
-# refuse|scale WHEN SHARE" lines, which lib/cells.awk reads from the meta
+# refuse|scale WHEN SHARE" lines, which lib/shared/cells.awk reads from the meta
 # files: how much of KEY (one of its param lines) a cell holds in 3/5 of
 # its board's memory, the first line whose WHEN holds ("-", or KEY=GLOB|...
 # and KEY!=GLOB|... joined by ',', a GLOB's trailing '*' any rest): SHARE N
@@ -69,7 +69,7 @@
 # (scale: job.conf gets the bytes and size_asked; SHARE 1, /N or any);
 # "size KEY node WHEN /N": a cell that leaves KEY out, on a board of 2 or
 # more NUMA nodes, gets a Nth of a node's memory (a default the plan says).
-# Also "sweep KEY" (lib/cells.awk): a cell without KEY runs lkp-tests'
+# Also "sweep KEY" (lib/shared/cells.awk): a cell without KEY runs lkp-tests'
 # sweep of task counts, timed by the counts its board gives; "time KEY
 # NAME=N...": each of a cell's tests runs runtime x KEY.
 # A bad line or a name given twice stops it naming file and line.  So does
@@ -236,7 +236,7 @@ $1 == "lkp" {
 	} else
 		bad("expected \"lkp NAME\", \"lkp key LKP-KEY KEY\", \"lkp value KEY LKP-VALUE VALUE\", \"lkp default KEY VALUE\", \"lkp refuse KEY PATTERN|... WHY\", \"lkp unset KEY VALUE|...\", \"lkp needs KEY WHY\" or \"lkp per LKP-KEY KEY SECONDS\"")
 }
-# size: a suite's size on a board (the header says how; lib/cells.awk reads
+# size: a suite's size on a board (the header says how; lib/shared/cells.awk reads
 # them); KEY is one of its param lines (checked at END, as lkp's are).
 $1 == "size" {
 	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a size line is in suites/<name>/meta")
@@ -251,7 +251,7 @@ $1 == "size" {
 	lkp_key($2, folder())
 }
 # sweep KEY: a cell that leaves KEY out runs lkp-tests' sweep of task
-# counts (will-it-scale's nr_task): lib/cells.awk times it by the counts
+# counts (will-it-scale's nr_task): lib/shared/cells.awk times it by the counts
 # the board gives; KEY is one of its param lines.
 $1 == "sweep" {
 	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a sweep line is in suites/<name>/meta")
@@ -261,7 +261,7 @@ $1 == "sweep" {
 	lkp_key($2, folder())
 }
 # time KEY NAME=N...: each of a cell's tests runs runtime x KEY (a set
-# NAME of the test parameter counts N tests): lib/cells.awk times the cell
+# NAME of the test parameter counts N tests): lib/shared/cells.awk times the cell
 # so; KEY is one of its param lines.
 $1 == "time" {
 	if (FILENAME !~ /^suites\/[^\/]+\/meta$/) bad("a time line is in suites/<name>/meta")

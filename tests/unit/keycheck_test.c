@@ -1,5 +1,5 @@
 /* keycheck: the key table's value grammar, in the plan's wording
- * (lib/cells.awk prints it after "FILE:LINE: ") and the guest's
+ * (lib/shared/cells.awk prints it after "FILE:LINE: ") and the guest's
  * (initramfs/knobs.sh). */
 #include <string.h>
 

@@ -144,7 +144,7 @@ static void test_errors(void)
 		struct krp_buf out;
 		struct krp_matrix_err err;
 
-		CHECK("a count is not checked here (lib/cells.awk's key checks do)",
+		CHECK("a count is not checked here (lib/shared/cells.awk's key checks do)",
 		      expand("nr_task: x%\n", &out, &err) == 1 && out.len == 11);
 		krp_buf_free(&out);
 		CHECK("NUL inside a line",

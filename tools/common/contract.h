@@ -2,7 +2,7 @@
  * (frame.h): job.conf's grammar, the console lines the host's scripts wait
  * for, and the prefix of a tenant's files.  C includes this header; the
  * shell on both sides reads its KRP_* strings with contract_get (the host's
- * lib/common.sh; the guest's init, from its copy /etc/krepro/contract.h),
+ * lib/shared/common.sh; the guest's init, from its copy /etc/krepro/contract.h),
  * so each is written once.  A string define is one line, in double quotes,
  * without '"' or '\'. */
 #ifndef KREPRO_CONTRACT_H
@@ -29,13 +29,13 @@
 /* clang-format on */
 
 /* Exact mode's instruction-counted clock: QEMU's -icount shift, every
- * executed instruction 2^shift ns of guest time (lib/boot-qemu.sh's
+ * executed instruction 2^shift ns of guest time (lib/run/backends/qemu.sh's
  * EXACT_QEMU_ARGS; the memory model's rates, analyze/model_rate.c). */
 #define KRP_EXACT_ICOUNT_SHIFT "2"
 /* A knob key sysctl.<path> or sysfs.<path>: <path> is names of a-z, 0-9 and
  * '_' joined by single dots, each dot a '/' under /proc/sys or /sys (never
  * empty, no "..", nothing to climb out with).  An ERE: the host's plan
- * (lib/cells.awk) refuses a key against it before a build, the guest's
+ * (lib/shared/cells.awk) refuses a key against it before a build, the guest's
  * knobs.sh before it writes. */
 #define KRP_KNOB_PATH_RE "^[a-z0-9_]+([.][a-z0-9_]+)*$"
 
@@ -56,7 +56,7 @@
  * above it), space-separated: the one list of names no guest file may take,
  * not even behind a tenant's prefix ("vm_2.images").  krepro-recv refuses
  * a frame so named (krp_host_owned_name); the host's scripts read the same
- * list (lib/runs.sh, host_owned); tests/cli_recv.sh checks that every file
+ * list (lib/run/runs.sh, host_owned); tests/cli_recv.sh checks that every file
  * lib/ writes into a run is on it.  A new host record is added here. */
 /* clang-format off */
 #define KRP_HOST_FILES "FAILED NOT-DETERMINISTIC avg.json boot.cmd console-chain.log console.log frames.bin host.conf images job.conf job.conf.new job.yaml kexec.log lava.conf listen.log matrix.json memory-model model.conf power.log qemu.cmd qemu.log recv.log stats.json stats.log stddev.json"

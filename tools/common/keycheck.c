@@ -374,7 +374,7 @@ int krp_check_plan(const char *check, const char *key, const char *val, const ch
 		}
 	} else if (strcmp(check, "variant") == 0) {
 		/* the names' syntax; the stack rules and the series'
-		 * existence are lib/series.sh's */
+		 * existence are lib/build/series.sh's */
 		if (each_piece(val, ',', bad_variant, &pc))
 			return say(
 			    msg, msgsz,

@@ -1,7 +1,7 @@
 /* keycheck: the one grammar of the key table's values (the CHECK column of
- * `./run-matrix.sh --keys`, lib/matrix-keys' header says what each check
+ * `./run-matrix.sh --keys`, lib/shared/matrix-keys' header says what each check
  * accepts), for the plan on the host (krepro-keycheck, read by
- * lib/cells.awk) and for the guest (krepro-knobcheck, run by
+ * lib/shared/cells.awk) and for the guest (krepro-knobcheck, run by
  * initramfs/knobs.sh).  Pure functions over strings: no files, no
  * allocation but the table's. */
 #ifndef KREPRO_KEYCHECK_H
@@ -36,7 +36,7 @@ void krp_closest(const char *w, const char *list, char *out, size_t outsz);
 
 /* krp_check_plan: VAL of KEY (a cell of SUITE) against CHECK at plan time.
  * MONITORS is "|a|b" (the monitors a "monitors" value may name).  0 if
- * the value passes; else 1 and MSG holds what lib/cells.awk prints after
+ * the value passes; else 1 and MSG holds what lib/shared/cells.awk prints after
  * "FILE:LINE: " (truncated to MSGSZ). */
 int krp_check_plan(const char *check, const char *key, const char *val, const char *suite,
 		   const char *monitors, char *msg, size_t msgsz);

@@ -324,7 +324,7 @@ int main(int argc, char **argv)
 		die_usage("unexpected argument '%s'", argv[optind]);
 	if (!dir)
 		die_usage("missing -o DIR");
-	if (!list) /* the default list is the key table's (lib/matrix-keys) */
+	if (!list) /* the default list is the key table's (lib/shared/matrix-keys) */
 		die_usage("missing -m LIST (the job's monitors key)");
 	enable_monitors(list);
 	interval_ns = llround(interval * 1e9);

@@ -1,15 +1,15 @@
 /* krepro-keycheck: every cell of a plan against the key table's value
  * grammar (tools/common/keycheck.c, the one the guest's krepro-knobcheck
- * runs), in one process for the whole plan (lib/cells.sh runs it once,
- * lib/cells.awk reads its answer: a process a cell is slow here).
+ * runs), in one process for the whole plan (lib/shared/cells.sh runs it once,
+ * lib/shared/cells.awk reads its answer: a process a cell is slow here).
  *
  *   krepro-keycheck --keys FILE [--monitors '|a|b'] <CELLS
  *
  * CELLS are krepro-matrix's lines ("key=value ..."), cell N on line N.
  * For each cell with a value the grammar refuses, one line, the first
  * such value's: "N<TAB>KEY=VALUE<TAB>MESSAGE", MESSAGE worded as
- * lib/cells.awk prints it after "FILE:LINE: ".  Keys without a check (not
- * in the table for the cell's suite) are lib/cells.awk's to refuse.  Exit
+ * lib/shared/cells.awk prints it after "FILE:LINE: ".  Keys without a check (not
+ * in the table for the cell's suite) are lib/shared/cells.awk's to refuse.  Exit
  * 0 whatever the cells hold; 2 on a bad command line or table. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -40,7 +40,7 @@ static int parse_line(char *s, const char *file, int line, struct rule *r)
 {
 	char *save = NULL, *w = strtok_r(s, " \t", &save);
 
-	/* parameters: lib/cells.sh; monitors, parsers, docs, lkp names, tests,
+	/* parameters: lib/shared/cells.sh; monitors, parsers, docs, lkp names, tests,
 	 * metric prefixes, sizes on a board, sweeps, times, report rules:
 	 * tools/meta-tables.awk */
 	if (!w || w[0] == '#' || !strcmp(w, "param") || !strcmp(w, "monitor") ||

@@ -1,7 +1,7 @@
 /* What a metric means, as data: the suites/<name>/meta and
  * monitors/<name>/meta files, built into the tools by the Makefile
  * (krp_meaning_text).  One rule a line, "PATTERN WORD...", '#' comments;
- * "param" lines are matrix parameters, read by lib/cells.sh, not here:
+ * "param" lines are matrix parameters, read by lib/shared/cells.sh, not here:
  *
  *   PATTERN   a metric name, '*' matching any run of characters (fnmatch)
  *   higher | lower | none   its direction (a bigger value is better, worse,

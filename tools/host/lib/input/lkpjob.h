@@ -52,7 +52,7 @@ const char *krp_lkpjob_origin_of(const struct krp_lkpjob_origin *o, unsigned lon
 
 /* Rewrite the lkp job in buf as a matrix into out; notes (one line each: what
  * was ignored and why) into notes.  known_keys: the kit's matrix keys as
- * "\nkey\nkey\n" (from lib/matrix-keys), passed through when a job uses them;
+ * "\nkey\nkey\n" (from lib/shared/matrix-keys), passed through when a job uses them;
  * "\nSUITE/key\n" for a key SUITE declares (krp_lkpjob_keys).  A key that
  * is not a name is refused as a file that is not a job, its text never
  * quoted.  origin: where buf's lines came from (krp_lkpjob_includes; NULL:

@@ -5,7 +5,7 @@
 #ifndef KREPRO_LKPJOB_NAMES_H
 #define KREPRO_LKPJOB_NAMES_H
 
-/* lkp parameters the kit's own keys (lib/matrix-keys) take under another
+/* lkp parameters the kit's own keys (lib/shared/matrix-keys) take under another
  * name; a suite's parameters have theirs in its meta. */
 static const struct {
 	const char *lkp, *kit;

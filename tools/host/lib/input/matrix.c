@@ -80,7 +80,7 @@ static int is_ws(char c)
 /* Scan a value token at s[*i]; returns its length (0 if none).  A '#'
  * inside a value is the value's (reference: tarball:PATH#SHA256): as in
  * YAML, only a '#' after a space starts a comment.  No job.conf value
- * takes one: every key's check (lib/matrix-keys, suites' meta) is
+ * takes one: every key's check (lib/shared/matrix-keys, suites' meta) is
  * narrower. */
 static size_t scan_value(const char *s, size_t n, size_t *i)
 {

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
+# lib/run/plan.sh: matrix -> cells -> plan: the matrix (or lkp-tests job) read into
 # TMPD/cells, every cell checked before anything is built, and TMPD/plan, one
 # line per boot to make.
 # Reads: MATRIX, the bundle (bundle_dir),
@@ -8,9 +8,9 @@
 # (cells_import_line), a board through board_get.  Sets: MATRIX, MATRIX_NAME, H (host_tools),
 # the compiler (cells_set), TMPD/cells, NCELLS, TOTAL_RUNS, VARIANTS, PLAN_FEW_SEEDS,
 # TMPD/cellruns, TMPD/backends (a cell's backend a line), TMPD/plan,
-# PENDING, CHECKED_VARIANTS, PLAN_REFERENCE and KREPRO_REFERENCE (exported: a matrix's reference:), TMPD/cellfacts (lib/cells.awk's facts of
+# PENDING, CHECKED_VARIANTS, PLAN_REFERENCE and KREPRO_REFERENCE (exported: a matrix's reference:), TMPD/cellfacts (lib/shared/cells.awk's facts of
 # each cell, its memory_model in column 10), TMPD/plan.all (every run:
-# "RUN K pending|kept") and TMPD/runs.tsv, the run table (lib/runs.sh).
+# "RUN K pending|kept") and TMPD/runs.tsv, the run table (lib/run/runs.sh).
 # Other modules ask the plan's totals with plan_fact (TMPD/plan.facts).
 
 # plan_cells CLOCK LKP-TESTS: MATRIX (default: the embedded one) ->
@@ -73,7 +73,7 @@ plan_board_origin() {
 
 # plan_check DRY: every cell valid, result paths unique; sets NCELLS,
 # TOTAL_RUNS, VARIANTS (DRY 1, --dry-run: prints each cell).  One awk process
-# checks the whole matrix (lib/cells.awk); another (plan_steps) reads its
+# checks the whole matrix (lib/shared/cells.awk); another (plan_steps) reads its
 # facts once and writes what the shell does, in cell order, once each: a
 # board's first cell, a question to the backends, a variant, a note.  A
 # process starts only once a board or a variant.
@@ -171,7 +171,7 @@ plan_steps() {
 		# a size the board cannot hold is never booted as is: the scaled
 		# one goes to job.conf (write_job), said here (docs/BENCHMARKS.md)
 		if ($11 != "-") { sc = $11; sub(/^[^ ]* [^ ]* /, "", sc); print "note\t" ENVIRON["PS_MATRIX"] ": cell " k ": " sc " (docs/BENCHMARKS.md, sizes on a board)" > (dir "/plan.steps") }
-		# a count of N% below one CPU runs one task (lib/cells.awk guest_count), said here
+		# a count of N% below one CPU runs one task (lib/shared/cells.awk guest_count), said here
 		if ($12 != "-") print "note\t" ENVIRON["PS_MATRIX"] ": cell " k ": " $12 > (dir "/plan.steps")
 		v = vd; sub(/.*\//, "", v)
 		if (!(v in seen)) { seen[v] = 1; vars = vars " " v }

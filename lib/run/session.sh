@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/session.sh: one run-matrix process: its temp folder (TMPD), the children it
+# lib/run/session.sh: one run-matrix process: its temp folder (TMPD), the children it
 # must stop on exit (guests, slots), and the lock on its results tree.
 # Reads: RESULTS, SLOT_PIDS (cleanup; each backend stops its own children:
 # backend_stop); environment: TMPDIR.  Sets:

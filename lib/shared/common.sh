@@ -157,7 +157,7 @@ variant_stack_problem() {
 # Temp files and folders of this process go on every exit path (success,
 # die, a failed command under set -e, INT/TERM/HUP): temp_add PATH
 # registers one; the first sets the traps, unless run-matrix's session
-# (lib/session.sh) has its own, whose cleanup calls temps_remove.
+# (lib/run/session.sh) has its own, whose cleanup calls temps_remove.
 KREPRO_TEMPS=
 temp_add() {
 	if [ -z "$KREPRO_TEMPS" ] && [ -z "${TMPD:-}" ]; then

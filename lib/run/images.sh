@@ -1,10 +1,10 @@
 # shellcheck shell=sh
-# lib/images.sh: the kernels and initramfs a run boots: built by build.sh from
+# lib/run/images.sh: the kernels and initramfs a run boots: built by build.sh from
 # this checkout, or taken from a bundle whose every hash is checked first.
 # Reads: MATRIX, the plan's variants (plan_fact), backend_builds (no: an
 # import, nothing to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
-# memory model's plugin through model_plugin_prepare (lib/qemu-plugin.sh).
+# memory model's plugin through model_plugin_prepare (lib/shared/qemu-plugin.sh).
 # Other modules ask: initrd_with (a run's initrd), initramfs_sha,
 # bundle_dir; check_kept_images reads the run table (TMPD/runs.tsv).  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
 # default matrix).
@@ -113,7 +113,7 @@ check_kept_images() {
 }
 
 # manifest_commits MANIFEST: "commit FULL PART" for each commit of a git
-# reference the kernel was built from (lib/commits.sh), none for series.
+# reference the kernel was built from (lib/build/commits.sh), none for series.
 manifest_commits() {
 	[ -f "$1" ] || return 0
 	sed -n 's/^  "commits": \[\(.*\)\],$/\1/p' "$1" | tr '}' '\n' |

@@ -1,28 +1,26 @@
 # shellcheck shell=sh
-# lib/boot-kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
+# lib/run/backends/kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
 # Reads: TMPD/plan, TMPD/cells, TMPD/kernel.<variant>, JOBS, each run's
 # record (run_record: its cell, variant, board, clock, directory), the
-# accelerator and the boot's outcome (boot-qemu.sh: accel_picked,
-# boot_guest_said).  Sets: CHAIN_STEP, KEXEC_ASKED (--kexec: kexec_option,
-# asked with kexec_asked), the runs of each chain (finish_run),
+# accelerator and the boot's outcome (lib/run/boot.sh: accel_picked,
+# boot_guest_said), --kexec (backend_kexec_asked).  Sets:
+# CHAIN_STEP, the runs of each chain (finish_run),
 # TMPD/plan.grouped and TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
-KEXEC_ASKED= # --kexec: every cell a chain
-
-kexec_option() { KEXEC_ASKED=1; } # run-matrix's --kexec
-kexec_asked() { [ -n "$KEXEC_ASKED" ]; }
 
 # kexec_accepts CELL CLOCK BOARD MODEL: the cells that ask for a chain (boot: kexec,
 # --kexec), which runs in one QEMU: a QEMU board, a clock it keeps, one
 # guest at a time.  A cell that asks and cannot have it is refused (2).
 kexec_accepts() {
-	case "${KEXEC_ASKED:+kexec} $1 " in
-	kexec\ * | *" boot=kexec "*) ;;
-	*) echo "boot: each (a chain is boot: kexec or --kexec)"; return 1 ;;
-	esac
+	if ! backend_kexec_asked; then
+		case " $1 " in
+		*" boot=kexec "*) ;;
+		*) echo "boot: each (a chain is boot: kexec or --kexec)"; return 1 ;;
+		esac
+	fi
 	BACKEND_KEY=boot
 	if [ "$4" = on ]; then
 		echo "memory_model: on needs one QEMU boot a run (the plugin's window and report are one boot's), not a kexec chain"
@@ -32,13 +30,13 @@ kexec_accepts() {
 		echo "board $3: boot: kexec chains run in one QEMU; a lab board kexecs every run from its own system anyway"
 		return 2
 	fi
-	qemu_keeps_clock "$2" "$3" || return 2
+	board_keeps_clock "$2" "$3" || return 2
 	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a kexec chain is one guest"; return 2; }
 }
 
 kexec_facts() { :; }
 kexec_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
-kexec_stop() { :; } # its QEMU is boot_guest's (qemu_stop)
+kexec_stop() { boot_guest_stop; } # its one QEMU is boot_guest's
 
 kexec_prepare() { : >"$TMPD/plan.grouped"; }
 

@@ -1,71 +1,36 @@
 # shellcheck shell=sh
-# lib/boot-qemu.sh: the qemu backend (lib/backend.sh): a run in QEMU: the initrd
-# with its job, the machine from the board (exact or real clock), the boot
-# watched and bounded; and the QEMU helpers the kexec chain and LAVA share.
-# Reads: the run's record (run_record: its board, through board_get, cell,
-# variant, clock, directory), SLOT_TMP, TMPD/kernel.<variant>, the plan's
-# variants (plan_fact: the probe's kernel), H, KREPRO_CACHE; environment:
-# KREPRO_CONTENDED_PERMILLE, KREPRO_GUEST_OUTPUT_MAX.  Sets: BOOT_PLUGIN
-# (the memory model's -plugin argument, or empty), EXACT_QEMU_ARGS,
-# QEMU_PID, BOOT_REASON, BOOT_SECONDS (asked with boot_guest_said), ACCEL
-# (accel_picked), ACCEL_CACHE, KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe:
-# boot_guest's watch).  The lab and LAVA ask guest_cmdline.
+# lib/run/boot.sh: what the backends share to boot a guest, so that none
+# calls another: the clock each kind of machine keeps (board_keeps_clock),
+# the guest's command line and initrd, and a QEMU boot booted, watched and
+# bounded (boot_guest: the qemu backend's runs, the kexec chain's one QEMU;
+# accel_args: a LAVA qemu device's job boots the same machine).
+# Reads: a board through board_get/board_is, SLOT_TMP, the plan's variants
+# (plan_fact: the probe's kernel), H, KREPRO_CACHE, ROOT_QEMU_DIR; environment:
+# KREPRO_GUEST_OUTPUT_MAX.  Sets: EXACT_QEMU_ARGS, QEMU_PID, BOOT_REASON,
+# BOOT_SECONDS (asked with boot_guest_said), ACCEL (accel_picked),
+# ACCEL_CACHE, KVM_VERDICT, KVM_WHY, BOOT_WATCH (kvm_probe: boot_guest's
+# watch), BACKEND_KEY (board_keeps_clock: the key a refusal is about).
 
-# qemu_accepts CELL CLOCK BOARD MODEL: a QEMU board, a clock it can keep, and parallel
-# guests (-j N) only where results do not depend on host load.  A rule on
-# the cell's own keys goes here too, read with cell_get "$1" KEY (e.g. one
-# that needs exact mode on a QEMU board: "memory_model: on").
-qemu_accepts() {
-	board_is "$3" TYPE qemu || { echo "board $3 is a lab machine"; return 1; }
-	# memory_model: on (MODEL, the cell's fact) needs exact mode, which
-	# lib/cells.awk checked, on a QEMU board: this one.
-	qemu_keeps_clock "$2" "$3" || return 1
-	if [ "$JOBS" -gt 1 ] && [ "$2" != exact ]; then
+# board_keeps_clock CLOCK BOARD: 0 when BOARD's machine can boot with CLOCK;
+# else it says why.  A QEMU board (the qemu and kexec backends, a LAVA
+# qemu device): exact time is TCG's instruction count, so not under KVM.  A
+# lab machine (or a LAVA x86 device) has real time only.
+board_keeps_clock() {
+	[ "$1" = exact ] || return 0
+	if board_is "$2" TYPE qemu; then
+		board_is "$2" ACCEL kvm || return 0
 		BACKEND_KEY=clock
-		echo "-j $JOBS: parallel guests need clock: exact (real-mode timings depend on host load)"
-		return 1
+		echo "clock: exact needs TCG; board $2 has accel: kvm (KVM runs on the host's clock)"
+	else
+		BACKEND_KEY=clock
+		echo "clock: exact needs a QEMU board; board $2 is a lab machine, whose clock is always real (docs/EXACT.md)"
 	fi
-}
-
-# qemu_keeps_clock CLOCK BOARD: 0 when QEMU board BOARD can boot with CLOCK;
-# else it says why (the rule of every backend booting a QEMU board: qemu,
-# kexec, a LAVA qemu device).  Exact time is TCG's instruction count.
-qemu_keeps_clock() {
-	[ "$1" = exact ] && board_is "$2" ACCEL kvm || return 0
-	BACKEND_KEY=clock
-	echo "clock: exact needs TCG; board $2 has accel: kvm (KVM runs on the host's clock)"
 	return 1
 }
 
-qemu_facts() { echo slots yes; } # exact guests boot in JOBS slots
-# qemu_check: no boot starts without QEMU (a bundle run builds nothing,
-# so nothing else asks for it).
-qemu_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
-qemu_prepare() { :; }
-qemu_collect() { :; }
-qemu_stop() { stop_pid "${QEMU_PID:-}"; } # boot_guest's QEMU (a kexec chain's too)
-
-# qemu_run_one RUN CELL-NUMBER [INDEX]: one planned run booted and stored.
-qemu_run_one() {
-	qr=$(run_record "$1" "$2")
-	prepare_run "$qr"
-	qr_board=$(run_field "$qr" board) qr_clock=$(run_field "$qr" clock)
-	qr_cell=$(run_field "$qr" words) qr_rdir=$(run_field "$qr" result)
-	qr_kernel=$(cat "$TMPD/kernel.$(run_field "$qr" variant)")
-	pick_accel "$qr_board" "$qr_clock"
-	progress "$(run_field "$qr" variant) run $1 on $qr_board ($ACCEL, clock $qr_clock)" "${3:-}"
-	single_initrd "$qr_rdir.tmp/job.conf"
-	rp_mark=$(host_load_mark)
-	BOOT_PLUGIN=
-	[ "$(run_field "$qr" model)" != on ] || BOOT_PLUGIN=$(model_plugin_arg "$qr_rdir.tmp" "$qr_kernel" "$qr_board") || exit 2
-	boot_guest "$qr_board" "$qr_clock" "$qr_kernel" "$SLOT_TMP/initrd" "$qr_rdir.tmp" "$(run_timeout "$qr")" "$ACCEL" \
-		"$(run_boot_args "$qr")" || true
-	# Real-mode timings depend on the host: its contention is recorded.
-	[ "$qr_clock" = exact ] || host_load_record "$rp_mark" "$qr_rdir.tmp/host.conf"
-	finish_run "$qr_rdir" 0 "$BOOT_REASON" "$qr_cell" "$BOOT_SECONDS"
-}
-
-# --- boot -------------------------------------------------------------------
+# boot_guest_stop: boot_guest's QEMU stopped (a session's end, a slot
+# killed), if one runs.
+boot_guest_stop() { stop_pid "${QEMU_PID:-}"; QEMU_PID=; }
 
 # guest_cmdline: the kernel command line every backend's guest starts with
 # (QEMU, a lab board, a LAVA device).
@@ -109,13 +74,14 @@ accel_clock() { # CLOCK: exact mode's clock options (the kit's constant words)
 	[ "${1:-real}" != exact ] || echo " $EXACT_QEMU_ARGS"
 }
 
-# boot_guest BOARD CLOCK KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA]: boot
-# BOARD's machine, collect frames.bin and console.log in DIR; sets
+# boot_guest BOARD CLOCK KERNEL INITRD DIR TIMEOUT ACCEL [CMDLINE_EXTRA
+# [PLUGIN]]: boot BOARD's machine (PLUGIN: QEMU's -plugin argument, the
+# memory model's), collect frames.bin and console.log in DIR; sets
 # BOOT_REASON on failure and BOOT_SECONDS, returns 0 on a clean exit.
 boot_guest() {
 	bg_board=$1 bg_clock=$2
 	shift 2
-	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-}
+	bg_kernel=$1 bg_initrd=$2 bg_dir=$3 bg_tmo=$4 bg_accel=$5 bg_extra=${6:-} bg_plugin=${7:-}
 	: >"$bg_dir/console.log"
 	: >"$bg_dir/frames.bin"
 	cmdline="$(guest_cmdline)$bg_extra"
@@ -131,8 +97,8 @@ boot_guest() {
 		-chardev file,id=con,path="$bg_dir/console.log" -serial chardev:con \
 		-chardev file,id=res,path="$bg_dir/frames.bin" -serial chardev:res \
 		-kernel "$bg_kernel" -initrd "$bg_initrd" -append "$cmdline"
-	# the memory model (qemu_run_one): the kit's plugin watches the guest
-	[ -z "${BOOT_PLUGIN:-}" ] || set -- "$@" -plugin "$BOOT_PLUGIN"
+	# the memory model: the kit's plugin watches the guest
+	[ -z "$bg_plugin" ] || set -- "$@" -plugin "$bg_plugin"
 	# exact mode: the pinned root's QEMU (root_qemu_words; prepare_images)
 	if [ "$bg_clock" = exact ] && [ -n "${ROOT_QEMU_DIR:-}" ]; then
 		shift
@@ -193,39 +159,6 @@ EOF
 # none) or seconds, for a caller in another module (the kexec chain).
 boot_guest_said() {
 	case $1 in reason) printf '%s\n' "$BOOT_REASON" ;; seconds) printf '%s\n' "$BOOT_SECONDS" ;; esac
-}
-
-# host_load_mark: the host's CPU pressure stall total (us, /proc/pressure/cpu
-# "some"), steal and total jiffies (/proc/stat) and uptime (cs) now, as
-# "PSI STEAL JIFFIES UPTIME" ("-" where the host has no PSI).
-host_load_mark() {
-	hl_psi=$(sed -n 's/^some .*total=\([0-9]*\).*/\1/p' /proc/pressure/cpu 2>/dev/null)
-	hl_up=$(cut -d' ' -f1 /proc/uptime | tr -d .)
-	awk -v psi="${hl_psi:--}" -v up="$hl_up" '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print psi, $9, t, up; exit }' /proc/stat
-}
-
-# host_load_record MARK FILE: what the host did beside a real-mode boot
-# since MARK (host_load_mark), as host.conf lines (appended to the matrix's
-# forms, write_matrix_forms): CPU pressure and steal
-# in per mille of the boot's wall time and of all CPU time, the 1-minute
-# load, and contended=1 when the pressure reached KREPRO_CONTENDED_PERMILLE
-# (default 100: a runnable task waited for a CPU a tenth of the time).
-# Compare and report name such runs (docs/EXACT.md, real mode).
-host_load_record() {
-	# shellcheck disable=SC2086,SC2046 # marks are four numbers each
-	set -- $1 "$2" $(host_load_mark)
-	awk -v p0="$1" -v s0="$2" -v j0="$3" -v u0="$4" -v p1="$6" -v s1="$7" -v j1="$8" -v u1="$9" \
-		-v lim="${KREPRO_CONTENDED_PERMILLE:-100}" -v ld1="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
-		wall = (u1 - u0) * 10000
-		if (p0 != "-" && p1 != "-" && wall > 0) {
-			pm = int((p1 - p0) * 1000 / wall + 0.5)
-			if (pm > 1000) pm = 1000
-			printf "cpu_pressure_permille=%d\n", pm
-		}
-		if (j1 > j0) printf "steal_permille=%d\n", int((s1 - s0) * 1000 / (j1 - j0) + 0.5)
-		printf "load1=%s\n", ld1
-		printf "contended=%d\n", (pm != "" && pm >= lim)
-	}' >>"$5"
 }
 
 # console_fault LOG: what the console shows went wrong, or nothing.

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/kernel-store.sh: build.sh's store of built kernels, keyed by what makes
+# lib/build/kernel-store.sh: build.sh's store of built kernels, keyed by what makes
 # their bytes: the source tree's content (not how it was reached: a series
 # on Debian's tree and the same patches as commits of a git tree are one
 # tree), the config fragments, the compiler and the build tools.  A

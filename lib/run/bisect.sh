@@ -1,10 +1,10 @@
 # shellcheck shell=sh
-# lib/bisect.sh: run-matrix.sh bisect: binary search for the first step that
+# lib/run/bisect.sh: run-matrix.sh bisect: binary search for the first step that
 # moves METRIC, each step one run-matrix of its own: over SERIES@N (the
 # first N patches against base), or over the commits GOOD..BAD of a git
-# reference (each commit against GOOD, both variants: lib/commits.sh).
+# reference (each commit against GOOD, both variants: lib/build/commits.sh).
 # Reads: KREPRO_ROOT, KREPRO_CACHE, KREPRO_OUT (krepro_dirs), exact_runs
-# (lib/cells.sh); environment: KREPRO_BISECT_*, KREPRO_REFERENCE.
+# (lib/shared/cells.sh); environment: KREPRO_BISECT_*, KREPRO_REFERENCE.
 # Sets: H (host_tools).
 
 # bisect_main [-o DIR] [-m MATRIX] [-j N] SERIES|GOOD..BAD METRIC

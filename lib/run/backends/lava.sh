@@ -1,10 +1,10 @@
 # shellcheck shell=sh
-# lib/lava.sh: run-matrix.sh and LAVA, two backends (lib/backend.sh):
+# lib/run/backends/lava.sh: run-matrix.sh and LAVA, two backends (lib/run/backend.sh):
 # lava_export (--export-lava writes one job definition per planned run,
 # docs/SCALE.md; import-lava reads a job's console log back into the result
 # layout) and lava_server (--lava URL: the jobs submitted, waited for and
 # imported).
-# Reads: RESULTS, RERUN, JOBS and kexec_asked (lava_options), the plan's
+# Reads: RESULTS, RERUN, JOBS and backend_kexec_asked (lava_options), the plan's
 # pending boots (plan_fact), the runs' time (runs_elapsed), the run's record
 # (run_record: its board, through board_get/board_is, whose type says the
 # LAVA device: a QEMU one, or an x86 machine that kexecs; cell, variant),
@@ -60,7 +60,7 @@ import_lava_args() {
 # of IMPORT_DIR/cells.tsv, its cell checked for characters.
 import_lava_line() {
 	# Everything read back from the export folder is data from elsewhere:
-	# the cell (column 3) is checked by lib/cells.awk as a matrix's cell is
+	# the cell (column 3) is checked by lib/shared/cells.awk as a matrix's cell is
 	# (plan_check), and the result path (column 2) must be that cell's
 	# (import_lava_run); IMPORT_LINENO names the line in errors.
 	IMPORT_LINENO=$(awk -F '\t' -v n="$IMPORT_N" '$1 == n { print NR; exit }' "$IMPORT_DIR/cells.tsv")
@@ -119,7 +119,7 @@ import_lava_run() {
 	mkdir -p "$(dirname "$RDIR")" || die "cannot create $(dirname "$RDIR")"
 	rm -rf "$RDIR.tmp"
 	mkdir "$RDIR.tmp" || die "cannot create $RDIR.tmp"
-	# the run as a plan's row (lib/runs.sh run table), its cell checked
+	# the run as a plan's row (lib/run/runs.sh run table), its cell checked
 	ir_rec=$(cell_record "$CELL" "$ir_run") || exit 2
 	ir_write "$RDIR.tmp/job.conf" write_job "$ir_rec" "$RDIR.tmp/job.conf" "$ir_isha"
 	! grep -qx 'result_port=console' "$IMPORT_DIR/jobs/$IMPORT_N.conf" 2>/dev/null ||
@@ -223,7 +223,7 @@ lava_stage() {
 lava_options() {
 	if [ -n "$LAVA_SERVER" ]; then
 		[ -z "$LAVA_DIR" ] || die "--lava runs the jobs; --export-lava only writes them: one or the other"
-		if [ "$JOBS" != 1 ] || kexec_asked; then
+		if [ "$JOBS" != 1 ] || backend_kexec_asked; then
 			die "--lava: LAVA runs the jobs (as many at once as it has devices): no -j, no --kexec"
 		fi
 		lava_setup "$LAVA_SERVER"
@@ -244,12 +244,6 @@ lava_dir_check() {
 	for ld_f in "$LAVA_DIR/cells.tsv" "$LAVA_DIR/artifacts" "$LAVA_DIR/jobs"; do refuse_link "$ld_f"; done
 }
 
-# lava_keeps_clock CLOCK BOARD: the LAVA device of the cell's board keeps CLOCK
-# (a qemu device: the QEMU board's rule; an x86 device: real time only).
-lava_keeps_clock() {
-	if board_is "$2" TYPE qemu; then qemu_keeps_clock "$1" "$2"; else lab_keeps_clock "$1" "$2"; fi
-}
-
 # lava_no_model MODEL: a LAVA device boots without the kit's memory-model plugin.
 lava_no_model() {
 	[ "$1" = on ] || return 0
@@ -263,7 +257,7 @@ lava_no_model() {
 lava_export_accepts() {
 	[ -n "$LAVA_DIR$IMPORT_DIR" ] || { echo "no --export-lava DIR (nor import-lava)"; return 1; }
 	lava_no_model "$4" || return 2
-	lava_keeps_clock "$2" "$3" || return 2
+	board_keeps_clock "$2" "$3" || return 2
 }
 lava_export_facts() {
 	echo report no
@@ -525,7 +519,7 @@ lava_poll() {
 lava_server_accepts() {
 	[ -n "$LAVA_SERVER" ] || { echo "no --lava URL"; return 1; }
 	lava_no_model "$4" || return 2
-	lava_keeps_clock "$2" "$3" || return 2
+	board_keeps_clock "$2" "$3" || return 2
 	if [ "$2" = real ] && [ -z "$LAVA_TAGS" ]; then
 		BACKEND_KEY=clock
 		echo "--lava: real-mode cells (board $3) must run on one machine, A and B alike: pin them with --lava-tags TAG, a tag of one device (exact mode needs no pinning: docs/SCALE.md)"

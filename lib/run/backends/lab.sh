@@ -1,7 +1,7 @@
 # shellcheck shell=sh
-# lib/boot-lab.sh: the lab backend (lib/backend.sh): a run on a lab board: ssh,
+# lib/run/backends/lab.sh: the lab backend (lib/run/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
-# Reads: SLOT_TMP, TMPD/kernel.<variant>, guest_cmdline (boot-qemu.sh), H,
+# Reads: SLOT_TMP, TMPD/kernel.<variant>, guest_cmdline (lib/run/boot.sh), H,
 # KREPRO_ROOT, JOBS (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID, and lr_board,
 # lr_cell, lr_v, lr_rdir: the run lab_run_one was given (run_record), which
@@ -15,17 +15,8 @@ lab_accepts() {
 		echo "memory_model: on needs a QEMU board: the model is a QEMU plugin, a lab machine has its own caches"
 		return 1
 	fi
-	lab_keeps_clock "$2" "$3" || return 1
+	board_keeps_clock "$2" "$3" || return 1
 	[ "$JOBS" -le 1 ] || { echo "-j $JOBS: a lab board boots one run at a time"; return 1; }
-}
-
-# lab_keeps_clock CLOCK BOARD: 0 for real time, the only one a machine has (a lab
-# board, or a LAVA x86 device); else it says why.
-lab_keeps_clock() {
-	[ "$1" = exact ] || return 0
-	BACKEND_KEY=clock
-	echo "clock: exact needs a QEMU board; board $2 is a lab machine, whose clock is always real (docs/EXACT.md)"
-	return 1
 }
 
 lab_facts() { :; }

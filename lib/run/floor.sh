@@ -1,9 +1,9 @@
 # shellcheck shell=sh
-# lib/floor.sh: run-matrix.sh floor: the smallest change an exact cell can
+# lib/run/floor.sh: run-matrix.sh floor: the smallest change an exact cell can
 # call, measured with A/A comparisons of kernels that do not differ: base
 # against base with other seeds, with an unused boot word, and against the
 # noop series (an unused function that only moves code).
-# Reads: KREPRO_ROOT, KREPRO_OUT (krepro_dirs), exact_runs (lib/cells.sh);
+# Reads: KREPRO_ROOT, KREPRO_OUT (krepro_dirs), exact_runs (lib/shared/cells.sh);
 # environment: TMPDIR.  Sets: H (host_tools).
 
 # floor_main [-o DIR] [-j N] [-n SEEDS] [--dry-run] [MATRIX]: --dry-run

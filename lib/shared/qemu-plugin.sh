@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/qemu-plugin.sh: build.sh's memory-model plugin (tools/qemu-plugin):
+# lib/shared/qemu-plugin.sh: build.sh's memory-model plugin (tools/qemu-plugin):
 # the installed QEMU checked, its plugin header fetched from the pinned
 # Debian source package (tools/qemu-plugin/qemu-source.conf) and the plugin
 # compiled against it.  docs/MEMORY-MODEL.md.
@@ -140,7 +140,7 @@ cmd_model_plugin() {
 
 # model_node_ranges SIZE...: the plugin's nodes= argument for a board
 # whose NUMA nodes are QEMU memory backends of SIZE bytes each, in order
-# (lib/boot-qemu.sh: -object memory-backend-ram -numa node,memdev=).
+# (lib/run/boot.sh: -object memory-backend-ram -numa node,memdev=).
 # QEMU 7.2's qemu_plugin_hwaddr_phys_addr() is not the guest-physical
 # address: it is the RAM block's offset among QEMU's RAM blocks plus the
 # offset in the block plus the block's place in the machine's RAM

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/series.sh: build.sh's variants and patches: series folders and mboxes (git
+# lib/build/series.sh: build.sh's variants and patches: series folders and mboxes (git
 # mailsplit/mailinfo), variant names (SERIES@N, COMMIT, A+B) -> patch files, preflight.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
@@ -231,7 +231,7 @@ variant_patches() { # variant -> patch paths
 		part=${rest%%+*}
 		if [ "$part" = "$rest" ]; then rest=; else rest=${rest#*+}; fi
 		ser=${part%@*}
-		# a commit of a git reference (lib/commits.sh): its diff; the
+		# a commit of a git reference (lib/build/commits.sh): its diff; the
 		# reference's own commit is its tree, no patch (from-report
 		# --repo's parent)
 		cm=$(commit_of "$part") || exit 2

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/reference.sh: build.sh's reference kernel: the pinned Debian package (or a user's
+# lib/build/reference.sh: build.sh's reference kernel: the pinned Debian package (or a user's
 # tarball or git reference), unpacked once per reference id.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
@@ -112,7 +112,7 @@ scratch_git() {
 # scratch_git: git never discovers one in a tree (a tarball's .git).  diff
 # is left unspecified (!diff), not unset: it selects no driver (the config
 # defines none) and a text file then diffs as text (a commit variant's
-# diff, lib/commits.sh), binary ones found by content.
+# diff, lib/build/commits.sh), binary ones found by content.
 kit_scratch() {
 	rm -rf "$1"
 	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git init -q --bare --template= "$1" ||

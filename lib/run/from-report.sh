@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/from-report.sh: run-matrix.sh from-report: a 0-day report email into
+# lib/run/from-report.sh: run-matrix.sh from-report: a 0-day report email into
 # the matrix that reproduces it (krepro-fromreport), checked by the matrix
 # parser and the kit's own --dry-run before it is printed or written; with
 # --repo REPO, the email's commit and its parent in REPO become the

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/root.sh: build.sh's pinned root (issue 47): a Debian root made with
+# lib/shared/root.sh: build.sh's pinned root (issue 47): a Debian root made with
 # mmdebstrap from a committed lock, root/bookworm.lock, which names the
 # suite, the architecture and every package of the root with its exact
 # version and the sha256 of its .deb (docs/REPRODUCIBLE.md).  What makes
@@ -22,7 +22,7 @@
 # cannot change what runs.
 # Reads: KREPRO_ROOT, KREPRO_CACHE; environment: KREPRO_ROOT_LOCK (another
 # lock file, the tests'), KREPRO_ROOT_DEBS (a folder of .debs, like
-# --debs), KREPRO_DEBIAN_MIRROR (lib/qemu-plugin.sh's qp_mirror).  Sets
+# --debs), KREPRO_DEBIAN_MIRROR (lib/shared/qemu-plugin.sh's qp_mirror).  Sets
 # nothing global but its rt_ variables.
 
 # root_mode: "pinned" (the default) or "host" (KREPRO_BUILD_ROOT=host:
@@ -436,7 +436,7 @@ root_relock() {
 	awk '{ print $1, $2, $3 }' "$rt_tmp/new" | cmp -s - "$rt_tmp/res" ||
 		die "root: the archive's index does not hold every resolved version"
 	{
-		printf '# %s: the packages of the kit'\''s pinned root (lib/root.sh,\n' "${rt_lock#"$KREPRO_ROOT"/}"
+		printf '# %s: the packages of the kit'\''s pinned root (lib/shared/root.sh,\n' "${rt_lock#"$KREPRO_ROOT"/}"
 		printf '# docs/REPRODUCIBLE.md): apt'\''s resolution of root/packages and the\n'
 		printf '# essential set, the whole closure.  Regenerate: ./build.sh root --lock\n'
 		printf '# Package lines: NAME VERSION ARCH SHA256-OF-THE-.deb\n'
@@ -512,7 +512,7 @@ $bw_dirs"
 
 # root_ready: the pinned root's path, made first if it is not there (with
 # its progress).  Not for KREPRO_BUILD_ROOT=host.
-# shellcheck disable=SC2120 # bundle.sh and boot-qemu.sh pass LOCK and DEBS
+# shellcheck disable=SC2120 # bundle.sh and boot.sh pass LOCK and DEBS
 root_ready() {
 	[ -z "${1:-}" ] || KREPRO_ROOT_LOCK=$1
 	root_make "${2:-${KREPRO_ROOT_DEBS:-}}" | tail -n 1

@@ -1,10 +1,10 @@
 # shellcheck shell=sh
-# lib/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
+# lib/run/report.sh: run-matrix.sh's reports: the comparison of every cell's variants
 # after a run (report.txt, report.html, JSON/CSV beside each comparison), the
-# report tools on their own (an email back into a matrix: lib/from-report.sh).
+# report tools on their own (an email back into a matrix: lib/run/from-report.sh).
 # Reads: KREPRO_ROOT, KREPRO_OUT, RESULTS, TMPD, the plan's name, runs and
 # variants (plan_fact), the bundle (bundle_dir), TENANT_PREFIX
-# (lib/runs.sh), the runs' failures and time (runs_failed, runs_elapsed);
+# (lib/run/runs.sh), the runs' failures and time (runs_failed, runs_elapsed);
 # environment: TMPDIR.  Sets:
 # H (host_tools), REPORT, HTML, report_failed (failed comparisons).
 
@@ -30,7 +30,7 @@ context_notes() {
 		[ -f "$cn_m" ] || continue
 		sed -n 's/^  "apply_context": \[\(.*\)\],$/\1/p' "$cn_m" | tr '}' '\n' |
 			sed -n "s/.*\"series\": \"\([^\"]*\)\".*\"text\": \"\([^\"]*\)\".*/variant $cn_v: series \1 \2/p"
-		# a commit of a git reference, by its full id (lib/commits.sh)
+		# a commit of a git reference, by its full id (lib/build/commits.sh)
 		manifest_commits "$cn_m" | while read -r _ cn_full cn_part; do
 			echo "variant $cn_v: $cn_part is commit $cn_full"
 		done
@@ -38,7 +38,7 @@ context_notes() {
 }
 
 # build_notes MATRIX VARIANT: when MATRIX came from a 0-day email (its
-# "# 0-day build: compiler X, kconfig Y" line, lib/from-report.sh), a line
+# "# 0-day build: compiler X, kconfig Y" line, lib/run/from-report.sh), a line
 # for each of the two that differs from what built VARIANT's kernel (its
 # manifest): another compiler or config is another kernel, and a change
 # may move otherwise.

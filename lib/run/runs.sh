@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
+# lib/run/runs.sh: run bookkeeping: a run's job files, its .tmp folder, receiving and
 # parsing what came back, a failure's record, the move into place.
 # Reads: TMPD/cells, the cell's board CPUS (board_get), initramfs_sha,
 # the run table (TMPD/runs.tsv), the plan's pending boots (plan_fact), H.
@@ -13,7 +13,7 @@
 
 # write_job RECORD FILE INITRAMFS-SHA256: job.conf, every key the guest
 # needs (the run table's job column: the cell's keys and defaults, each
-# value in the guest's form, lib/cells.awk job_words), then the run's
+# value in the guest's form, lib/shared/cells.awk job_words), then the run's
 # clock, seed and the initramfs it is for.  Not the variant's name: the
 # guest boots the kernel it is given, and its name in job.conf would move
 # every exact digit (a byte more of job.conf does): a series and a commit
@@ -240,7 +240,7 @@ split_tenants() {
 # --- the run table ------------------------------------------------------------
 # TMPD/runs.tsv (docs/ARCHITECTURE.md, "The run table"): the plan's runs, a
 # row each, TAB-separated under a header naming the columns, written once
-# a matrix run (plan_runs) from the cells' facts (lib/cells.awk): the run
+# a matrix run (plan_runs) from the cells' facts (lib/shared/cells.awk): the run
 # and its cell's number, whether it is to boot or kept, variant, board,
 # backend, clock, the run's seed ("-" in real mode), memory model, runtime
 # in seconds, result folder, the job's values in the guest's form (job),
@@ -251,7 +251,7 @@ RUN_COLUMNS="run cell state variant board backend clock seed model runtime resul
 
 # runs_table FACTS CELLS BACKENDS PLAN: the table, header first, for
 # PLAN's "RUN K STATE" lines: cell K's facts are line K of FACTS
-# (lib/cells.awk's), its words line K of CELLS, its backend line K of
+# (lib/shared/cells.awk's), its words line K of CELLS, its backend line K of
 # BACKENDS.
 runs_table() {
 	awk -F '\t' -v cols="$RUN_COLUMNS" '

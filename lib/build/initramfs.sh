@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/initramfs.sh: build.sh's host tools and guest image: make host/guest, gen_init_cpio from
+# lib/build/initramfs.sh: build.sh's host tools and guest image: make host/guest, gen_init_cpio from
 # the reference tree, the UAPI headers, out/initramfs.cpio.gz.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.

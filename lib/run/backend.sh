@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/backend.sh: the backends behind one interface, chosen in one place
+# lib/run/backend.sh: the backends behind one interface, chosen in one place
 # (backend_pick: the first of BACKENDS that accepts a cell), and the plan run
 # on them (run_plan: each backend's runs in turn, one at a time or in
 # parallel slots).
@@ -24,7 +24,7 @@
 #   NAME_prepare             before the first of its runs
 #   NAME_run_one RUN CELL-NUMBER [PLAN-INDEX]
 #                            one planned run: booted and stored, or staged;
-#                            the run is a record (run_record, lib/runs.sh)
+#                            the run is a record (run_record, lib/run/runs.sh)
 #                            the backend reads, not the session's globals
 #   NAME_collect             after its last run_one: what is left to boot,
 #                            wait for or say
@@ -32,13 +32,19 @@
 #                            children stopped
 # The backends, tried in this order (a new one: its file, sourced by
 # run-matrix.sh, and its name here):
-#   lava_server  lib/lava.sh        --lava URL: jobs submitted, waited for, imported
-#   lava_export  lib/lava.sh        --export-lava DIR: job files, no boot; and
-#                                   import-lava, which reads one job's log back
-#   kexec        lib/boot-kexec.sh  boot: kexec, --kexec: a chain in one QEMU
-#   lab          lib/boot-lab.sh    a lab board: ssh, kexec from its own system
-#   qemu         lib/boot-qemu.sh   a QEMU board, one boot per run
+#   lava_server  lib/run/backends/lava.sh   --lava URL: jobs submitted, waited for, imported
+#   lava_export  lib/run/backends/lava.sh   --export-lava DIR: job files, no boot; and
+#                                           import-lava, which reads one job's log back
+#   kexec        lib/run/backends/kexec.sh  boot: kexec, --kexec: a chain in one QEMU
+#   lab          lib/run/backends/lab.sh    a lab board: ssh, kexec from its own system
+#   qemu         lib/run/backends/qemu.sh   a QEMU board, one boot per run
 BACKENDS="lava_server lava_export kexec lab qemu"
+# What the backends share lives in lib/run/boot.sh; none calls another's
+# functions (tests/cli_backends.sh checks it).  --kexec is the driver's
+# option: the kexec backend takes every cell then, and LAVA refuses it.
+KEXEC_ASKED=
+backend_option_kexec() { KEXEC_ASKED=1; } # run-matrix's --kexec
+backend_kexec_asked() { [ -n "$KEXEC_ASKED" ]; }
 # The facts, which other modules ask through backend_builds and
 # backend_reports instead of reading the options:
 #   builds   yes: kernels and initramfs are built here (or come from a

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/kernel.sh: build.sh's kernels: a variant's source tree, its merged config, the
+# lib/build/kernel.sh: build.sh's kernels: a variant's source tree, its merged config, the
 # ccache'd build, out/kernels/<variant>/ and its manifest.json.
 # Sourced by build.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
@@ -28,7 +28,7 @@ check_required() { # .config
 # config fragments' sha256, the compiler, the build tools (the pinned
 # root's lock, or the host) and the recipe's number (bump it when the
 # kernel build command changes).  Both a kernel's inputs and its key in
-# the kernel store (lib/kernel-store.sh) hold them.
+# the kernel store (lib/build/kernel-store.sh) hold them.
 build_recipe() {
 	config_fragments | xargs sha256sum | sed 's#  .*/#  #'
 	gcc --version | head -n 1
@@ -117,7 +117,7 @@ cmd_kernel() {
 	fi
 	# The same tree, config and compiler built before (SERIES and SERIES@N
 	# of all its N patches; a commit of a git reference and the series
-	# that made it): the same bytes (lib/kernel-store.sh).
+	# that made it): the same bytes (lib/build/kernel-store.sh).
 	sk_tree=$(tree_id "$src") || exit 2
 	sk_key=$(store_key "$sk_tree" "$kb_how")
 	if [ "${KREPRO_KERNEL_STORE:-on}" != off ] && sk_d=$(store_get "$sk_key"); then
@@ -249,7 +249,7 @@ write_kernel_manifest() { # variant dir [tree-id]
 			"$(patch_series "$p")" "$(basename "$p")" "$(sha256sum "$p" | cut -d' ' -f1)"
 		sep=,
 	done
-	# a commit of a git reference (lib/commits.sh) by its full id
+	# a commit of a git reference (lib/build/commits.sh) by its full id
 	printf '],\n  "commits": ['
 	sep=
 	wk_list=$(variant_commits "$1") || exit 2
@@ -280,7 +280,7 @@ EOF
 		sep=', '
 	done
 	printf '],\n'
-	# the source tree's content (lib/kernel-store.sh): the same for every
+	# the source tree's content (lib/build/kernel-store.sh): the same for every
 	# way of reaching that tree
 	[ -z "${3:-}" ] || printf '  "tree_sha256": "%s",\n' "$3"
 	printf '  "kconfig": "%s",\n' "$KCONFIG_NAME"

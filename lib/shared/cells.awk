@@ -1,18 +1,18 @@
-# lib/cells.awk: the one reader of matrix cells ("key=value ..." lines, as
+# lib/shared/cells.awk: the one reader of matrix cells ("key=value ..." lines, as
 # krepro-matrix writes them): every cell checked against the key table and
 # its derived facts, in one process for the whole matrix (a process a cell
-# made a 1,000-cell plan take minutes).  lib/cells.sh's cells_awk runs it:
-# plan_check (lib/plan.sh) for the matrix (check=1), cell_fact for one
+# made a 1,000-cell plan take minutes).  lib/shared/cells.sh's cells_awk runs it:
+# plan_check (lib/run/plan.sh) for the matrix (check=1), cell_fact for one
 # cell (check=0).
 #
-# Files, in order: KEYS (the key table, lib/cells.sh key_table), BOARDS
+# Files, in order: KEYS (the key table, lib/shared/cells.sh key_table), BOARDS
 # (NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL MEMORY NODES, MEMORY in bytes,
 # NODES its NUMA nodes (1 without), one line a board, made by
 # boards_table), the
 # matrix (for line numbers; "-" when there is none), krepro-keycheck's
 # refusals of the cells' values (check=1; /dev/null otherwise), every
 # suites/<name>/meta (their "size" lines: size_rule), the cells.
-# The environment (lib/cells.sh cells_awk): KC_CHECK (1: check every
+# The environment (lib/shared/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
 # (its name in messages), KC_IMPORT_LINE (the line of an imported cell),
 # KC_SUITES (|a|b|: suites with a run.sh), KC_MONITORS (|a|b: the
@@ -411,7 +411,7 @@ FILENAME == ARGV[1] {
 	if ($5 == "-" && match($0, /\(default: [^)]*\)/)) rg[nrows] = substr($0, RSTART + 10, RLENGTH - 11)
 	if (!($1 in firstwhere)) {
 		firstwhere[$1] = $3
-		# a key's class is its first row's (lib/cells.sh load_key_classes)
+		# a key's class is its first row's (lib/shared/cells.sh load_key_classes)
 		firstclass[$1] = $2 ~ /^count:/ ? "count" : $2
 		allkeys = allkeys (allkeys == "" ? "" : "|") $1
 		# the path names every key that changes a run: a job key too
@@ -499,7 +499,7 @@ FILENAME in metafile {
 				if (ws[i] ~ /^(krepro\.|console=|panic=|oops=)/) fail(matrix ": kernel_cmdline: '" ws[i] "' is set by run-matrix")
 			}
 		}
-		# which boards keep which clock: the backends' accepts (lib/backend.sh)
+		# which boards keep which clock: the backends' accepts (lib/run/backend.sh)
 		if (clock != "exact" && clock != "real") fail(matrix ": clock must be real or exact, not '" get("clock") "'")
 	}
 	# the memory model: the cell's memory_model:, else its board's (which
@@ -527,7 +527,7 @@ FILENAME in metafile {
 	job = job_words($0, dj, b, sc, 0); forms = job_words($0, dj, b, sc, 1)
 	if (("tenants" in cv) && get("tenants") != 1 && !("tenant" in cv)) tok[++ntok] = "tenant=" tenant_prefix "1"
 	v = get("variants") != "" ? get("variants") : get("variant") != "" ? get("variant") : "base"
-	# every variant of a matrix builds on one reference (lib/plan.sh)
+	# every variant of a matrix builds on one reference (lib/run/plan.sh)
 	if (check && get("reference") != "") {
 		if (reference != "" && get("reference") != reference) fail(matrix ": one reference a matrix: '" reference "' and '" get("reference") "'")
 		reference = get("reference")

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/bundle.sh: Image bundles: packed by build.sh bundle, checked by build.sh verify
+# lib/shared/bundle.sh: Image bundles: packed by build.sh bundle, checked by build.sh verify
 # (rebuilt in a sandbox) and unpacked by run-matrix.sh --bundle.
 # Sourced by build.sh and run-matrix.sh; only definitions, so a
 # script edited while it runs cannot change what runs.
@@ -78,7 +78,7 @@ cmd_bundle() {
 	done
 	cp "$(reference_dir)/usr/gen_init_cpio.c" "$b/inputs/gen_init_cpio.c"
 	# --with-root: the pinned root's .debs, for a reviewer once Debian
-	# has dropped these versions (lib/root.sh, docs/REPRODUCIBLE.md)
+	# has dropped these versions (lib/shared/root.sh, docs/REPRODUCIBLE.md)
 	[ -z "$withroot" ] || root_debs_to "$b/root-debs"
 	{
 		printf '{\n  "variants": ['
@@ -138,7 +138,7 @@ check_secret_key() {
 bundle_size_ok() {
 	bs_size=$(stat -L -c %s -- "$1") || die "bundle $1: cannot read it"
 	[ "$bs_size" -le "$BUNDLE_TOTAL_MAX" ] ||
-		die "bundle $1: $bs_size bytes; a bundle is at most 2 GiB (lib/bundle.sh's bounds)"
+		die "bundle $1: $bs_size bytes; a bundle is at most 2 GiB (lib/shared/bundle.sh's bounds)"
 }
 
 # bundle_tar FILE TAR-ARGS...: tar on the archive FILE's stream, cut at the
@@ -190,7 +190,7 @@ unpack_bundle() {
 		{ total += sz }
 		total > all { print "its members come to more than 2 GiB"; exit }
 		n > most { print "more than " most " members"; exit }' "$2/listing" | LC_ALL=C tr -cd '\40-\176' | cut -c1-300)
-	[ -z "$big" ] || die "bundle $1: $big (a bundle holds kernels, an initramfs, the kit's sources, a root image: lib/bundle.sh's bounds)"
+	[ -z "$big" ] || die "bundle $1: $big (a bundle holds kernels, an initramfs, the kit's sources, a root image: lib/shared/bundle.sh's bounds)"
 	bundle_tar "$ub" -x -C "$2" --no-same-owner --no-same-permissions krepro-bundle ||
 		die "bundle $1: not a krepro bundle (tar failed)"
 	rm -f "$ub" "$ub.sig" "$2/listing"
@@ -425,7 +425,7 @@ cmd_verify() {
 	done
 	cp "$KREPRO_ROOT/patches/reference.conf" "$r/patches/reference.conf"
 	# The bundle's lock (data, checked by rt_check) names the root its
-	# images were built in: the rebuild runs in that root (lib/root.sh).
+	# images were built in: the rebuild runs in that root (lib/shared/root.sh).
 	mkdir -p "$r/root"
 	if [ -f "$b/inputs/root/bookworm.lock" ]; then
 		cp "$b/inputs/root/bookworm.lock" "$r/root/bookworm.lock"

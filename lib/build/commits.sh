@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/commits.sh: build.sh's commit variants: with a git reference
+# lib/build/commits.sh: build.sh's commit variants: with a git reference
 # (-R git:REPO@REF), a variant's part that names no series may name a
 # commit of REPO (a full or abbreviated id, a tag, a branch).  It builds
 # from that commit's own tree: the reference plus the diff from the

@@ -1,14 +1,14 @@
 # shellcheck shell=sh
-# lib/board.sh: boards/<name>: one data file per machine (never executed),
+# lib/run/board.sh: boards/<name>: one data file per machine (never executed),
 # validated line by line into the B_* variables.  load_board is the one
 # reader of board files; the keys, their variables and defaults are one
-# table, lib/board-keys.
-# Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/board-keys),
+# table, lib/run/board-keys.
+# Reads: KREPRO_ROOT, KREPRO_CACHE, BOARD_KEYS.  Sets: B_* (lib/run/board-keys),
 # B_NUMA, B_NODES, B_NODES_MIB (their memory added up), B_NODE_MEMS and B_NODE_CPUS (each node's, in order), B_SMP (qemu boards), B_SSH_CONFIG (lab boards), BOARD_KEYS,
 # BOARD_LOADED (the loaded board's name).  The B_* are this module's own:
 # other modules read a board by its name through board_get and board_is.
 
-# board_keys: BOARD_KEYS, lib/board-keys as " key:VARIABLE:DEFAULT ...",
+# board_keys: BOARD_KEYS, lib/run/board-keys as " key:VARIABLE:DEFAULT ...",
 # read once a session.
 board_keys() {
 	[ -z "${BOARD_KEYS:-}" ] || return 0
@@ -16,7 +16,7 @@ board_keys() {
 	while read -r bk_key bk_var bk_def _; do
 		case $bk_key in '' | '#'*) continue ;; esac
 		BOARD_KEYS="$BOARD_KEYS$bk_key:$bk_var:$bk_def "
-	done <"$KREPRO_ROOT/lib/board-keys"
+	done <"$KREPRO_ROOT/lib/run/board-keys"
 }
 
 # load_board NAME: validate boards/NAME and set B_* variables.
@@ -232,7 +232,7 @@ board_sha() {
 }
 
 # The board as data: other modules read a board through these two, given
-# its name, never through B_*.  KEY is a variable of lib/board-keys without
+# its name, never through B_*.  KEY is a variable of lib/run/board-keys without
 # its B_ (CPUS, TYPE, SSH, ...) or one load_board derives (NUMA, NODES,
 # NODE_MEMS, NODE_CPUS, SMP).  The board is loaded unless it is the loaded
 # one (BOARD_LOADED), so a $(board_get ...) after a load reads no file.
