@@ -118,6 +118,16 @@ check "the pinned root (./build.sh root, made while the checks above ran; log: $
 echo "the pinned root: waited $(($(date +%s) - t0)) s for it"
 # Guest programs need the reference tree's UAPI headers (musl has none).
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
+# The kernels the boot tests share, built while the host-side tests below
+# run (they are one process at a time; a kernel build takes the other
+# core): each is built once and every test after finds it up to date (a
+# test asking for one still building waits on its lock).
+BOOT_KERNELS="base calibration calibration@1 calibration@2 memcg+autonuma memcg contended noop"
+KERNELS_PID=
+if [ "$QUICK" = 0 ]; then
+	(for v in $BOOT_KERNELS; do ./build.sh kernel "$v" || exit 1; done) >"$LOGDIR/kernels.log" 2>&1 &
+	KERNELS_PID=$!
+fi
 check "build: guest tools (the UAPI headers from the pinned root)" make -s OUT=out UAPI="$UAPI" guest guest-syms
 # (after the guest tools: model_test reads out/guest and out/syms/guest)
 for t in out/unit/*_test; do
@@ -128,6 +138,9 @@ for s in tests/cli_*.sh; do
 	[ -f "$s" ] && count_output "$(basename "$s" .sh)" sh "$s"
 done
 if [ "$QUICK" = 0 ]; then
+	t0=$(date +%s)
+	check "the boot tests' kernels ($BOOT_KERNELS; built while the checks above ran; log: $LOGDIR/kernels.log)" wait "$KERNELS_PID"
+	echo "the boot tests' kernels: waited $(($(date +%s) - t0)) s for them"
 	# Boot tests time their long steps (tests/lib.sh), for the CI log.
 	for s in tests/full_*.sh; do
 		[ -f "$s" ] && T_TIMES=1 count_output "$(basename "$s" .sh)" sh "$s"
