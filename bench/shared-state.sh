@@ -10,7 +10,7 @@
 # reads it also assigns (a scratch variable like i or key) is not shared.
 # Prints "shared N" and then one line a variable: NAME SETTERS -> READERS;
 # then "scratch N" and a line a file under $TMPD that two or more modules
-# name ($TMPD/NAME, NAME to the first dot or other non-name character):
+# name ($TMPD/NAME, NAME up to the first expansion, less its dots there):
 # NAME MODULES.
 # POSIX sh and awk, no process a file: it reads the whole kit in one awk.
 set -eu
@@ -101,11 +101,11 @@ doc != "" {
 	while (match(s, /\$\{[A-Za-z_][A-Za-z0-9_]*:?=/)) {
 		v = substr(s, RSTART + 2, RLENGTH - 2); sub(/:?=$/, "", v); setvar(v, m); s = substr(s, RSTART + RLENGTH)
 	}
-	# scratch files: $TMPD/NAME (NAME to its first character that is not a
-	# name: "kernel.$v" is kernel), in the double-quoted text too
+	# scratch files: $TMPD/NAME (NAME a file name to the first expansion,
+	# less its dots there: "kernel.$v.sha256" is kernel), quoted text too
 	s = line
-	while (match(s, /\$\{?TMPD\}?\/[A-Za-z_][A-Za-z0-9_-]*/)) {
-		v = substr(s, RSTART, RLENGTH); sub(/^.*\//, "", v)
+	while (match(s, /\$\{?TMPD\}?\/[A-Za-z_][A-Za-z0-9_.-]*/)) {
+		v = substr(s, RSTART, RLENGTH); sub(/^.*\//, "", v); sub(/\.+$/, "", v)
 		if (!((v, m) in fmods)) { fmods[v, m] = 1; fusers[v] = fusers[v] " " m; fcount[v]++ }
 		s = substr(s, RSTART + RLENGTH)
 	}

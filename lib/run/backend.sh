@@ -52,13 +52,14 @@ backend_kexec_asked() { [ -n "$KEXEC_ASKED" ]; }
 #   slots    yes: runs may boot JOBS at once (-j N); default no
 #   report   yes: the runs' results are here once collected (a report
 #            follows); no for an export
-# Reads: JOBS, SLOT_PIDS (session_start), TMPD/plan, TMPD/backends (a
-# cell's backend a line);
+# Reads: JOBS, SLOT_PIDS (session_start), the run table (TMPD/runs.tsv:
+# each run's backend, plan_check's answer);
 # each backend's accepts its own options.  Sets: BACKEND and BACKEND_*
-# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick: plan_check writes
-# TMPD/backends from its answers); run_plan starts the runs' count
-# (runs_start) and sets failed_runs (a slot's), SLOT_PIDS, TMPD/plan.<backend> and, in each
-# slot, SLOT_TMP.  BACKEND_KEY is set by the backends' accepts.  Other
+# (backend_use), BACKEND_WHY, BACKEND_KEY (backend_pick: plan_check puts
+# its answers in the run table); run_plan starts the runs' count
+# (runs_start) and sets failed_runs (a slot's), SLOT_PIDS,
+# TMPD/backend.turns and backend.runs.<backend> and, in each slot,
+# SLOT_TMP.  BACKEND_KEY is set by the backends' accepts.  Other
 # modules ask backend_builds and backend_reports.
 # Shared (bench/shared-state.sh): SLOT_TMP (a parallel slot's folder).
 
@@ -107,34 +108,38 @@ backend_stop() {
 	for bs_b in $BACKENDS; do "${bs_b}_stop"; done
 }
 
-# backend_run_one RUN CELL-NUMBER [INDEX]: on the backend of the run's cell
-# (line CELL-NUMBER of TMPD/backends).
+# backend_run_one RUN CELL-NUMBER [INDEX]: on the backend in use (run_plan's
+# turn: every run it hands over is that backend's).
 backend_run_one() {
-	"$(sed -n "${2}p" "$TMPD/backends")_run_one" "$@"
+	"${BACKEND}_run_one" "$@"
 }
 
-# run_plan: every planned run on its cell's backend (TMPD/backends): each
-# backend in turn (in the order of its first cell) prepares, runs its
-# runs in the plan's order (runs outer, cells inner) and collects, so a
-# matrix whose cells need two backends runs both, with the prepare and
-# collect of each.
+# run_plan: every pending run of the run table on its backend (its column
+# "backend"): each backend in turn (in the order of its first run)
+# prepares, runs its runs in the plan's order (runs outer, cells inner)
+# and collects, so a matrix whose cells need two backends runs both, with
+# the prepare and collect of each.
 run_plan() {
 	runs_start
-	awk 'NR == FNR { b[FNR] = $1; next } { print > (dir "/plan." b[$2]); if (!(b[$2] in seen)) { seen[b[$2]] = 1; print b[$2] > (dir "/plan.backends") } }' \
-		dir="$TMPD" "$TMPD/backends" "$TMPD/plan"
-	[ -s "$TMPD/plan" ] || : >"$TMPD/plan.backends"
+	: >"$TMPD/backend.turns"
+	awk -F '\t' -v dir="$TMPD" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["state"] == "pending" {
+		b = $c["backend"]
+		print $c["run"], $c["cell"] > (dir "/backend.runs." b)
+		if (!(b in seen)) { seen[b] = 1; print b > (dir "/backend.turns") }
+	}' "$TMPD/runs.tsv"
 	while read -r rp_b; do
 		backend_use "$rp_b"
 		"${rp_b}_prepare"
 		if [ "$JOBS" -gt 1 ] && [ -n "$BACKEND_SLOTS" ]; then
-			run_slots "$TMPD/plan.$rp_b"
+			run_slots "$TMPD/backend.runs.$rp_b"
 		else
 			while read -r r k; do
 				backend_run_one "$r" "$k"
-			done <"$TMPD/plan.$rp_b"
+			done <"$TMPD/backend.runs.$rp_b"
 		fi
 		"${rp_b}_collect"
-	done <"$TMPD/plan.backends"
+	done <"$TMPD/backend.turns"
 }
 
 # run_slots PLAN: JOBS parallel slots over PLAN's runs (exact mode).

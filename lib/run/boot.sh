@@ -182,12 +182,12 @@ KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
 # qemu_exact_prepare (prepare_images): exact boots run the pinned root's
 # QEMU (its version decides the digits), real ones the host's: when a
-# planned cell is exact (TMPD/cellfacts' 4th column), ROOT_QEMU_DIR is the
+# planned cell is exact (plan_has clock exact), ROOT_QEMU_DIR is the
 # root (made if need be); a bundle's runs boot its builder's QEMU, the
 # root of the bundle's lock.  host.conf names the one a run used.
 qemu_exact_prepare() {
 	ROOT_QEMU_DIR=
-	awk -F '\t' '$4 == "exact" { found = 1; exit } END { exit !found }' "$TMPD/cellfacts" || return 0
+	plan_has clock exact || return 0
 	[ "$(root_mode)" = pinned ] || return 0
 	qe_lock=$(bundle_dir)/inputs/root/bookworm.lock
 	if [ -n "$(bundle_dir)" ] && [ -f "$qe_lock" ]; then
@@ -244,7 +244,7 @@ pick_accel() { # BOARD CLOCK: sets ACCEL
 		return 0
 	fi
 	firstv=$(plan_fact variants)
-	kvm_probe "$(cat "$TMPD/kernel.${firstv%% *}")" "${1:-}"
+	kvm_probe "$(variant_kernel "${firstv%% *}")" "${1:-}"
 	ACCEL_CACHE=$KVM_VERDICT ACCEL=$KVM_VERDICT
 	printf '%s\n%s\n%s\n%s\n' "$pkey" "$KVM_VERDICT" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$KVM_WHY" >"$pfile"
 	note "KVM: $KVM_VERDICT (probe boot: $KVM_WHY, after ${BOOT_SECONDS:-0} s; verdict cached in $pfile)"

@@ -5,7 +5,8 @@
 # import, nothing to build).  Sets BUNDLE_DIR, INITRAMFS, INITRAMFS_SHA, GIC and
 # TMPD/kernel.<variant> (its path) and TMPD/kernel.<variant>.sha256; the
 # memory model's plugin through model_plugin_prepare (lib/shared/qemu-plugin.sh).
-# Other modules ask: initrd_with (a run's initrd), initramfs_sha,
+# Other modules ask: variant_kernel (a variant's bzImage), write_images (a
+# run's images file), initrd_with (a run's initrd), initramfs_sha,
 # bundle_dir; check_kept_images reads the run table (TMPD/runs.tsv).  Shared (bench/shared-state.sh): MATRIX (a bundle's is the
 # default matrix).
 
@@ -82,6 +83,20 @@ prepare_images() {
 		sha256sum "$(cat "$TMPD/kernel.$v")" | cut -d' ' -f1 >"$TMPD/kernel.$v.sha256"
 		manifest_commits "$(dirname "$(cat "$TMPD/kernel.$v")")/manifest.json" >"$TMPD/kernel.$v.commits"
 	done
+}
+
+# variant_kernel V: the bzImage variant V boots this session (prepare_images).
+variant_kernel() { cat "$TMPD/kernel.$1"; }
+
+# write_images RDIR VARIANT INITRAMFS-SHA256: the sha256 of the kernel and
+# initramfs a run booted, and the commits its kernel was built from
+# ("commit FULL PART", a commit variant's; prepare_images).
+write_images() {
+	[ -s "$TMPD/kernel.$2.sha256" ] || return 0 # an import: nothing booted here
+	{
+		printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$3"
+		[ ! -f "$TMPD/kernel.$2.commits" ] || cat "$TMPD/kernel.$2.commits"
+	} >"$1/images"
 }
 
 # check_kept_images: every complete run the plan keeps was booted with the

@@ -74,15 +74,16 @@ write_report() {
 	{
 		# each run's comparison folder: its result's, less variant and run
 		runs_column result | sed 's|/[^/]*/[^/]*$||'
-		# the other tenants' of a multi-tenant cell (the table holds the first's)
-		while IFS= read -r c; do
+		# the other tenants' of a multi-tenant cell (the table holds the
+		# first's; a cell's words, once a cell)
+		runs_column words | awk '!seen[$0]++' | while IFS= read -r c; do
 			t=$(cell_get "$c" tenants)
 			i=2
 			while [ "$i" -le "${t:-1}" ]; do
 				dirname "$(variant_dir "$c tenant=$TENANT_PREFIX$i")"
 				i=$((i + 1))
 			done
-		done <"$TMPD/cells"
+		done
 	} | sort -u >"$TMPD/report.dirs"
 	# One line per directory: paths may hold spaces.
 	while IFS= read -r vd; do

@@ -161,17 +161,6 @@ check_repeat() {
 	note "NOT DETERMINISTIC: $2 differs from the run it replaces (see its NOT-DETERMINISTIC)"
 }
 
-# write_images RDIR VARIANT INITRAMFS-SHA256: the sha256 of the kernel and
-# initramfs a run booted, and the commits its kernel was built from
-# ("commit FULL PART", a commit variant's; prepare_images).
-write_images() {
-	[ -s "$TMPD/kernel.$2.sha256" ] || return 0 # an import: nothing booted here
-	{
-		printf 'kernel %s\ninitramfs %s\n' "$(cat "$TMPD/kernel.$2.sha256")" "$3"
-		[ ! -f "$TMPD/kernel.$2.commits" ] || cat "$TMPD/kernel.$2.commits"
-	} >"$1/images"
-}
-
 TENANT_PREFIX=$(contract_get KRP_TENANT_PREFIX) # vm_
 # The files the host writes in a run (contract.h's one list, which
 # krepro-recv refuses as a guest's file names too).

@@ -2,12 +2,12 @@
 # lib/run/backends/kexec.sh: the kexec chain backend (boot: kexec, --kexec): one QEMU
 # per group of cells that differ only by variant; the guest kexecs from step
 # to step, A, B, A, B, ... in one machine.
-# Reads: TMPD/plan, TMPD/cells, TMPD/kernel.<variant>, JOBS, each run's
+# Reads: variant_kernel, JOBS, each run's
 # record (run_record: its cell, variant, board, clock, directory), the
 # accelerator and the boot's outcome (lib/run/boot.sh: accel_picked,
 # boot_guest_said), --kexec (backend_kexec_asked).  Sets:
 # CHAIN_STEP, the runs of each chain (finish_run),
-# TMPD/plan.grouped and TMPD/chain*.
+# TMPD/kexec.groups and TMPD/chain*.
 
 CHAIN_STEP=$(contract_get KRP_CHAIN_STEP) # the guest's "... N of M" line
 
@@ -38,23 +38,23 @@ kexec_facts() { :; }
 kexec_check() { need_cmd qemu-system-x86_64 qemu-system-x86; }
 kexec_stop() { boot_guest_stop; } # its one QEMU is boot_guest's
 
-kexec_prepare() { : >"$TMPD/plan.grouped"; }
+kexec_prepare() { : >"$TMPD/kexec.groups"; }
 
 # kexec_run_one RUN CELL-NUMBER: the run joins its group's chain (booted by
 # kexec_collect): the group is its result path without the variant.
 kexec_run_one() {
-	echo "$(dirname "$(dirname "$(run_field "$(run_record "$1" "$2")" result)")") $1 $2" >>"$TMPD/plan.grouped"
+	echo "$(dirname "$(dirname "$(run_field "$(run_record "$1" "$2")" result)")") $1 $2" >>"$TMPD/kexec.groups"
 }
 
 # kexec_collect: each group's chain booted, each step stored as its run.
 kexec_collect() {
-	for g in $(cut -d' ' -f1 "$TMPD/plan.grouped" | uniq | sort -u); do
+	for g in $(cut -d' ' -f1 "$TMPD/kexec.groups" | uniq | sort -u); do
 		rm -rf "$TMPD/chain" "$TMPD/chainrun"
 		mkdir -p "$TMPD/chain" "$TMPD/chainrun"
 		printf 'dir /chain 0755 0 0\ndir /chain/kernels 0755 0 0\nfile /chain/plan %s 0644 0 0\n' \
 			"$TMPD/chain/plan" >"$TMPD/chain.list"
 		step=0 tmo=0 first=
-		grep "^$g " "$TMPD/plan.grouped" | while read -r _ r k; do echo "$r $k"; done >"$TMPD/chain/steps"
+		grep "^$g " "$TMPD/kexec.groups" | while read -r _ r k; do echo "$r $k"; done >"$TMPD/chain/steps"
 		while read -r r k; do
 			step=$((step + 1))
 			kr=$(run_record "$r" "$k")
@@ -68,7 +68,7 @@ kexec_collect() {
 			cp "$(run_field "$kr" result).tmp/job.conf" "$TMPD/chain/job-$step.conf"
 			echo "file /chain/job-$step.conf $TMPD/chain/job-$step.conf 0644 0 0" >>"$TMPD/chain.list"
 			grep -q " /chain/kernels/$kr_v.bzImage " "$TMPD/chain.list" ||
-				echo "file /chain/kernels/$kr_v.bzImage $(cat "$TMPD/kernel.$kr_v") 0644 0 0" >>"$TMPD/chain.list"
+				echo "file /chain/kernels/$kr_v.bzImage $(variant_kernel "$kr_v") 0644 0 0" >>"$TMPD/chain.list"
 			tmo=$((tmo + $(run_timeout "$kr")))
 		done <"$TMPD/chain/steps"
 		# The accelerator first: a KVM probe writes its own initrd where the
@@ -81,7 +81,7 @@ kexec_collect() {
 		# kernel_cmdline is part of the result path, so every step of a
 		# group shares it; the guest hands its own command line on, with
 		# each step's seed (exact mode).
-		boot_guest "$kc_board" "$kc_clock" "$(cat "$TMPD/kernel.$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$kc_accel" \
+		boot_guest "$kc_board" "$kc_clock" "$(variant_kernel "$first")" "$TMPD/initrd" "$TMPD/chainrun" "$tmo" "$kc_accel" \
 			" krepro.step=1$first_args" || true
 		kc_why=$(boot_guest_said reason)
 		note "kexec chain ran $(boot_guest_said seconds)s${kc_why:+: $kc_why}"

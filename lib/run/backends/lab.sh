@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # lib/run/backends/lab.sh: the lab backend (lib/run/backend.sh): a run on a lab board: ssh,
 # the board's own kexec-tools, results over TCP.
-# Reads: SLOT_TMP, TMPD/kernel.<variant>, guest_cmdline (lib/run/boot.sh), H,
+# Reads: SLOT_TMP, variant_kernel, guest_cmdline (lib/run/boot.sh), H,
 # KREPRO_ROOT, JOBS (lab_accepts).
 # Sets: BOOT_REASON, BOOT_SECONDS, CONSOLE_PID, LISTEN_PID, and lr_board,
 # lr_cell, lr_v, lr_rdir: the run lab_run_one was given (run_record), which
@@ -112,7 +112,7 @@ run_lab() {
 	echo "ssh $(lab_board SSH): kexec -l $lr_v.bzImage --append='$cmdline'" >"$lr_rdir.tmp/boot.cmd"
 	BOOT_REASON=
 	t0=$(date +%s)
-	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(cat "$TMPD/kernel.$lr_v")" ||
+	if ! lab_ssh 'mkdir -p /tmp/krepro && cat >/tmp/krepro/bzImage' <"$(variant_kernel "$lr_v")" ||
 		! lab_ssh 'cat >/tmp/krepro/initrd' <"$SLOT_TMP/initrd"; then
 		BOOT_REASON="could not copy the kernel and initrd to $(lab_board SSH)"
 	elif ! lab_ssh "kexec -s -l /tmp/krepro/bzImage --initrd=/tmp/krepro/initrd --append='$cmdline' ||

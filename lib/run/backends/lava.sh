@@ -205,7 +205,7 @@ lava_stage() {
 	! board_is "$ls_board" TYPE lab || echo "result_port=console" >>"$LAVA_DIR/jobs/$JN.conf"
 	# A queued job may be fetching these files: each appears whole (mv).
 	if [ ! -f "$LAVA_DIR/artifacts/$ls_v.bzImage" ]; then
-		cp "$(cat "$TMPD/kernel.$ls_v")" "$LAVA_DIR/artifacts/$ls_v.bzImage.tmp"
+		cp "$(variant_kernel "$ls_v")" "$LAVA_DIR/artifacts/$ls_v.bzImage.tmp"
 		mv "$LAVA_DIR/artifacts/$ls_v.bzImage.tmp" "$LAVA_DIR/artifacts/$ls_v.bzImage"
 	fi
 	single_initrd "$LAVA_DIR/jobs/$JN.conf"

@@ -4,7 +4,7 @@
 # or real clock), booted and watched by lib/run/boot.sh (boot_guest), and
 # in real mode the host's contention beside it.
 # Reads: the run's record (run_record: its board, through board_get, cell,
-# variant, clock, directory), SLOT_TMP, TMPD/kernel.<variant>, JOBS;
+# variant, clock, directory), SLOT_TMP, variant_kernel, JOBS;
 # environment: KREPRO_CONTENDED_PERMILLE.  Sets: nothing global.
 
 # qemu_accepts CELL CLOCK BOARD MODEL: a QEMU board, a clock it can keep, and parallel
@@ -37,7 +37,7 @@ qemu_run_one() {
 	prepare_run "$qr"
 	qr_board=$(run_field "$qr" board) qr_clock=$(run_field "$qr" clock)
 	qr_cell=$(run_field "$qr" words) qr_rdir=$(run_field "$qr" result)
-	qr_kernel=$(cat "$TMPD/kernel.$(run_field "$qr" variant)")
+	qr_kernel=$(variant_kernel "$(run_field "$qr" variant)")
 	pick_accel "$qr_board" "$qr_clock"
 	progress "$(run_field "$qr" variant) run $1 on $qr_board ($(accel_picked), clock $qr_clock)" "${3:-}"
 	single_initrd "$qr_rdir.tmp/job.conf"
