@@ -68,6 +68,17 @@ count_output() {
 # downloaded, then mmdebstrap) while the host-side checks below run.
 ./build.sh root >"$LOGDIR/root.log" 2>&1 &
 ROOT_PID=$!
+# The kernels the boot tests share, built while the host-side checks and
+# tests run (those are one process at a time; a build takes the other
+# core): the first waits for the pinned root on its lock, each is built
+# once, and every boot test finds it up to date (one asking for a kernel
+# still building waits on that kernel's lock).
+BOOT_KERNELS="base calibration calibration@1 calibration@2 memcg+autonuma memcg contended noop"
+KERNELS_PID=
+if [ "$QUICK" = 0 ]; then
+	(for v in $BOOT_KERNELS; do ./build.sh kernel "$v" || exit 1; done) >"$LOGDIR/kernels.log" 2>&1 &
+	KERNELS_PID=$!
+fi
 check "build: host tools, unit tests, fuzzers" make -s OUT=out host unit fuzz
 check "docs/MONITORS.md and docs/KEYS.md are what the meta files make (make docs)" make -s OUT=out docs-check
 # meta_refused LINES MESSAGE: a monitors/x/meta of LINES stops the tables
@@ -118,16 +129,6 @@ check "the pinned root (./build.sh root, made while the checks above ran; log: $
 echo "the pinned root: waited $(($(date +%s) - t0)) s for it"
 # Guest programs need the reference tree's UAPI headers (musl has none).
 UAPI=$(./build.sh uapi 2>"$LOGDIR/uapi.log" | tail -n 1)
-# The kernels the boot tests share, built while the host-side tests below
-# run (they are one process at a time; a kernel build takes the other
-# core): each is built once and every test after finds it up to date (a
-# test asking for one still building waits on its lock).
-BOOT_KERNELS="base calibration calibration@1 calibration@2 memcg+autonuma memcg contended noop"
-KERNELS_PID=
-if [ "$QUICK" = 0 ]; then
-	(for v in $BOOT_KERNELS; do ./build.sh kernel "$v" || exit 1; done) >"$LOGDIR/kernels.log" 2>&1 &
-	KERNELS_PID=$!
-fi
 check "build: guest tools (the UAPI headers from the pinned root)" make -s OUT=out UAPI="$UAPI" guest guest-syms
 # (after the guest tools: model_test reads out/guest and out/syms/guest)
 for t in out/unit/*_test; do
