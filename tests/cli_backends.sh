@@ -63,10 +63,15 @@ expect_in "... names both" "$T_OUT" "backends: 2, each prepared, run and collect
 # prepares once before its runs and collects once after them, in the
 # plan's order.
 mkdir -p "$T_DIR/rp"
-printf '1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n' >"$T_DIR/rp/plan"
-printf 'a\nb\na\n' >"$T_DIR/rp/backends"
 printf 'name two\n' >"$T_DIR/rp/plan.facts"
-printf 'run\tcell\n' >"$T_DIR/rp/runs.tsv"
+# the run table's rows (backend: cells 1 and 3 a, cell 2 b), one kept
+{
+	printf 'run\tcell\tstate\tbackend\n'
+	for r in 1 2; do
+		printf '%s\t1\tpending\ta\n%s\t2\tpending\tb\n%s\t3\tpending\ta\n' "$r" "$r" "$r"
+	done
+	printf '3\t2\tkept\tb\n'
+} >"$T_DIR/rp/runs.tsv"
 # shellcheck disable=SC2016 # expanded by the inner sh
 KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/shared/common.sh; . lib/run/runs.sh; . lib/run/backend.sh; . lib/run/plan.sh
 	JOBS=1
@@ -77,7 +82,7 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/rp RESULTS=$T_DIR/rp/res sh -c '. lib/shared/common
 	run_plan' >"$T_DIR/rp/got" 2>&1
 printf '%s\n' "a prepare" "a run 1 cell 1" "a run 1 cell 3" "a run 2 cell 1" "a run 2 cell 3" "a collect" \
 	"b prepare" "b run 1 cell 2" "b run 2 cell 2" "b collect" >"$T_DIR/rp/want"
-assert "run_plan: each backend prepared, run and collected" cmp -s "$T_DIR/rp/want" "$T_DIR/rp/got"
+assert "run_plan: each backend prepared, run and collected, as the run table says (a kept run not booted)" cmp -s "$T_DIR/rp/want" "$T_DIR/rp/got"
 # shellcheck disable=SC2016 # expanded by the inner sh
 assert "run_plan keeps the run table in the results (plans/DATE-MATRIX.tsv)" \
 	sh -c 'for f in "$1"/plans/*-two.tsv; do cmp -s "$f" "$2"; done' sh "$T_DIR/rp/res" "$T_DIR/rp/runs.tsv"
