@@ -3,7 +3,8 @@
 # host.conf's matrix forms, job.yaml and the pivot write a count, a size and
 # a duration as the matrix did (100%, 64M, 10s); job.conf, the guest's input,
 # holds what the guest ran with (the count of the board's CPUs, bytes,
-# seconds), resolved in one place (count_of, size_of, to_seconds).
+# seconds), resolved in one place (lib/shared/cells.awk, with value.h's
+# numbers: krepro-keycheck's value map).
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -23,7 +24,7 @@ esac
 D=$T_DIR/run
 mkdir -p "$D"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
+KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	mkdir -p "$TMPD"; load_key_classes
 	c="suite=vm-scalability test=anon-w-seq-mt nr_task=100% size=64M runtime=10s variant=base board=qemu-2node"
 	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
@@ -40,7 +41,7 @@ done
 # job.yaml the matrix's 8T once, so that it reads back as the same job.
 mkdir -p "$D.big"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
+KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	load_key_classes
 	c="suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node"
 	r=$(cell_record "$c" 1) && write_job "$r" "$1/job.conf" 0123 && write_matrix_forms "$r" "$1/host.conf" &&
@@ -49,7 +50,7 @@ KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board
 # three times that with the memory model (two of seed 003's model boots at
 # once overran the plain limit); a cell's timeout: wins.
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
+KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/tmpd sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 	load_key_classes
 	for m in off on; do
 		run_timeout "$(cell_record "suite=specjbb runtime=10s clock=exact memory_model=$m variant=base board=qemu-2node" 1)"

@@ -111,7 +111,7 @@ run_all() {
 		n=${n%% *}
 		mkdir -p "$o/$n"
 		# shellcheck disable=SC2016 # expanded by the inner sh
-		KREPRO_ROOT=$PWD TMPD=$T_DIR/$aw/tmpd PATH=$P sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
+		KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/$aw/tmpd PATH=$P sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh
 			mkdir -p "$TMPD"; load_key_classes
 			r=$(cell_record "$1" 2) && write_job "$r" "$2/job.conf" 0123 && write_matrix_forms "$r" "$2/host.conf" &&
 				write_job_yaml "$2/job.conf" qemu-2node "$2/job.yaml"' sh "$c" "$o/$n" >"$o/$n.log" 2>&1 ||

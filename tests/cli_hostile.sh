@@ -145,7 +145,7 @@ expect_in "naming the check" "$T_OUT" 'bad check "intt:1:9" for loops'
 # specjbb as '5s', which it refuses), sizes, counts; and adds the defaults.
 mkdir -p "$T_DIR/wj"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/wj sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
+KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/wj sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
 	write_job "$(cell_record "suite=specjbb rampup=5s runtime=1m memory=64M warehouses=2 variant=base board=qemu-2node" 1)" "$1" 0123' \
 	sh "$T_DIR/wj/job.conf" >"$T_OUT" 2>&1
 for kv in rampup=5 runtime=60 memory=67108864 threads=1 interval=1 monitors=meminfo+proc-vmstat; do
@@ -567,7 +567,7 @@ assert "... a sparse file's reads keep their size (mmap-pread-rand-mt)" sh -c "!
 assert "... a size that fits is untouched" sh -c "! grep -q 'cell [0-9]*: size 64M' '$T_OUT'"
 mkdir -p "$T_DIR/wjs"
 # shellcheck disable=SC2016 # expanded by the inner sh
-KREPRO_ROOT=$PWD TMPD=$T_DIR/wjs sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
+KREPRO_ROOT=$PWD H=$PWD/out/host TMPD=$T_DIR/wjs sh -c '. lib/shared/common.sh; . lib/run/board.sh; . lib/shared/cells.sh; . lib/run/runs.sh; load_key_classes
 	write_job "$(cell_record "suite=vm-scalability test=anon-w-seq-mt size=8T variant=base board=qemu-2node" 1)" "$1" 0123
 	write_job "$(cell_record "suite=vm-scalability test=mmap-pread-rand-mt size=8T fs=ext2 variant=base board=qemu-2node" 1)" "$1.kept" 0123' \
 	sh "$T_DIR/wjs/job.conf" >"$T_OUT" 2>&1

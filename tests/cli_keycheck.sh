@@ -1,7 +1,8 @@
 #!/bin/sh
 # The one value checker (tools/common/keycheck.c) on both sides: the plan's
 # krepro-keycheck (a line for each refused cell, its first refusal, one
-# process for the whole plan) and the guest's krepro-knobcheck.
+# process for the whole plan; and the numbers of every size and duration)
+# and the guest's krepro-knobcheck; krepro-value, value.h for the shell.
 cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -25,6 +26,27 @@ expect_in "a key the table lacks is left to lib/shared/cells.awk" "$T_DIR/kc.out
 	"3${tab}iterations=x${tab}bad value 'x' for 'iterations': expected a whole number from 1 to 100000"
 expect_in "monitors name the closest" "$T_DIR/kc.out" \
 	"4${tab}monitors=meminfo+uptme${tab}unknown monitor 'uptme' in 'meminfo+uptme' (did you mean 'uptime'?"
+# the value map: the numbers the plan computes with (lib/shared/cells.awk
+# reads sizes and durations nowhere else)
+expect_in "a cell's duration, in seconds" "$T_DIR/kc.out" "=${tab}duration${tab}10s${tab}10"
+expect_in "a default of the table, in bytes (specjbb's memory)" "$T_DIR/kc.out" "=${tab}size${tab}256M${tab}268435456"
+printf 'suite=vm-scalability test=anon-w-seq size=2g runtime=1h\nsuite=vm-scalability size=9T1 runtime=5x\n' >"$T_DIR/vcells"
+"$K" --keys "$T_DIR/keys" <"$T_DIR/vcells" >"$T_DIR/v.out" 2>&1
+expect_in "... sizes in either case" "$T_DIR/v.out" "=${tab}size${tab}2g${tab}2147483648"
+expect_in "... hours" "$T_DIR/v.out" "=${tab}duration${tab}1h${tab}3600"
+assert "... no number for a value the grammar refuses" sh -c "! grep -q '^=.*\\(9T1\\|5x\\)' '$T_DIR/v.out'"
+expect_in "... which is refused" "$T_DIR/v.out" "2${tab}size=9T1${tab}"
+# krepro-value: the shell's tables (a board's memory, its nodes') read the
+# same header, one process for all their words
+V=out/host/krepro-value
+expect_rc "krepro-value: sizes" 0 "$V" size 2G 512M 4096 16k
+assert "... in bytes, a line each" test "$(tr '\n' ' ' <"$T_OUT")" = "2147483648 536870912 4096 16384 "
+printf '1h 30s\n5m\n' >"$T_DIR/durs"
+expect_rc "krepro-value: durations from standard input" 0 sh -c "'$V' duration <'$T_DIR/durs'"
+assert "... in seconds" test "$(tr '\n' ' ' <"$T_OUT")" = "3600 30 300 "
+expect_rc "krepro-value: a word the grammar refuses" 2 "$V" size 2X
+expect_in "... named" "$T_OUT" "bad size '2X'"
+expect_rc "krepro-value: a size past 64 bits" 2 "$V" size 99999999999999999999T
 expect_rc "no --keys is a usage error" 2 "$K"
 expect_rc "an unreadable table is an error" 2 "$K" --keys "$T_DIR/none"
 

@@ -232,11 +232,11 @@ split_tenants() {
 # a matrix run (plan_runs) from the cells' facts (lib/shared/cells.awk): the run
 # and its cell's number, whether it is to boot or kept, variant, board,
 # backend, clock, the run's seed ("-" in real mode), memory model, runtime
-# in seconds, result folder, the job's values in the guest's form (job),
+# and the cell's timeout: in seconds ("-": none, run_timeout's rule), result folder, the job's values in the guest's form (job),
 # their matrix forms (forms) and the cell's own words.  Every run's files
 # and boots read it by column name (run_field); no cell fact is computed
 # again after planning.  run_plan keeps a copy in RESULTS/plans/.
-RUN_COLUMNS="run cell state variant board backend clock seed model runtime result job forms words"
+RUN_COLUMNS="run cell state variant board backend clock seed model runtime timeout result job forms words"
 
 # runs_table FACTS CELLS BACKENDS PLAN: the table, header first, for
 # PLAN's "RUN K STATE" lines: cell K's facts are line K of FACTS
@@ -251,7 +251,7 @@ runs_table() {
 	{
 		split($0, p, " "); split(f[p[2]], x, "\t")
 		v = x[7]; sub(/.*\//, "", v)
-		print p[1], p[2], p[3], v, x[3], b[p[2]], x[4], x[6] == "-" ? "-" : x[6] + p[1] - 1, x[10], x[5], x[7] "/" p[1], x[13], x[14], w[p[2]]
+		print p[1], p[2], p[3], v, x[3], b[p[2]], x[4], x[6] == "-" ? "-" : x[6] + p[1] - 1, x[10], x[5], x[16], x[7] "/" p[1], x[13], x[14], w[p[2]]
 	}' "$@"
 }
 
@@ -314,9 +314,9 @@ run_boot_args() {
 # times that with the memory model (its cost bound: docs/MEMORY-MODEL.md,
 # "Determinism and cost"; two boots of seed 003's tenants at once overran the plain limit).
 run_timeout() {
-	rt_t=$(cell_get "$(run_field "$1" words)" timeout)
-	if [ -n "$rt_t" ]; then
-		to_seconds "$rt_t"
+	rt_t=$(run_field "$1" timeout)
+	if [ "$rt_t" != - ]; then
+		echo "$rt_t"
 	else
 		rt_t=$(($(board_get "$(run_field "$1" board)" BOOT_TIMEOUT) + $(run_field "$1" runtime) * 2))
 		[ "$(run_field "$1" model)" != on ] || rt_t=$((rt_t * 3))

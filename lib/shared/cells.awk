@@ -10,7 +10,8 @@
 # NODES its NUMA nodes (1 without), one line a board, made by
 # boards_table), the
 # matrix (for line numbers; "-" when there is none), krepro-keycheck's
-# refusals of the cells' values (check=1; /dev/null otherwise), every
+# answer (its refusals of the cells' values, read when KC_CHECK is 1, and
+# its value map: the numbers of every size and duration), every
 # suites/<name>/meta (their "size" lines: size_rule), the cells.
 # The environment (lib/shared/cells.sh cells_awk): KC_CHECK (1: check every
 # cell), KC_FIELD (print only this field; 0: the whole line), KC_MATRIX
@@ -37,7 +38,8 @@
 # "-" for none), what the guest sizes itself (the suite's parameters the
 # cell leaves to the guest, default "-", with their key table text's
 # "(default: ...)": "size: a quarter of MemTotal; loops: upstream's"; "-"
-# for none).  The first error goes to stderr, exit 2.
+# for none), the cell's timeout: in seconds ("-" for none).  The first
+# error goes to stderr, exit 2.
 
 function fail(msg) {
 	print msg > "/dev/stderr"
@@ -120,14 +122,15 @@ function check_value(key, val, s, clock,    where, check, owners, params, i, lo,
 	}
 }
 
-# 64M -> bytes, -1 at 1P or more (products, not "^": busybox awk built
-# without math, as Debian's is, has no "^")
-function size_bytes(v,    n, u) {
-	n = v; u = 1
-	if (v ~ /[kK]$/) u = 1024; else if (v ~ /[mM]$/) u = 1048576
-	else if (v ~ /[gG]$/) u = 1073741824; else if (v ~ /[tT]$/) u = 1099511627776
-	if (u > 1) n = substr(v, 1, length(v) - 1)
-	return length(n) > 12 || n + 0 > 1125899906842624 / u - 1 ? -1 : n * u
+# A size's bytes and a duration's seconds are krepro-keycheck's (value.h,
+# the kit's one reader of them): its value map holds every size and
+# duration of the cells and of the key table's defaults (bytes_of,
+# secs_of); a size made here (node_default) enters it where it is made.
+# A number the plan computed (a scaled size's bytes) is itself.  -1: not a
+# size the map holds (keycheck refused it, or it is 1P or more).
+function size_bytes(v) {
+	if (v in bytes_of) return bytes_of[v] + 0
+	return v ~ /^[0-9]+$/ ? v + 0 : -1
 }
 
 # bytes as a size with one decimal at most: 1.2G, 307G, 512M
@@ -154,11 +157,14 @@ function size_rule(s,    i) {
 # leaves KEY out, on board b of 2 or more NUMA nodes: a Nth of a node's
 # memory, to the MiB (numa01's two processes first touch one node: a
 # quarter of the machine each filled that node); "" when none holds
-function node_default(s, b,    i) {
+function node_default(s, b,    i, nd_mb) {
 	if (bnodes[b] < 2 || bmem[b] !~ /^[0-9]+$/) return ""
 	for (i = 1; i <= nsize; i++)
-		if (zs[i] == s && za[i] == "node" && !(zk[i] in cv) && holds(zw[i]))
-			return zk[i] "=" int(bmem[b] / bnodes[b] / zd[i] / 1048576) "M"
+		if (zs[i] == s && za[i] == "node" && !(zk[i] in cv) && holds(zw[i])) {
+			nd_mb = int(bmem[b] / bnodes[b] / zd[i] / 1048576)
+			bytes_of[nd_mb "M"] = nd_mb * 1048576
+			return zk[i] "=" nd_mb "M"
+		}
 	return ""
 }
 
@@ -308,11 +314,8 @@ function guest_count(v, cpus,    n) {
 
 function seconds(v) {
 	if (v == "") return ""
-	if (v !~ /^[0-9]+[smh]?$/) fail(matrix ": bad duration '" v "'")
-	if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60
-	if (v ~ /h$/) return substr(v, 1, length(v) - 1) * 3600
-	sub(/s$/, "", v)
-	return v + 0
+	if (!(v in secs_of)) fail(matrix ": bad duration '" v "'")
+	return secs_of[v] + 0
 }
 
 # the cell's defaults: keys it does not set that have one (its suite's,
@@ -426,6 +429,12 @@ FILENAME == ARGV[1] {
 }
 FILENAME == ARGV[2] { btype[$1] = $2; baccel[$1] = $3; bcpus[$1] = $4; bclock[$1] = $5; bmodel[$1] = $6; bmem[$1] = $7; bnodes[$1] = $8 + 0; next }
 FILENAME == ARGV[4] {
+	# krepro-keycheck's value map: = TAB duration|size TAB VALUE TAB NUMBER
+	if (substr($0, 1, 2) == "=\t") {
+		split($0, f, "\t")
+		if (f[2] == "duration") secs_of[f[3]] = f[4]; else bytes_of[f[3]] = f[4]
+		next
+	}
 	# krepro-keycheck's answer: CELL TAB KEY=VALUE TAB MESSAGE
 	i = index($0, "\t"); c = substr($0, 1, i - 1); v = substr($0, i + 1)
 	i = index(v, "\t"); kctok[c] = substr(v, 1, i - 1); kcerr[c] = substr(v, i + 1)
@@ -540,7 +549,8 @@ FILENAME in metafile {
 		if (vd in seen) fail(matrix ": cell " k " repeats an earlier cell (same variant and parameters: " substr(vd, length(results) + 2) "); is a variant listed twice?")
 		seen[vd] = 1
 	}
-	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms "\t" guest_defaults(s, ndkey)
+	line = k "\t" runs "\t" b "\t" clock "\t" rt "\t" seed "\t" vd "\t" dj "\t" defaults(s, 1) "\t" model "\t" sc "\t" count_notes(s, b) "\t" job "\t" forms "\t" guest_defaults(s, ndkey) \
+		"\t" (("timeout" in cv) ? seconds(get("timeout")) : "-")
 	if (field) { split(line, f, "\t"); print f[field] } else print line
 }
 END { if (failed) exit 2 }

@@ -62,31 +62,6 @@ cell_get() { # cell-line key
 	return 0
 }
 
-to_seconds() { # 10s 2m 1h 30 -> seconds
-	case $1 in
-	'') return 0 ;;
-	*[!0-9smh]* | [!0-9]*) die "$MATRIX: bad duration '$1'" ;;
-	*s) echo "${1%s}" ;;
-	*m) echo $((${1%m} * 60)) ;;
-	*h) echo $((${1%h} * 3600)) ;;
-	*) echo "$1" ;;
-	esac
-}
-
-size_of() { # 64M 2g 4096 -> bytes ("" stays ""): the shell's K/M/G/T reader (lib/shared/cells.awk has the plan's)
-	case $1 in
-	'') return 0 ;;
-	*[kK]) so_n=${1%?} so_s=10 ;;
-	*[mM]) so_n=${1%?} so_s=20 ;;
-	*[gG]) so_n=${1%?} so_s=30 ;;
-	*[tT]) so_n=${1%?} so_s=40 ;;
-	*) so_n=$1 so_s=0 ;;
-	esac
-	case $so_n in '' | *[!0-9]* | ?????????????*) die "$MATRIX: bad size '$1'" ;; esac
-	[ "$so_n" -le $(((1 << (50 - so_s)) - 1)) ] 2>/dev/null || die "$MATRIX: size '$1' is over 1P"
-	echo $((so_n << so_s))
-}
-
 # kernel_args CELL: the cell's kernel_cmdline ('+'-separated boot
 # parameters, e.g. memcg_charge_batch=16+numa_balancing_scan_size_mb=256:
 # the boot parameters the series add) as " a b" (lib/shared/cells.awk checked
@@ -191,8 +166,9 @@ keys_markdown() {
 	  printf "| `%s` | `%s` | %s | %s | %s |\n", $1, c, $3, $5 == "-" ? "" : $5 == "required" ? "required" : "`" $5 "`", t }'
 }
 
-# cells_awk CHECK CELLS [FIELD]: lib/shared/cells.awk over a cells file ("-":
-# standard input): with CHECK 1 every cell checked against the key table
+# cells_awk CHECK CELLS [FIELD]: lib/shared/cells.awk over a cells file
+# (krepro-keycheck's value map beside it): with CHECK 1 every cell checked
+# against the key table
 # (the first error ends the session, naming file and line), then each
 # cell's facts, a TAB-separated line, or only its FIELD.  The boards the
 # cells name are in TMPD/boards (boards_table); the suites' size rules in
@@ -201,15 +177,13 @@ cells_awk() {
 	ca_m=$MATRIX
 	[ -f "$ca_m" ] && [ -z "$CELLS_IMPORT_LINE" ] || ca_m=/dev/null
 	ca_mon=${MONITORS_LIST:-$(monitors_list)}
-	ca_kc=/dev/null
-	if [ "$1" = 1 ]; then
-		# the values' grammar, one process for every cell (a file:
-		# lib/shared/cells.awk reads the cells again)
-		[ "$2" != - ] || die "cells_awk: a checked plan's cells are a file (a bug: please report it)"
-		ca_kc=$TMPD/keycheck
-		"$H/krepro-keycheck" --keys "$KEYS" --monitors "$ca_mon" <"$2" >"$ca_kc" ||
-			die "krepro-keycheck failed on $2"
-	fi
+	# the values' grammar and the numbers of their sizes and durations,
+	# one process for every cell (a file: lib/shared/cells.awk reads the
+	# cells again)
+	[ "$2" != - ] || die "cells_awk: the cells are a file (a bug: please report it)"
+	ca_kc=$TMPD/keycheck.$1
+	"$H/krepro-keycheck" --keys "$KEYS" --monitors "$ca_mon" <"$2" >"$ca_kc" ||
+		die "krepro-keycheck failed on $2"
 	KC_CHECK=$1 KC_FIELD=${3:-0} KC_MATRIX=$MATRIX KC_IMPORT_LINE=$CELLS_IMPORT_LINE \
 		KC_SUITES=$(suites_list) KC_MONITORS=$ca_mon KC_BOARD_DEFAULT=$DEFAULT_BOARD KC_BOARD_OVERRIDE=$CELLS_BOARD \
 		KC_EXACT_RUNS=$EXACT_RUNS KC_DEFAULT_RUNS=$DEFAULT_RUNS KC_RESULTS=$RESULTS KC_ROOTFS=$ROOTFS \
@@ -236,6 +210,7 @@ suites_list() { # |a|b|: the suites with a run.sh
 # TMPD/boards for lib/shared/cells.awk: NAME TYPE ACCEL CPUS CLOCK MEMORY_MODEL
 # MEMORY (bytes) NODES.
 boards_table() {
+	: >"$TMPD/boards.new"
 	for bt_b in "$@"; do
 		case " ${BOARDS_IN_TABLE:-} " in *" $bt_b "*) continue ;; esac
 		[ ! -f "$TMPD/boards" ] || ! grep -q "^$bt_b " "$TMPD/boards" || continue
@@ -246,15 +221,21 @@ boards_table() {
 		[ -n "$bt_n" ] || bt_n=1
 		printf '%s %s %s %s %s %s %s %s\n' "$bt_b" "$(board_get "$bt_b" TYPE)" "$(board_get "$bt_b" ACCEL)" \
 			"$(board_get "$bt_b" CPUS)" "$(board_get "$bt_b" CLOCK)" "$(board_get "$bt_b" MEMORY_MODEL)" \
-			"$(size_of "$(board_get "$bt_b" MEMORY)")" "$bt_n" >>"$TMPD/boards"
+			"$(board_get "$bt_b" MEMORY)" "$bt_n" >>"$TMPD/boards.new"
 		BOARDS_IN_TABLE="${BOARDS_IN_TABLE:-} $bt_b"
 	done
+	[ -s "$TMPD/boards.new" ] || return 0
+	# the memories in bytes: one krepro-value (value.h) for the new boards
+	# shellcheck disable=SC2046 # sizes, single words (load_board checked them)
+	"$H/krepro-value" size $(cut -d' ' -f7 "$TMPD/boards.new") >"$TMPD/boards.mem" || die "a board's memory is not a size"
+	awk 'NR == FNR { m[FNR] = $1; next } { $7 = m[FNR]; print }' "$TMPD/boards.mem" "$TMPD/boards.new" >>"$TMPD/boards"
 }
 
 # cell_fact CELL FIELD: one fact of one cell (fields: lib/shared/cells.awk).
 cell_fact() {
 	boards_table "$(cell_board "$1")"
-	printf '%s\n' "$1" | cells_awk 0 - "$2" || exit 2
+	printf '%s\n' "$1" >"$TMPD/cell.fact"
+	cells_awk 0 "$TMPD/cell.fact" "$2" || exit 2
 }
 
 # load_key_classes: the key table (made here, once a session) and, in one

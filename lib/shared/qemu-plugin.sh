@@ -217,8 +217,8 @@ model_plugin_arg() {
 	# are added below, and model.conf records the rest
 	ma_args=l1d=$(board_get "$3" MODEL_L1D),l2=$(board_get "$3" MODEL_L2),llc=$(board_get "$3" MODEL_LLC),line=$(board_get "$3" MODEL_LINE)
 	if [ "$(board_get "$3" NODES)" -gt 1 ]; then
-		ma_sizes=
-		for ma_m in $(board_get "$3" NODE_MEMS); do ma_sizes="$ma_sizes $(size_of "$ma_m")"; done
+		# shellcheck disable=SC2046 # the nodes' sizes, single words
+		ma_sizes=$("$H/krepro-value" size $(board_get "$3" NODE_MEMS)) || exit 2
 		ma_cpus=$(board_get "$3" NODE_CPUS)
 		# shellcheck disable=SC2086 # sizes in bytes and cpu lists, single words
 		ma_args=$ma_args,nodes=$(model_node_ranges $ma_sizes),cpunode=$(model_cpunodes $ma_cpus) || exit 2

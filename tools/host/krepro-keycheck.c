@@ -9,14 +9,19 @@
  * For each cell with a value the grammar refuses, one line, the first
  * such value's: "N<TAB>KEY=VALUE<TAB>MESSAGE", MESSAGE worded as
  * lib/shared/cells.awk prints it after "FILE:LINE: ".  Keys without a check (not
- * in the table for the cell's suite) are lib/shared/cells.awk's to refuse.  Exit
- * 0 whatever the cells hold; 2 on a bad command line or table. */
+ * in the table for the cell's suite) are lib/shared/cells.awk's to refuse.
+ * And the numbers of the durations and sizes the plan computes with (value.h
+ * is the kit's one reader of them; lib/shared/cells.awk looks them up):
+ * "=<TAB>duration|size<TAB>VALUE<TAB>SECONDS|BYTES" for every such value
+ * of a cell that passes and every such default of the table.  Exit 0
+ * whatever the cells hold; 2 on a bad command line or table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "keycheck.h"
+#include "value.h"
 
 #define TOOL "krepro-keycheck"
 #define KEYS_MAX (4u << 20)
@@ -39,6 +44,44 @@ static char *read_table(const char *path, size_t *len)
 		krp_die(TOOL, 2, "%s: unreadable or over %u bytes", path, KEYS_MAX);
 	fclose(f);
 	return buf;
+}
+
+/* VAL's number when CHECK is duration or size and VAL is one, as a line
+ * of the value map (see above) */
+static void print_number(const char *check, const char *val)
+{
+	uint64_t v;
+	int dur = strcmp(check, "duration") == 0;
+
+	if (!dur && strcmp(check, "size") != 0)
+		return;
+	if ((dur ? krp_seconds(val, &v) : krp_size(val, &v)) == 0)
+		printf("=\t%s\t%s\t%llu\n", check, val, (unsigned long long)v);
+}
+
+/* the table's defaults (its lines: KEY CHECK WHERE OWNER DEFAULT TEXT) of
+ * durations and sizes, as value-map lines */
+static void print_defaults(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char line[1024], *w[5], *save = NULL;
+		int nw = 0;
+
+		if (l < sizeof(line)) {
+			memcpy(line, p, l);
+			line[l] = '\0';
+			for (char *x = strtok_r(line, " \t", &save); x && nw < 5;
+			     x = strtok_r(NULL, " \t", &save))
+				w[nw++] = x;
+			if (nw == 5)
+				print_number(w[1], w[4]);
+		}
+		p += l + 1;
+	}
 }
 
 /* the first error of one cell (LINE, cut in place), printed as cell K's;
@@ -76,11 +119,13 @@ static void check_cell(const struct krp_keys *t, const char *monitors, unsigned 
 			val = eq + 1;
 		}
 		check = krp_keys_check(t, tok[i], suite);
-		if (check &&
-		    krp_check_plan(check, tok[i], val, suite, monitors, msg, sizeof(msg))) {
+		if (!check)
+			continue;
+		if (krp_check_plan(check, tok[i], val, suite, monitors, msg, sizeof(msg))) {
 			printf("%lu\t%s=%s\t%s\n", k, tok[i], val, msg);
 			break;
 		}
+		print_number(check, val);
 	}
 	free(tok);
 }
@@ -99,7 +144,8 @@ int main(int argc, char **argv)
 			fputs("usage: " TOOL " --keys FILE [--monitors '|a|b'] <CELLS\n"
 			      "Prints, for each cell (krepro-matrix's lines) with a value the key\n"
 			      "table's grammar refuses, \"N<TAB>KEY=VALUE<TAB>MESSAGE\" for its "
-			      "first.\n",
+			      "first;\nand \"=<TAB>duration|size<TAB>VALUE<TAB>NUMBER\" for every "
+			      "duration and size\nof the cells and the table's defaults.\n",
 			      stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
@@ -114,6 +160,7 @@ int main(int argc, char **argv)
 	buf = read_table(keys, &len);
 	if (krp_keys_parse(&t, buf, len) != 0)
 		krp_die(TOOL, 2, "out of memory");
+	print_defaults(buf, len);
 	free(buf);
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
 		if (n > 0 && line[n - 1] == '\n')
