@@ -68,18 +68,18 @@ assert "each run records the images it booted" grep -q '^kernel [0-9a-f]\{64\}$'
 # matrix run; its job and forms columns are what job.conf and host.conf got.
 P=$(find "$R/plans" -name '*-aa.tsv' | head -n 1)
 assert "the run table is kept in the results, a file a matrix run" test "$(find "$R/plans" -name '*.tsv' | wc -l)" = 2
-assert "... its header names the columns" sh -c "head -n 1 '$P' | tr '\t' ' ' | grep -qx 'run cell state variant board backend clock seed model runtime result job forms words'"
+assert "... its header names the columns" sh -c "head -n 1 '$P' | tr '\t' ' ' | grep -qx 'run cell state variant board backend clock seed model runtime timeout result job forms words'"
 assert "... a row a run" test "$(($(wc -l <"$P") - 1))" = 2
 # shellcheck disable=SC2016 # awk's
-assert "... job.conf is the row's job column, then clock, seed and initramfs (not the variant)" awk -F '\t' 'NR > 1 {
-	n = split($12, w, " "); f = $11 "/job.conf"; i = 0
+assert "... job.conf is the row's job column, then clock, seed and initramfs (not the variant)" awk -F '\t' 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next } {
+	n = split($c["job"], w, " "); f = $c["result"] "/job.conf"; i = 0
 	while ((getline l <f) > 0) if (++i <= n && l != w[i]) bad = 1
 	close(f)
 	if (i != n + 3) bad = 1
 } END { exit bad + (NR < 3) }' "$P"
 # shellcheck disable=SC2016 # awk's
-assert "... host.conf's matrix forms are the row's forms" awk -F '\t' 'NR > 1 {
-	n = split($13, w, " "); f = $11 "/host.conf"; i = 0
+assert "... host.conf's matrix forms are the row's forms" awk -F '\t' 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next } {
+	n = split($c["forms"], w, " "); f = $c["result"] "/host.conf"; i = 0
 	while ((getline l <f) > 0) if (l ~ /^matrix\./ && l != w[++i]) bad = 1
 	close(f)
 	if (i != n) bad = 1
