@@ -36,6 +36,10 @@ expect_in "... sizes in either case" "$T_DIR/v.out" "=${tab}size${tab}2g${tab}21
 expect_in "... hours" "$T_DIR/v.out" "=${tab}duration${tab}1h${tab}3600"
 assert "... no number for a value the grammar refuses" sh -c "! grep -q '^=.*\\(9T1\\|5x\\)' '$T_DIR/v.out'"
 expect_in "... which is refused" "$T_DIR/v.out" "2${tab}size=9T1${tab}"
+# a table line's text may be long: its default still enters the map
+{ cat "$T_DIR/keys"; printf 'zlong duration path will-it-scale 7m %s\n' "$(head -c 3000 /dev/zero | tr '\0' x)"; } >"$T_DIR/keys.long"
+"$K" --keys "$T_DIR/keys.long" <"$T_DIR/vcells" >"$T_DIR/vl.out" 2>&1
+expect_in "a default on a table line of 3 KB is in the map" "$T_DIR/vl.out" "=${tab}duration${tab}7m${tab}420"
 # krepro-value: the shell's tables (a board's memory, its nodes') read the
 # same header, one process for all their words
 V=out/host/krepro-value

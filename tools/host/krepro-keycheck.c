@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract.h"
 #include "diag.h"
 #include "keycheck.h"
 #include "value.h"
@@ -59,28 +60,44 @@ static void print_number(const char *check, const char *val)
 		printf("=\t%s\t%s\t%llu\n", check, val, (unsigned long long)v);
 }
 
+/* word W of a line as a string in OUT (empty when it does not fit) */
+static void take_word(const char *w, size_t wl, char *out, size_t outsz)
+{
+	out[0] = '\0';
+	if (wl < outsz) {
+		memcpy(out, w, wl);
+		out[wl] = '\0';
+	}
+}
+
 /* the table's defaults (its lines: KEY CHECK WHERE OWNER DEFAULT TEXT) of
- * durations and sizes, as value-map lines */
+ * durations and sizes, as value-map lines: the second and fifth words of
+ * each line, however long its text */
 static void print_defaults(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
 
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char line[1024], *w[5], *save = NULL;
+		char check[64] = "", def[KRP_VALUE_MAX + 1] = "";
 		int nw = 0;
 
-		if (l < sizeof(line)) {
-			memcpy(line, p, l);
-			line[l] = '\0';
-			for (char *x = strtok_r(line, " \t", &save); x && nw < 5;
-			     x = strtok_r(NULL, " \t", &save))
-				w[nw++] = x;
-			if (nw == 5)
-				print_number(w[1], w[4]);
+		while (p < end && *p != '\n') {
+			const char *w = p;
+
+			if (*p == ' ' || *p == '\t') {
+				p++;
+				continue;
+			}
+			while (p < end && *p != ' ' && *p != '\t' && *p != '\n')
+				p++;
+			if (++nw == 2)
+				take_word(w, (size_t)(p - w), check, sizeof(check));
+			else if (nw == 5)
+				take_word(w, (size_t)(p - w), def, sizeof(def));
 		}
-		p += l + 1;
+		if (nw >= 5 && check[0] && def[0])
+			print_number(check, def);
+		p++;
 	}
 }
 
