@@ -27,7 +27,8 @@ fi
 # Scratch files under TMPD that two modules or more name (issue 48 item 4):
 # 6 when first counted (backends, cellfacts, cells, kernel.<variant>, plan
 # and the run table); 1, the run table, once the backends read it and the
-# others are asked of their module (variant_kernel, plan_has).
+# others are asked of their module (variant_kernel; runs_have reads the
+# run table).
 SCRATCH_BOUND=1
 got=$(sed -n 's/^scratch \([0-9]*\)$/\1/p' "$T_DIR/state")
 if [ -n "$got" ] && [ "$got" -le "$SCRATCH_BOUND" ]; then

@@ -122,12 +122,10 @@ backend_run_one() {
 run_plan() {
 	runs_start
 	: >"$TMPD/backend.turns"
-	awk -F '\t' -v dir="$TMPD" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	$c["state"] == "pending" {
-		b = $c["backend"]
-		print $c["run"], $c["cell"] > (dir "/backend.runs." b)
-		if (!(b in seen)) { seen[b] = 1; print b > (dir "/backend.turns") }
-	}' "$TMPD/runs.tsv"
+	runs_column state backend run cell | awk -F '\t' -v dir="$TMPD" '$1 == "pending" {
+		print $3, $4 > (dir "/backend.runs." $2)
+		if (!($2 in seen)) { seen[$2] = 1; print $2 > (dir "/backend.turns") }
+	}'
 	while read -r rp_b; do
 		backend_use "$rp_b"
 		"${rp_b}_prepare"

@@ -182,12 +182,12 @@ KVM_PROBE_MAX=20  # s: and has sent its results by then
 KVM_DEV=/dev/kvm
 # qemu_exact_prepare (prepare_images): exact boots run the pinned root's
 # QEMU (its version decides the digits), real ones the host's: when a
-# planned cell is exact (plan_has clock exact), ROOT_QEMU_DIR is the
+# planned run is exact (runs_have clock exact), ROOT_QEMU_DIR is the
 # root (made if need be); a bundle's runs boot its builder's QEMU, the
 # root of the bundle's lock.  host.conf names the one a run used.
 qemu_exact_prepare() {
 	ROOT_QEMU_DIR=
-	plan_has clock exact || return 0
+	runs_have clock exact || return 0
 	[ "$(root_mode)" = pinned ] || return 0
 	qe_lock=$(bundle_dir)/inputs/root/bookworm.lock
 	if [ -n "$(bundle_dir)" ] && [ -f "$qe_lock" ]; then

@@ -295,13 +295,6 @@ plan_runs() {
 	printf 'name %s\ncells %s\nruns %s\npending %s\nvariants%s\n' "$MATRIX_NAME" "$NCELLS" "$TOTAL_RUNS" "$PENDING" "$VARIANTS" >"$TMPD/plan.facts"
 }
 
-# plan_has FACT VALUE: 0 when a cell of the plan has FACT (clock, model:
-# columns 4 and 10 of lib/shared/cells.awk's facts) VALUE.
-plan_has() {
-	case $1 in clock) ph_c=4 ;; model) ph_c=10 ;; *) die "plan_has: no fact '$1' (a bug: please report it)" ;; esac
-	awk -F '\t' -v c="$ph_c" -v v="$2" '$c == v { found = 1; exit } END { exit !found }' "$TMPD/cellfacts"
-}
-
 # plan_fact name|cells|runs|pending|variants: the planned matrix's name,
 # its number of cells, of runs, of boots to make (complete runs are kept),
 # its variants (space-separated), from TMPD/plan.facts (plan_runs).

@@ -262,11 +262,21 @@ run_record() {
 		die "run_record: no run $1 of cell $2 in the run table (a bug: please report it)"
 }
 
-# runs_column NAME: column NAME of every row of the run table, a line each.
+# runs_column NAME...: the columns NAME... of every row of the run table,
+# a line each (TAB-separated, in the order asked).
 runs_column() {
-	awk -F '\t' -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; if (!k) exit 2; next } { print $k }' "$TMPD/runs.tsv" ||
-		die "runs_column: no column '$1' in the run table"
+	awk -F '\t' -v cs="$*" 'NR == 1 {
+		n = split(cs, c, " ")
+		for (j = 1; j <= n; j++) { for (i = 1; i <= NF; i++) if ($i == c[j]) k[j] = i; if (!k[j]) exit 2 }
+		next
+	}
+	{ for (j = 1; j <= n; j++) printf "%s%s", $k[j], j < n ? "\t" : "\n" }' "$TMPD/runs.tsv" ||
+		die "runs_column: no column of '$*' in the run table"
 }
+
+# runs_have NAME VALUE: 0 when a run of the table has VALUE in column NAME
+# (plan_runs wrote it: images.sh asks for an exact or a model run).
+runs_have() { [ "$(runs_column "$1" | grep -cxF -e "$2")" != 0 ]; }
 
 # cell_record CELL RUN: the row run RUN of CELL (key=value words outside
 # a plan: an imported LAVA job, the tests) has, its facts read once.

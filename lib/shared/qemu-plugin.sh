@@ -189,13 +189,13 @@ model_cpunodes() {
 }
 
 # model_plugin_prepare (run-matrix, prepare_images): when a planned cell
-# has memory_model: on (plan_has model on), the
+# has memory_model: on (runs_have model on), the
 # plugin built for the installed QEMU: MODEL_PLUGIN, its sha256
 # MODEL_PLUGIN_SHA and MODEL_QEMU, the QEMU it is for.
 # KREPRO_MODEL_PLUGIN=FILE boots another build of the plugin (bench/model-cost.sh
 # --before: an older revision's, side by side); model.conf records its sha256.
 model_plugin_prepare() {
-	plan_has model on || return 0
+	runs_have model on || return 0
 	if [ -n "${KREPRO_MODEL_PLUGIN:-}" ]; then
 		MODEL_PLUGIN=$KREPRO_MODEL_PLUGIN
 		note "memory model: the plugin $MODEL_PLUGIN (KREPRO_MODEL_PLUGIN)"
