@@ -73,7 +73,7 @@ ROOT_PID=$!
 # core): the first waits for the pinned root on its lock, each is built
 # once, and every boot test finds it up to date (one asking for a kernel
 # still building waits on that kernel's lock).
-BOOT_KERNELS="base calibration calibration@1 calibration@2 memcg+autonuma memcg contended noop"
+BOOT_KERNELS="base calibration memcg+autonuma memcg memcg@4 memcg@3 memcg@2 contended noop"
 KERNELS_PID=
 if [ "$QUICK" = 0 ]; then
 	(for v in $BOOT_KERNELS; do ./build.sh kernel "$v" || exit 1; done) >"$LOGDIR/kernels.log" 2>&1 &
