@@ -79,6 +79,22 @@ int main(void)
 		else
 			CHECK(name, rc == 0 && v == r->value && (size_t)r->rest == strlen(end) &&
 					(r->rest ? whole == -1 : whole == 0 && w == r->value));
+		/* krp_value_of, by the key table's name of the check: the whole reader */
+		if (r->reader != SIZE_HEX) {
+			uint64_t x = 0;
+			int k =
+			    krp_value_of(r->reader == SECONDS ? "duration" : "size", r->text, &x);
+
+			snprintf(name, sizeof(name), "krp_value_of %s '%s'",
+				 r->reader == SECONDS ? "duration" : "size", r->text);
+			CHECK(name, k == whole && (k != 0 || x == w));
+		}
+	}
+	{
+		uint64_t x;
+
+		CHECK("krp_value_of: a kind that is neither size nor duration is -2",
+		      krp_value_of("count", "4", &x) == -2);
 	}
 	return unit_failed;
 }

@@ -11,6 +11,7 @@
 #ifndef KREPRO_VALUE_H
 #define KREPRO_VALUE_H
 #include <stdint.h>
+#include <string.h>
 
 #define KRP_VALUE_HEX 1u
 
@@ -119,5 +120,16 @@ static inline int krp_seconds(const char *s, uint64_t *v)
 	const char *e;
 
 	return krp_seconds_prefix(s, v, &e) == 0 && *e == '\0' ? 0 : -1;
+}
+
+/* the whole of s read as KIND, the key table's name of the check: "size"
+ * or "duration"; 0, -1 when s is not one, -2 for another kind */
+static inline int krp_value_of(const char *kind, const char *s, uint64_t *v)
+{
+	if (strcmp(kind, "duration") == 0)
+		return krp_seconds(s, v);
+	if (strcmp(kind, "size") == 0)
+		return krp_size(s, v);
+	return -2;
 }
 #endif

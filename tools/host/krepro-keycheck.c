@@ -52,11 +52,8 @@ static char *read_table(const char *path, size_t *len)
 static void print_number(const char *check, const char *val)
 {
 	uint64_t v;
-	int dur = strcmp(check, "duration") == 0;
 
-	if (!dur && strcmp(check, "size") != 0)
-		return;
-	if ((dur ? krp_seconds(val, &v) : krp_size(val, &v)) == 0)
+	if (krp_value_of(check, val, &v) == 0)
 		printf("=\t%s\t%s\t%llu\n", check, val, (unsigned long long)v);
 }
 

@@ -19,20 +19,21 @@
 #define TOOL "krepro-value"
 #define WORD_MAX 64
 
-static void one(int dur, const char *w)
+static void one(const char *kind, const char *w)
 {
 	uint64_t v;
 
-	if (strlen(w) > WORD_MAX || (dur ? krp_seconds(w, &v) : krp_size(w, &v)) != 0)
-		krp_die(TOOL, 2, "bad %s '%.*s' (%s)", dur ? "duration" : "size", WORD_MAX, w,
-			dur ? "digits, then s, m or h" : "digits, then K, M, G or T");
+	if (strlen(w) > WORD_MAX || krp_value_of(kind, w, &v) != 0)
+		krp_die(TOOL, 2, "bad %s '%.*s' (%s)", kind, WORD_MAX, w,
+			kind[0] == 'd' ? "digits, then s, m or h" : "digits, then K, M, G or T");
 	printf("%llu\n", (unsigned long long)v);
 }
 
 int main(int argc, char **argv)
 {
 	char w[WORD_MAX + 2];
-	int dur, c;
+	const char *kind;
+	int c;
 	size_t n = 0;
 
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -45,10 +46,10 @@ int main(int argc, char **argv)
 	}
 	if (argc < 2 || (strcmp(argv[1], "size") != 0 && strcmp(argv[1], "duration") != 0))
 		krp_die_usage(TOOL, "the first argument is size or duration");
-	dur = strcmp(argv[1], "duration") == 0;
+	kind = argv[1];
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)
-			one(dur, argv[i]);
+			one(kind, argv[i]);
 		return 0;
 	}
 	/* words of stdin: a word longer than WORD_MAX is refused, not cut */
@@ -56,7 +57,7 @@ int main(int argc, char **argv)
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
 			if (n) {
 				w[n] = '\0';
-				one(dur, w);
+				one(kind, w);
 				n = 0;
 			}
 			continue;
@@ -66,7 +67,7 @@ int main(int argc, char **argv)
 	}
 	if (n) {
 		w[n] = '\0';
-		one(dur, w);
+		one(kind, w);
 	}
 	return ferror(stdin) ? 2 : 0;
 }
