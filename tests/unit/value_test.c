@@ -56,7 +56,7 @@ int main(void)
 {
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const struct row *r = &rows[i];
-		const char *end = NULL;
+		const char *end = NULL, *kind = r->reader == SECONDS ? "duration" : "size";
 		uint64_t v = 0, w = 0;
 		int rc, whole;
 		char name[128];
@@ -71,8 +71,7 @@ int main(void)
 			if (r->reader == SIZE_HEX)
 				w = v;
 		}
-		snprintf(name, sizeof(name), "%s '%s': %s",
-			 r->reader == SECONDS ? "duration" : "size", r->text,
+		snprintf(name, sizeof(name), "%s '%s': %s", kind, r->text,
 			 r->ok ? (r->rest ? "a prefix" : "read") : "refused");
 		if (!r->ok)
 			CHECK(name, rc == -1 && whole == -1);
@@ -82,11 +81,9 @@ int main(void)
 		/* krp_value_of, by the key table's name of the check: the whole reader */
 		if (r->reader != SIZE_HEX) {
 			uint64_t x = 0;
-			int k =
-			    krp_value_of(r->reader == SECONDS ? "duration" : "size", r->text, &x);
+			int k = krp_value_of(kind, r->text, &x);
 
-			snprintf(name, sizeof(name), "krp_value_of %s '%s'",
-				 r->reader == SECONDS ? "duration" : "size", r->text);
+			snprintf(name, sizeof(name), "krp_value_of %s '%s'", kind, r->text);
 			CHECK(name, k == whole && (k != 0 || x == w));
 		}
 	}
